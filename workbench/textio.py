@@ -1,0 +1,71 @@
+"""Turning uploaded bytes into text, whatever the shop's computer saved them as."""
+
+from __future__ import annotations
+
+import codecs
+
+from .model import WorkbenchError
+
+MAX_BYTES = 50 * 1024 * 1024  # past this a browser tab and a laptop both struggle
+
+
+def check_size(data: bytes, name: str) -> None:
+    if not data or not data.strip():
+        raise WorkbenchError(f"{name} is empty: there is nothing to read.")
+    if len(data) > MAX_BYTES:
+        raise WorkbenchError(
+            f"{name} is {len(data) / 1024 / 1024:.0f} MB; the workbench reads files up to "
+            f"{MAX_BYTES // 1024 // 1024} MB. Split it into smaller files."
+        )
+
+
+def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else Windows-1252.
+
+    Returns the text with newlines normalised to ``\\n``, the encoding used,
+    and warnings for the user. Binary files are refused with a plain message.
+    """
+    check_size(data, name)
+    warnings: list[str] = []
+    if data.startswith(codecs.BOM_UTF8):
+        text, encoding = data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text, encoding = _decode_utf16(data, name, "utf-16"), "utf-16"
+    elif _looks_like_bomless_utf16(data):
+        encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+        text = _decode_utf16(data, name, encoding)
+    else:
+        if b"\x00" in data[:8192]:
+            raise WorkbenchError(
+                f"{name} looks like a binary file, not text. Upload a CSV, an Excel (.xlsx) or a Markdown file."
+            )
+        try:
+            text, encoding = data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError as error:
+            text, encoding = data.decode("cp1252", errors="replace"), "windows-1252"
+            warnings.append(
+                f"{name} is not UTF-8 (byte {error.start} cannot be read as UTF-8), so it was read as "
+                "Windows-1252, the usual encoding of older Excel exports. Check accented letters and "
+                "currency signs; save the file as UTF-8 to be sure."
+            )
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise WorkbenchError(f"{name} is empty: it holds only blank space.")
+    return text, encoding, warnings
+
+
+def _looks_like_bomless_utf16(data: bytes) -> bool:
+    sample = data[:4096]
+    if len(sample) < 4:
+        return False
+    # ASCII text saved as UTF-16 has a zero in every other byte.
+    return max(sample[0::2].count(0), sample[1::2].count(0)) > len(sample) // 4
+
+
+def _decode_utf16(data: bytes, name: str, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise WorkbenchError(
+            f"{name} looks like UTF-16 text but byte {error.start} is damaged; save it again as UTF-8."
+        ) from None
