@@ -173,7 +173,12 @@ class ResolvedQuestion:
 
     question: Question
     section_id: str | None  # None for an unanswerable question
-    answer_span: Span | None  # None when the answer is "the source itself" or unanswerable
+    answer_spans: tuple[Span, ...] = ()  # every place the answer sits in its source; empty for
+    # "the source itself" (no expected answer) and for an unanswerable question
+
+    @property
+    def answer_span(self) -> Span | None:
+        return self.answer_spans[0] if self.answer_spans else None
 
 
 @dataclass

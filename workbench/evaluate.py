@@ -1,0 +1,189 @@
+"""Run golden questions through every strategy x retriever x reranker and grade them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .embedding import Encoder
+from .grading import ChunkMap, Grade, grade
+from .metrics import hit_at, mean, ndcg, reciprocal_rank
+from .model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError, check_chunk
+from .questions import resolve_all
+from .rerankers import RERANKERS, Reranker
+from .retrievers import RETRIEVERS, Retriever, ranks
+from .strategies import STRATEGIES, make_strategy
+
+Progress = Callable[[float, str], None]
+KEEP = 10  # ranked chunks kept per question for the drill-down
+
+
+@dataclass
+class QuestionResult:
+    question: Question
+    grade: str
+    reason: str
+    rank: int | None
+    top_chunk: str | None
+    top_score: float
+    ranking: list[tuple[int, float]]  # (chunk index, score) of the top KEEP chunks
+    relevant_ranks: list[int]
+
+    @property
+    def answerable(self) -> bool:
+        return self.question.answerable
+
+
+@dataclass
+class Run:
+    strategy: str
+    retriever: str
+    reranker: str
+    chunks: int
+    per_question: list[QuestionResult]
+    top_k: int
+    counts: Counter = field(default_factory=Counter)
+    hit_rate: float = 0.0
+    hit_curve: list[float] = field(default_factory=list)  # hit@1 .. hit@10
+    mrr: float = 0.0
+    ndcg: float = 0.0
+    context_chars: float = 0.0
+    answerable: int = 0
+    unanswerable: int = 0
+    refusal_accuracy: float | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return self.strategy, self.retriever, self.reranker
+
+
+@dataclass
+class Evaluation:
+    document: Document
+    settings: Settings
+    questions: list[ResolvedQuestion]
+    bad_questions: list[BadQuestion]
+    chunks: dict[str, list[Chunk]]
+    runs: list[Run]
+
+    def run(self, strategy: str, retriever: str, reranker: str) -> Run:
+        for run in self.runs:
+            if run.key == (strategy, retriever, reranker):
+                return run
+        raise KeyError((strategy, retriever, reranker))
+
+
+def chunk_document(document: Document, strategy: str, size: int | None = None, overlap: int | None = None) -> list[Chunk]:
+    """Cut the document with one strategy and check every offset."""
+    chunks = make_strategy(strategy, size=size, overlap=overlap).chunk(document)
+    for chunk in chunks:
+        check_chunk(document, chunk)
+    return chunks
+
+
+def check_settings(settings: Settings) -> None:
+    """Refuse unknown ids and bad numbers before any work starts."""
+    for id in settings.strategies:
+        STRATEGIES.get(id)
+    for id in settings.retrievers:
+        RETRIEVERS.get(id)
+    for id in settings.rerankers:
+        RERANKERS.get(id)
+    if not (settings.strategies and settings.retrievers and settings.rerankers):
+        raise WorkbenchError("choose at least one strategy, one retriever and one reranker")
+    if settings.top_k < 1:
+        raise WorkbenchError(f"top-k must be 1 or more, not {settings.top_k}")
+    if settings.depth < 1:
+        raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")
+    for id in settings.strategies:  # a bad size or overlap is named before any model loads
+        make_strategy(id, size=settings.size, overlap=settings.overlap)
+
+
+def evaluate(
+    document: Document,
+    questions: list[Question],
+    settings: Settings,
+    *,
+    encoder_factory: Callable[[], Encoder] | None = None,
+    progress: Progress | None = None,
+) -> Evaluation:
+    """Grade every question under every configuration of ``settings``."""
+    check_settings(settings)
+    resolved, bad = resolve_all(document, questions)
+    rerankers: dict[str, Reranker] = {}
+    for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
+        rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
+    chunks_by_strategy: dict[str, list[Chunk]] = {}
+    runs: list[Run] = []
+    steps = len(settings.strategies) * len(settings.retrievers)
+    done = 0
+    for strategy in settings.strategies:
+        chunks = chunk_document(document, strategy, settings.size, settings.overlap)
+        chunks_by_strategy[strategy] = chunks
+        chunk_map = ChunkMap(document, chunks)
+        for retriever_id in settings.retrievers:
+            if progress:
+                progress(done / steps, f"Searching the {strategy} pieces with {retriever_id}")
+            retriever = RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory)
+            for reranker_id, reranker in rerankers.items():
+                results = [
+                    _answer(q, retriever, reranker, chunks, chunk_map, settings)
+                    for q in resolved
+                ]
+                runs.append(summarise(strategy, retriever_id, reranker_id, chunks, results, settings.top_k))
+            done += 1
+    if progress:
+        progress(1.0, "Done")
+    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs)
+
+
+def _answer(
+    question: ResolvedQuestion,
+    retriever: Retriever,
+    reranker: Reranker,
+    chunks: list[Chunk],
+    chunk_map: ChunkMap,
+    settings: Settings,
+) -> QuestionResult:
+    scores = retriever.scores(question.question.question)
+    order = ranks(scores, chunks)
+    final_scores = dict(enumerate(scores.tolist()))
+    shortlist = order[: settings.depth]
+    new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
+    if new is not None:
+        reranked = sorted(range(len(shortlist)), key=lambda j: (-new[j], chunks[shortlist[j]].start, shortlist[j]))
+        final_scores.update({shortlist[j]: float(new[j]) for j in range(len(shortlist))})
+        order = [shortlist[j] for j in reranked] + order[settings.depth :]
+    top_score = final_scores[order[0]]
+    result: Grade = grade(question, order, top_score, chunks, chunk_map, settings.threshold)
+    return QuestionResult(
+        question=question.question,
+        grade=result.grade,
+        reason=result.reason,
+        rank=result.rank,
+        top_chunk=chunks[order[0]].id,
+        top_score=top_score,
+        ranking=[(i, final_scores[i]) for i in order[: max(KEEP, settings.top_k)]],
+        relevant_ranks=result.relevant_ranks,
+    )
+
+
+def summarise(
+    strategy: str, retriever: str, reranker: str, chunks: list[Chunk], results: list[QuestionResult], top_k: int
+) -> Run:
+    """Counts and metrics of one configuration; ranking metrics are over answerable questions."""
+    run = Run(strategy, retriever, reranker, len(chunks), results, top_k)
+    run.counts = Counter(result.grade for result in results)
+    answerable = [result for result in results if result.answerable]
+    unanswerable = [result for result in results if not result.answerable]
+    run.answerable, run.unanswerable = len(answerable), len(unanswerable)
+    run.hit_curve = [mean([hit_at(r.relevant_ranks, k) for r in answerable]) for k in range(1, 11)]
+    run.hit_rate = mean([hit_at(r.relevant_ranks, top_k) for r in answerable])
+    run.mrr = mean([reciprocal_rank(r.relevant_ranks, 10) for r in answerable])
+    run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
+    # What a bot would paste into its prompt: the top k pieces, averaged over the questions.
+    run.context_chars = mean([sum(chunks[i].size for i, _ in r.ranking[:top_k]) for r in results])
+    if unanswerable:
+        run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)
+    return run

@@ -1,0 +1,117 @@
+"""Grading one question's ranking: clean, mixed, missed (decoy, split, ranked) or refused."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from .model import Chunk, Document, ResolvedQuestion, covers, merge_spans, overlap
+from .questions import answer_pattern
+
+GRADES = ("clean", "mixed", "missed", "refused", "false-answer")
+GRADE_WORDS = {
+    "clean": "the top piece holds the answer and nothing about other products",
+    "mixed": "the top piece holds the answer, buried among other products' facts",
+    "missed": "the top piece does not hold the answer",
+    "refused": "the search was not sure enough, so the bot would hand the question to a person",
+    "false-answer": "the document cannot answer this, yet the bot would have answered",
+}
+REASON_WORDS = {
+    "decoy": "the top piece holds the same words from another product",
+    "split": "a cut runs through the answer, so no piece holds all of it",
+    "ranked": "a piece holds the answer, but lower down",
+}
+
+
+class ChunkMap:
+    """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
+
+    def __init__(self, document: Document, chunks: list[Chunk]) -> None:
+        self.document = document
+        facts = sorted(document.facts, key=lambda fact: fact.span)
+        starts = [fact.span[0] for fact in facts]
+        longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
+        self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
+        self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
+        for chunk in chunks:
+            touched: dict[str, int] = {}
+            whole: set[str] = set()
+            spans = merge_spans(chunk.spans)
+            for start, end in spans:
+                first = bisect.bisect_left(starts, start - longest)
+                last = bisect.bisect_left(starts, end)
+                for fact in facts[first:last]:
+                    shared = overlap([(start, end)], fact.span)
+                    if shared:
+                        touched[fact.section_id] = touched.get(fact.section_id, 0) + shared
+                        if covers(spans, fact.span):
+                            whole.add(fact.section_id)
+            self.touched.append(touched)
+            self.whole.append(whole)
+
+    def holds(self, index: int, chunk: Chunk, question: ResolvedQuestion) -> bool:
+        """Does the chunk hold the question's answer?"""
+        if question.answer_spans:
+            return any(covers(chunk.spans, span) for span in question.answer_spans)
+        # An empty answer means "the source itself": at least one of its facts whole,
+        # and more of its fact text than of any other section's.
+        touched = self.touched[index]
+        own = touched.get(question.section_id, 0)
+        return question.section_id in self.whole[index] and all(
+            own > chars for section, chars in touched.items() if section != question.section_id
+        )
+
+    def mixes(self, index: int, section_id: str | None) -> bool:
+        """Does the chunk overlap facts of a section other than ``section_id``?"""
+        return any(section != section_id for section in self.touched[index])
+
+    def products(self, index: int) -> int:
+        return len(self.touched[index])
+
+
+@dataclass
+class Grade:
+    grade: str
+    reason: str = ""
+    rank: int | None = None  # where the first chunk holding the answer stands (1 = top)
+    relevant_ranks: list[int] = field(default_factory=list)
+
+
+def grade(
+    question: ResolvedQuestion,
+    order: list[int],
+    top_score: float,
+    chunks: list[Chunk],
+    chunk_map: ChunkMap,
+    threshold: float | None = None,
+) -> Grade:
+    """Grade one question from the final order of chunk indices (best first)."""
+    refused = threshold is not None and top_score < threshold
+    if question.section_id is None:
+        return Grade("refused" if refused else "false-answer")
+    relevant = [rank for rank, index in enumerate(order, start=1) if chunk_map.holds(index, chunks[index], question)]
+    first = relevant[0] if relevant else None
+    if refused:
+        return Grade("refused", rank=first, relevant_ranks=relevant)
+    top = order[0]
+    if first == 1:
+        kind = "mixed" if chunk_map.mixes(top, question.section_id) else "clean"
+        return Grade(kind, rank=1, relevant_ranks=relevant)
+    if question.answer_spans and _holds_words_elsewhere(chunks[top], question, chunk_map.document):
+        reason = "decoy"
+    elif first is None:
+        reason = "split"
+    else:
+        reason = "ranked"
+    return Grade("missed", reason=reason, rank=first, relevant_ranks=relevant)
+
+
+def _holds_words_elsewhere(chunk: Chunk, question: ResolvedQuestion, document: Document) -> bool:
+    """Does the chunk hold the answer's words outside the answer's own section (the wrong product's price)?"""
+    pattern = answer_pattern(question.question.expected_answer)
+    source = document.section(question.section_id).span
+    for start, end in chunk.spans:
+        for match in pattern.finditer(document.text, start, end):
+            if not (source[0] <= match.start() and match.end() <= source[1]):
+                return True
+    return False

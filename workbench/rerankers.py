@@ -1,0 +1,124 @@
+"""Rerankers re-score a retriever's shortlist; registered by stable id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from .embedding import Encoder
+from .model import Chunk, WorkbenchError
+from .registry import Registry
+from .retrievers import keyword_score, question_words
+
+
+class Reranker:
+    """``scores`` gives a new score for each shortlisted chunk, higher is better.
+
+    ``none`` returns ``None``: keep the retriever's order and scores.
+    """
+
+    id: str = ""
+    label: str = ""
+    explanation: str = ""
+    needs_encoder = False
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        pass
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray | None:
+        raise NotImplementedError
+
+
+RERANKERS: Registry[Reranker] = Registry("reranker")
+
+
+@RERANKERS.register("none")
+class NoRerank(Reranker):
+    label = "No second look"
+    explanation = "Keeps the search's own order."
+
+    def scores(self, question: str, chunks: list[Chunk]) -> None:
+        return None
+
+
+@RERANKERS.register("heading")
+class HeadingRerank(Reranker):
+    label = "Heading boost"
+    explanation = "Moves up pieces whose first line (their heading) names a word of the question."
+    bonus = 3
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        words = question_words(question)
+        result = []
+        for chunk in chunks:
+            first_line = chunk.text.split("\n", 1)[0].lower()
+            boost = self.bonus if any(word in first_line for word in words) else 0
+            result.append(boost + keyword_score(words, chunk.text))
+        return np.array(result, dtype=float)
+
+
+@RERANKERS.register("maxsim")
+class MaxSim(Reranker):
+    label = "Word-by-word meaning check"
+    explanation = (
+        "Compares each word of the question with its best match in the piece, using the same small "
+        "language model, and averages (late interaction, as in ColBERT)."
+    )
+    needs_encoder = True
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        if encoder_factory is None:
+            from .embedding import get_encoder as encoder_factory
+        self.encoder = encoder_factory()
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        query = self.encoder.encode([question])[0].tokens
+        documents = self.encoder.encode([chunk.text for chunk in chunks])
+        return np.array([float((query @ doc.tokens.T).max(axis=1).mean()) for doc in documents])
+
+
+@RERANKERS.register("cross-encoder")
+class CrossEncoderRerank(Reranker):
+    label = "Cross-encoder (your model)"
+    explanation = "A model on your disk reads question and piece together and scores how well they match."
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        self.model = load_cross_encoder(model_path)
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        if not chunks:
+            return np.zeros(0)
+        return np.asarray(self.model.predict([(question, chunk.text) for chunk in chunks]), dtype=float)
+
+
+def load_cross_encoder(model_path: str | None):
+    """Load a sentence-transformers CrossEncoder from a local folder, with plain errors."""
+    if not model_path:
+        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk (--reranker-model PATH).")
+    path = Path(model_path).expanduser()
+    if not path.is_dir():
+        raise WorkbenchError(f"cross-encoder: the model folder {path} does not exist.")
+    if not (path / "config.json").is_file():
+        raise WorkbenchError(f"cross-encoder: {path} holds no config.json, so it is not a model folder.")
+    import json
+    import os
+
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} cannot be read: {error}.") from None
+    architectures = " ".join(config.get("architectures") or [])
+    if "SequenceClassification" not in architectures:
+        raise WorkbenchError(
+            f"cross-encoder: {path} is not a cross-encoder (its model is {architectures or 'of no known kind'}; "
+            "a cross-encoder is a sequence-classification model)."
+        )
+    from sentence_transformers import CrossEncoder
+
+    try:
+        return CrossEncoder(str(path), device="cpu", local_files_only=True)
+    except Exception as error:  # the library raises many kinds for a broken folder
+        raise WorkbenchError(f"cross-encoder: the model in {path} could not be loaded: {error}") from None
