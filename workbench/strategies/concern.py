@@ -54,13 +54,13 @@ class Concern(Strategy):
         waiting: Fact | None = None  # an FAQ question waiting for its answer
         for fact in section.facts:
             column = fact.column or ""
-            if FAQ_QUESTION.search(column):
+            if FAQ_ANSWER.search(column):  # before the question test: "FAQ 1 answer" holds "faq" too
+                faqs.append([waiting.span, fact.span] if waiting else [fact.span])
+                waiting = None
+            elif FAQ_QUESTION.search(column):
                 if waiting:
                     faqs.append([waiting.span])
                 waiting = fact
-            elif FAQ_ANSWER.search(column):
-                faqs.append([waiting.span, fact.span] if waiting else [fact.span])
-                waiting = None
             else:
                 groups[concern_of(column)].append(fact.span)
         if waiting:

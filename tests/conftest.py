@@ -1,0 +1,64 @@
+"""Shared test helpers: sample paths, the real-data folder, a fast fake encoder."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from workbench.embedding import Embedding, Encoder
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+SAMPLE_MD = SAMPLES / "breezy_home_price_list.md"
+SAMPLE_CSV = SAMPLES / "breezy_home_price_list.csv"
+SAMPLE_XLSX = SAMPLES / "breezy_home_price_list.xlsx"
+SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"
+REAL_DATA = ROOT.parent / "shared" / "real-data"
+
+
+def real_data_files() -> list[Path]:
+    """The real shop files beside the project, or nothing when this is a lone clone."""
+    if not REAL_DATA.is_dir():
+        return []
+    return sorted(
+        p for p in REAL_DATA.iterdir() if p.suffix in (".md", ".csv", ".xlsx") and p.name != "SOURCES.md"
+    )
+
+
+needs_real_data = pytest.mark.skipif(
+    not REAL_DATA.is_dir(), reason="../shared/real-data is not beside this clone"
+)
+
+
+class FakeEncoder(Encoder):
+    """Bag of words hashed into 64 dimensions: fast, deterministic, and similar for shared words."""
+
+    model_id = "fake-hash-64"
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        result = []
+        for text in texts:
+            words = re.findall(r"\w+", text.lower()) or ["<empty>"]
+            tokens = np.zeros((len(words), 64), dtype=np.float32)
+            for row, word in enumerate(words):
+                tokens[row, zlib.crc32(word.encode()) % 64] = 1.0
+            sentence = tokens.sum(axis=0)
+            result.append(Embedding(sentence / np.linalg.norm(sentence), tokens))
+        return result
+
+
+@pytest.fixture
+def fake_encoder() -> FakeEncoder:
+    return FakeEncoder()
+
+
+@pytest.fixture(scope="session")
+def real_encoder():
+    """The packaged all-MiniLM-L6-v2, loaded once for the whole session."""
+    from workbench.embedding import get_encoder
+
+    return get_encoder()

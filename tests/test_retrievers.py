@@ -1,0 +1,136 @@
+"""Retrievers and rerankers: exact scores where they are simple, the real model where it matters."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from rank_bm25 import BM25Okapi
+
+from workbench.evaluate import _answer, chunk_document, evaluate
+from workbench.grading import ChunkMap
+from workbench.loaders import load_path, parse_markdown
+from workbench.model import Question, Settings, WorkbenchError
+from workbench.questions import parse_questions, resolve
+from workbench.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
+from workbench.retrievers import BM25, Dense, Hybrid, Keyword, question_words, ranks, tokenize
+
+from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+
+DOC = parse_markdown(
+    "# Shop\n\n## Ceiling Fan\nPrice: 120\nWarranty: 2 years.\n\n## Table Fan\nPrice: 30\nWarranty: 1 year.\n", "s.md"
+)
+CHUNKS = chunk_document(DOC, "heading")
+
+
+def test_question_words_drop_stop_words_and_repeat():
+    assert question_words("What is the warranty on the Ceiling-Fan, the fan?") == ["warranty", "ceiling", "fan"]
+
+
+def test_keyword_counts_distinct_words_as_substrings():
+    scores = Keyword(CHUNKS).scores("What is the warranty for the ceiling fan?")
+    # warranty, ceiling, fan: all three in the Ceiling Fan chunk; "warranty" and "fan" in the Table Fan chunk.
+    assert scores.tolist() == [3.0, 2.0]
+
+
+def test_ties_go_to_the_earlier_chunk():
+    assert ranks(np.array([1.0, 1.0]), CHUNKS) == [0, 1]
+    assert ranks(np.array([1.0, 2.0]), CHUNKS) == [1, 0]
+
+
+def test_bm25_matches_rank_bm25_on_the_same_tokens():
+    expected = BM25Okapi([tokenize(c.text) for c in CHUNKS]).get_scores(tokenize("ceiling warranty"))
+    assert BM25(CHUNKS).scores("ceiling warranty").tolist() == pytest.approx(list(expected))
+    assert BM25(CHUNKS).scores("?!").tolist() == [0.0, 0.0]
+
+
+def test_tokenizer_is_unicode_aware():
+    assert tokenize("Café crème, 2 ans") == ["café", "crème", "2", "ans"]
+
+
+def test_heading_reranker_adds_three_for_a_word_in_the_first_line():
+    scores = HeadingRerank().scores("ceiling fan price", CHUNKS)
+    # Ceiling chunk: heading has "ceiling" -> +3, keyword 3 (ceiling, fan, price) = 6; Table: +3 ("fan") + 2 = 5.
+    assert scores.tolist() == [6.0, 5.0]
+
+
+def test_dense_and_hybrid_with_a_fake_encoder(fake_encoder):
+    dense = Dense(CHUNKS, encoder_factory=lambda: fake_encoder)
+    assert int(np.argmax(dense.scores("ceiling 120"))) == 0
+    assert fake_encoder.encoded == 3  # two chunks and the question
+    dense.scores("ceiling 120")
+    assert fake_encoder.encoded == 3  # nothing encoded twice
+    hybrid = Hybrid(CHUNKS, encoder_factory=lambda: fake_encoder)
+    # Both parts rank the Ceiling chunk first: 1/61 + 1/61; the Table chunk: 1/62 + 1/62.
+    assert hybrid.scores("ceiling 120").tolist() == pytest.approx([2 / 61, 2 / 62])
+
+
+def test_maxsim_with_a_fake_encoder(fake_encoder):
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: fake_encoder)
+    scores = maxsim.scores("table 30", CHUNKS)
+    # One-hot tokens: "table" and "30" each find an exact match in the Table chunk (1.0 each, mean 1.0);
+    # the Ceiling chunk has neither (0.0 unless a hash collides).
+    assert scores[1] == pytest.approx(1.0)
+    assert scores[0] < 1.0
+
+
+def test_rerank_only_reorders_the_shortlist(fake_encoder):
+    chunk_map = ChunkMap(DOC, CHUNKS)
+    question = resolve(DOC, Question("price of the table fan", "Table Fan", "Price: 30"))
+    settings = Settings(["heading"], ["keyword"], ["heading"], depth=1)
+    result = _answer(question, Keyword(CHUNKS), HeadingRerank(), CHUNKS, chunk_map, settings)
+    # Depth 1: only the keyword winner is rescored; the second place keeps the keyword order.
+    assert [index for index, _ in result.ranking] == [1, 0]
+
+
+def test_cross_encoder_errors_are_plain(tmp_path):
+    with pytest.raises(WorkbenchError, match="name the folder"):
+        load_cross_encoder(None)
+    with pytest.raises(WorkbenchError, match="does not exist"):
+        load_cross_encoder(str(tmp_path / "missing"))
+    with pytest.raises(WorkbenchError, match="holds no config.json"):
+        load_cross_encoder(str(tmp_path))
+    (tmp_path / "config.json").write_text('{"architectures": ["BertModel"]}')
+    with pytest.raises(WorkbenchError, match="is not a cross-encoder"):
+        load_cross_encoder(str(tmp_path))
+
+
+# --- The real packaged model ---------------------------------------------------------------
+
+@pytest.mark.slow
+def test_real_model_loads_offline_and_gives_unit_vectors(real_encoder):
+    import os
+
+    assert os.environ["HF_HUB_OFFLINE"] == "1"
+    first, again = real_encoder.encode(["Warranty: 1 year.", "Warranty: 1 year."])
+    assert first.sentence.shape == (384,)
+    assert np.linalg.norm(first.sentence) == pytest.approx(1.0, abs=1e-5)
+    assert first.tokens.shape[1] == 384 and first.tokens.shape[0] >= 4  # word pieces, special tokens removed
+    assert np.linalg.norm(first.tokens, axis=1) == pytest.approx(np.ones(first.tokens.shape[0]), abs=1e-5)
+    assert again is first  # an identical text is encoded once
+
+
+@pytest.mark.slow
+def test_real_dense_search_finds_meaning_not_just_words(real_encoder):
+    doc = parse_markdown(
+        "# S\n\n## Heater\nKeeps a room warm in winter.\n\n## Fan\nCools you down on hot summer days.\n", "s.md"
+    )
+    chunks = chunk_document(doc, "heading")
+    dense = Dense(chunks, encoder_factory=lambda: real_encoder)
+    assert int(np.argmax(dense.scores("Which product helps when it is freezing cold?"))) == 0
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder)
+    # Token by token: "cooling" finds "Cools", "warms" finds "warm", though the words differ.
+    assert np.argmax(maxsim.scores("what warms a cold room", chunks)) == 0
+    assert np.argmax(maxsim.scores("cooling on hot days", chunks)) == 1
+
+
+@pytest.mark.slow
+def test_real_model_on_the_sample_heading_beats_fixed(real_encoder):
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(["fixed", "heading"], ["dense", "hybrid"], ["none", "maxsim"])
+    evaluation = evaluate(document, questions, settings, encoder_factory=lambda: real_encoder)
+    for retriever in ("dense", "hybrid"):
+        for reranker in ("none", "maxsim"):
+            heading = evaluation.run("heading", retriever, reranker).counts["clean"]
+            fixed = evaluation.run("fixed", retriever, reranker).counts["clean"]
+            assert heading >= 18 and fixed <= 4, (retriever, reranker, heading, fixed)
