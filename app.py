@@ -1,0 +1,22 @@
+"""Chunking Workbench: the entry file only routes; each page lays out its widgets."""
+
+import streamlit as st
+
+from ui.state import init_session_state
+
+st.set_page_config(page_title="Chunking Workbench", page_icon=":material/content_cut:", layout="wide")
+init_session_state()
+
+navigation = st.navigation(
+    [
+        st.Page("pages/document.py", title="Document", icon=":material/description:", default=True),
+        st.Page("pages/cuts.py", title="Cuts", icon=":material/content_cut:"),
+        st.Page("pages/questions.py", title="Questions", icon=":material/help:"),
+        st.Page("pages/results.py", title="Results", icon=":material/bar_chart:"),
+    ]
+)
+st.sidebar.caption(
+    "Would a chat bot answer your customers correctly from this file? "
+    "Everything runs on this computer: no account, no key, no internet."
+)
+navigation.run()

@@ -1,0 +1,72 @@
+"""Cuts page: the document cut side by side under the strategies the user picks."""
+
+import streamlit as st
+
+from ui import state
+from workbench.charts import size_histogram
+from workbench.explain import strategy_label
+from workbench.grading import ChunkMap
+from workbench.highlight import cut_view, page_windows
+from workbench.strategies import STRATEGIES
+
+st.title("How each strategy cuts your document")
+st.write(
+    "Each coloured block is one chunk (piece) the bot can find. A red bar with a number marks where a "
+    "piece starts; striped red text sits in two pieces at once (overlap); grey text is in no piece. "
+    "Hover over the text to see the piece's number and size."
+)
+document = state.require_document()
+
+chosen = st.multiselect(
+    "Strategies to compare (2 to 4)",
+    STRATEGIES.ids(),
+    key=state.bind(state.CUT_STRATEGIES),
+    on_change=state.store,
+    args=(state.CUT_STRATEGIES,),
+    max_selections=4,
+    format_func=lambda id: f"{id} — {strategy_label(id)}",
+)
+left, right = st.columns(2)
+left.slider(
+    "Window size (characters)", 50, 2000, step=10, key=state.bind(state.SIZE), on_change=state.store, args=(state.SIZE,),
+    help="For fixed windows and recursive splitting: the most characters in one piece.",
+)
+right.slider(
+    "Overlap (characters)", 0, 500, step=5, key=state.bind(state.OVERLAP), on_change=state.store, args=(state.OVERLAP,),
+    help="For fixed windows with overlap: how much of the previous window each one repeats.",
+)
+size = st.session_state[state.SIZE]
+overlap = st.session_state[state.OVERLAP]
+if overlap >= size:
+    st.warning(f"The overlap ({overlap}) must be smaller than the window size ({size}); using {size // 2} for now.")
+    overlap = size // 2
+if not chosen:
+    st.info("Pick at least one strategy above.")
+    st.stop()
+
+pages = page_windows(document)
+window = pages[0]
+if len(pages) > 1:
+    number = st.number_input(
+        f"This document is long, so it is shown in {len(pages)} parts. Part", 1, len(pages), 1, key="cut_part"
+    )
+    window = pages[number - 1]
+
+args = state.document_args()
+columns = st.columns(len(chosen))
+for column, strategy in zip(columns, chosen):
+    with column:
+        chunks = state.cut(*args, strategy, size, overlap)
+        chunk_map = ChunkMap(document, chunks)
+        mixing = sum(1 for i in range(len(chunks)) if chunk_map.products(i) >= 2)
+        st.markdown(f"**{strategy_label(strategy)}** (`{strategy}`)")
+        st.caption(STRATEGIES.get(strategy).explanation)
+        a, b = st.columns(2)
+        a.metric("Pieces", len(chunks))
+        b.metric(
+            "Pieces mixing products",
+            mixing,
+            help="Pieces holding facts of two or more products or sections: the bot may mix them up.",
+        )
+        st.plotly_chart(size_histogram(chunks, strategy), key=f"hist_{strategy}", config={"displayModeBar": False})
+        st.html(cut_view(document, chunks, window))

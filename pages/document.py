@@ -1,0 +1,85 @@
+"""Document page: upload a file (or keep the sample) and see what was read."""
+
+import streamlit as st
+
+from ui import state
+from workbench.explain import GLOSSARY
+from workbench.loaders import SUPPORTED
+from workbench.model import WorkbenchError
+
+st.title("Your document")
+st.write(
+    "A chat bot that answers from your documents does not read them whole. "
+    + GLOSSARY["chunk"]
+    + " Where those cuts fall decides whether it quotes the right product. "
+    "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
+)
+
+uploaded = st.file_uploader(
+    "Upload a price list or product document",
+    type=[ext.lstrip(".") for ext in SUPPORTED],
+    key="uploader",
+    help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a Markdown/text document with headings.",
+)
+if uploaded is not None and (uploaded.name, uploaded.size) != st.session_state.get("uploaded_id"):
+    st.session_state["uploaded_id"] = (uploaded.name, uploaded.size)
+    st.session_state[state.DOC_DATA] = uploaded.getvalue()
+    st.session_state[state.DOC_NAME] = uploaded.name
+    st.session_state[state.SHEET] = None
+    st.session_state[state.NAME_COLUMN] = None
+    st.session_state[state.RESULT] = None
+
+name = st.session_state[state.DOC_NAME]
+if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.name):
+    st.session_state[state.DOC_DATA] = state.SAMPLE_DOCUMENT.read_bytes()
+    st.session_state[state.DOC_NAME] = state.SAMPLE_DOCUMENT.name
+    st.session_state[state.SHEET] = None
+    st.session_state[state.NAME_COLUMN] = None
+    st.session_state[state.RESULT] = None
+    st.rerun()
+
+data = st.session_state[state.DOC_DATA]
+if name.lower().endswith((".xlsx", ".xlsm")):
+    try:
+        sheets = state.workbook_sheets(data, name)
+    except WorkbenchError:  # a corrupt workbook: the loader below says so in plain words
+        sheets = []
+    if len(sheets) > 1:
+        if st.session_state[state.SHEET] not in sheets:
+            st.session_state[state.SHEET] = sheets[0]
+        st.selectbox("Sheet", sheets, key=state.bind(state.SHEET), on_change=state.store, args=(state.SHEET,))
+
+document = state.current_document()
+if document is None:
+    st.stop()
+
+if document.kind == "spreadsheet":
+    header = [c for c in [document.name_column, *document.columns] if c]
+    if st.session_state[state.NAME_COLUMN] is None:
+        st.session_state[state.NAME_COLUMN] = document.name_column
+    st.selectbox(
+        "Which column holds the product name?",
+        header,
+        key=state.bind(state.NAME_COLUMN),
+        on_change=state.store,
+        args=(state.NAME_COLUMN,),
+        help="Each product becomes one section. Rows with an empty name are variants of the product above "
+        "(or of the product with the same handle/slug).",
+    )
+
+st.subheader(f"What was read from {name}")
+sections = [s for s in document.sections if s.facts]
+words = len(document.text.split())
+a, b, c, d = st.columns(4)
+a.metric("Products" if document.kind == "spreadsheet" else "Sections", len(sections))
+b.metric("Facts (lines)", len(document.facts))
+c.metric("Characters", f"{len(document.text):,}")
+d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
+st.caption(f"Read as {document.encoding}. {words:,} words.")
+for warning in document.warnings:
+    st.warning(warning)
+
+with st.expander("The text the bot would search (as read)", expanded=False):
+    limit = 20000
+    st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None)
+st.info("Next: see how each strategy cuts it on the **Cuts** page.")

@@ -1,0 +1,163 @@
+"""Every page of the app through Streamlit's AppTest, driven by widget keys."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import state
+from workbench.questions import parse_questions
+
+from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
+
+PAGES = ["pages/document.py", "pages/cuts.py", "pages/questions.py", "pages/results.py"]
+MIME = {".csv": "text/csv", ".md": "text/markdown", ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+
+def open_app() -> AppTest:
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+
+
+def go(at: AppTest, page: str) -> AppTest:
+    return at.switch_page(page).run()
+
+
+def upload(at: AppTest, name: str, data: bytes) -> AppTest:
+    at = go(at, "pages/document.py")
+    suffix = name[name.rfind("."):]
+    at.file_uploader(key="uploader").set_value((name, data, MIME.get(suffix, "application/octet-stream")))
+    return at.run()
+
+
+def metric(at: AppTest, label: str) -> str:
+    for item in at.metric:
+        if item.label == label:
+            return item.value
+    raise AssertionError(f"no metric {label!r}: {[m.label for m in at.metric]}")
+
+
+def html_blocks(at: AppTest) -> list[str]:
+    return [element.proto.body for element in at.get("html")]
+
+
+def test_every_page_opens_on_the_sample_without_error():
+    at = open_app()
+    for page in PAGES:
+        at = go(at, page)
+        assert not at.exception, (page, [e.value for e in at.exception])
+        assert not at.error, (page, [e.value for e in at.error])
+    assert metric(go(at, "pages/document.py"), "Sections") == "11"
+
+
+@pytest.mark.parametrize("path", [SAMPLE_MD, SAMPLE_CSV, SAMPLE_XLSX], ids=lambda p: p.suffix)
+def test_upload_each_sample_format(path):
+    at = upload(open_app(), path.name, path.read_bytes())
+    assert not at.exception and not at.error
+    label = "Sections" if path.suffix == ".md" else "Products"
+    assert metric(at, label) == ("11" if path.suffix == ".md" else "10")
+    if path.suffix != ".md":
+        assert at.selectbox(key="w_name_column").value == "Name"
+
+
+def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
+    at = upload(open_app(), "broken.xlsx", b"PK\x03\x04 this is not a workbook")
+    assert any("broken.xlsx is not a readable Excel file" in e.value for e in at.error)
+    assert not at.exception
+    assert len(at.session_state[state.QUESTIONS]) == 24
+    at = go(at, "pages/cuts.py")
+    assert any("Load a readable file" in i.value for i in at.info)
+
+
+def test_hostile_text_is_escaped_on_the_cuts_page():
+    hostile = b"# Shop <script>alert(1)</script>\n\n## Fan <img src=x onerror=alert(1)>\nPrice: 10\n"
+    at = go(upload(open_app(), "hostile.md", hostile), "pages/cuts.py")
+    bodies = "".join(html_blocks(at))
+    assert "&lt;img src=x onerror=alert(1)&gt;" in bodies
+    assert "<img" not in bodies and "<script" not in bodies
+
+
+def test_cuts_strategies_and_sliders_recut():
+    at = go(open_app(), "pages/cuts.py")
+    assert at.multiselect(key="w_cut_strategies").value == ["fixed", "heading"]
+    # 2270 characters in 300-character windows: 8 pieces; the heading cut: one per section, 11.
+    assert [m.value for m in at.metric if m.label == "Pieces"] == ["8", "11"]
+    at.slider(key="w_size").set_value(600).run()
+    assert [m.value for m in at.metric if m.label == "Pieces"] == ["4", "11"]  # ceil(2270 / 600)
+    at.multiselect(key="w_cut_strategies").set_value(["fixed-overlap", "heading", "concern"]).run()
+    assert len([m for m in at.metric if m.label == "Pieces"]) == 3
+    # Overlap 45 of 600: windows start every 555 characters up to 2270 - 45, so 5 pieces.
+    assert [m.value for m in at.metric if m.label == "Pieces"][0] == "5"
+    assert "wb-overlap" in "".join(html_blocks(at))
+    # Settings survive a trip to another page and back.
+    at = go(go(at, "pages/document.py"), "pages/cuts.py")
+    assert at.slider(key="w_size").value == 600
+
+
+def test_questions_edit_import_export_and_generate(tmp_path):
+    at = go(open_app(), "pages/questions.py")
+    editor = at.dataframe[0]
+    assert list(editor.value["check"])[:2] == ["✓ ready", "✓ ready"]
+    # Edit a cell the way the browser does: the editor's edit state, then a rerun.
+    key = f"questions_editor_{at.session_state[state.EDITOR_VERSION]}"
+    at.session_state[key] = {"edited_rows": {0: {"expected_answer": "Warranty: 9 years."}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    saved = at.session_state[state.QUESTIONS]
+    assert saved.loc[0, "expected_answer"] == "Warranty: 9 years."
+    check = list(at.dataframe[0].value["check"])[0]
+    assert check == "⚠ the answer 'Warranty: 9 years.' is not in 'Aurora Ceiling Fan'"
+    assert any("cannot be graded" in w.value for w in at.warning)
+    # Import replaces the table; a bad file changes nothing.
+    at.file_uploader(key="questions_upload").set_value(("bad.csv", b"foo,bar\n1,2\n", "text/csv")).run()
+    assert any("Nothing was imported" in e.value for e in at.error)
+    assert len(at.session_state[state.QUESTIONS]) == 24
+    good = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
+    at.file_uploader(key="questions_upload").set_value(("two.csv", good, "text/csv")).run()
+    assert list(at.session_state[state.QUESTIONS]["question"]) == ["Price of Zephyr?"]
+    # Export: the download button carries the table as CSV.
+    assert at.get("download_button")[0].proto.label == "Export the questions as CSV"
+    # Generate on a spreadsheet: one question per product and chosen column.
+    at = upload(at, SAMPLE_CSV.name, SAMPLE_CSV.read_bytes())
+    at = go(at, "pages/questions.py")
+    at.multiselect(key="generate_columns").set_value(["Price", "Warranty"]).run()
+    at.button(key="generate").click().run()
+    generated = at.session_state[state.QUESTIONS]
+    # 1 imported + 10 products x 2 columns
+    assert len(generated) == 21
+    assert "What is the Warranty of Boreal Ceiling Fan?" in list(generated["question"])
+    assert all(check.startswith("✓") for check in at.dataframe[0].value["check"])
+
+
+def test_results_run_and_show_the_effect():
+    at = go(open_app(), "pages/results.py")
+    assert not at.exception and not at.error
+    # The cheap default settings run at once on the sample.
+    headline = at.subheader[0].value
+    assert "answered 20 of 20 questions cleanly" in headline
+    assert "one sentence each answered 0" in headline
+    charts = at.get("plotly_chart")
+    assert len(charts) == 3
+    assert "clean" in charts[0].proto.spec and "hit rate" in charts[1].proto.spec
+    # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
+    labels = [e.label for e in at.expander]
+    assert any(label.startswith("Cut at the headings: clean") for label in labels)
+    assert any(label.startswith("Fixed windows: ") and "clean" not in label for label in labels)
+    assert any("<mark>Warranty: 1 year.</mark>" in body for body in html_blocks(at))
+
+
+def test_results_error_keeps_questions_and_settings():
+    at = go(open_app(), "pages/results.py")
+    at.multiselect(key="w_run_rerankers").set_value(["none", "cross-encoder"]).run()
+    at.text_input(key="w_reranker_model").set_value("/nowhere/model").run()
+    at.button(key="run").click().run()
+    assert any("the model folder /nowhere/model does not exist" in e.value for e in at.error)
+    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert at.session_state[state.RUN_RERANKERS] == ["none", "cross-encoder"]
+
+
+def test_sample_questions_table_round_trips():
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    frame = state.questions_frame(questions)
+    back = state.frame_questions(frame)
+    assert [(q.question, q.expected_source, q.expected_answer) for q in back] == [
+        (q.question, q.expected_source, q.expected_answer) for q in questions
+    ]

@@ -1,0 +1,124 @@
+"""The real app in a real headless browser: Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HOSTILE_MD = (
+    "# Hostile shop <img src=x onerror=alert(1)>\n\n"
+    "## Fan\nPrice: 10\nWarranty: 1 year. <script>alert(2)</script>\n\n"
+    "## Lamp\nPrice: 5\nWarranty: 1 year.\n"
+)
+QUESTIONS_CSV = (
+    "question,expected_source,expected_answer\n"
+    "What is the price of the fan?,Fan,Price: 10\n"
+    "What is the price of the lamp?,Lamp,Price: 5\n"
+    "Do you sell chairs?,,\n"
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium: apt-get install chromium"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    port = free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the app did not start") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_main_flow_in_chromium(app_url, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    document = tmp_path / "hostile.md"
+    document.write_text(HOSTILE_MD, encoding="utf-8")
+    questions = tmp_path / "questions.csv"
+    questions.write_text(QUESTIONS_CSV, encoding="utf-8")
+    dialogs: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 2400})
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(app_url)
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+
+        # Upload a Markdown file whose headings hold HTML.
+        page.locator("input[type=file]").first.set_input_files(str(document))
+        expect(page.get_by_text("What was read from hostile.md")).to_be_visible(timeout=30000)
+        page.screenshot(path=str(tmp_path / "1-document.png"), full_page=True)
+
+        # Cuts: the chunk highlighting is on screen, and the HTML in the file shows as text.
+        page.get_by_role("link", name="Cuts").click()
+        expect(page.locator(".wb-cut").first).to_be_visible(timeout=30000)
+        assert page.locator(".wb-cut .wb-c0").count() >= 1
+        assert page.locator(".wb-tag").count() >= 2
+        expect(page.locator(".wb-cut").first).to_contain_text("<img src=x onerror=alert(1)>")
+        assert page.locator(".wb-cut img").count() == 0 and page.locator(".wb-cut script").count() == 0
+        page.screenshot(path=str(tmp_path / "2-cuts.png"), full_page=True)
+
+        # Questions: import a CSV that fits the uploaded file.
+        page.get_by_role("link", name="Questions").click()
+        expect(page.get_by_text("Golden questions", exact=True)).to_be_visible(timeout=30000)
+        page.locator("input[type=file]").first.set_input_files(str(questions))
+        expect(page.get_by_text("Imported 3 questions from questions.csv.")).to_be_visible(timeout=30000)
+        page.screenshot(path=str(tmp_path / "3-questions.png"), full_page=True)
+
+        # Results: run, and the charts render.
+        page.get_by_role("link", name="Results").click()
+        page.get_by_role("button", name="Run the questions").click()
+        expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=120000)
+        assert page.locator(".js-plotly-plot").count() == 3
+        expect(page.get_by_text("answered 2 of 2 questions cleanly")).to_be_visible()
+        page.screenshot(path=str(tmp_path / "4-results.png"), full_page=True)
+        browser.close()
+    assert dialogs == [], f"a script ran: {dialogs}"
+    for name in ("1-document.png", "2-cuts.png", "3-questions.png", "4-results.png"):
+        assert (tmp_path / name).stat().st_size > 10_000
