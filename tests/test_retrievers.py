@@ -6,15 +6,14 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from workbench.evaluate import _answer, chunk_document, evaluate
-from workbench.grading import ChunkMap
+from workbench.evaluate import _rerank, chunk_document, evaluate
 from workbench.loaders import load_path, parse_markdown
 from workbench.model import Question, Settings, WorkbenchError
 from workbench.questions import parse_questions, resolve
 from workbench.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
-from workbench.retrievers import BM25, Dense, Hybrid, Keyword, question_words, ranks, tokenize
+from workbench.retrievers import BM25, Dense, Hybrid, Keyword, question_words, ranks, starts_of, tokenize
 
-from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
 
 DOC = parse_markdown(
     "# Shop\n\n## Ceiling Fan\nPrice: 120\nWarranty: 2 years.\n\n## Table Fan\nPrice: 30\nWarranty: 1 year.\n", "s.md"
@@ -33,14 +32,28 @@ def test_keyword_counts_distinct_words_as_substrings():
 
 
 def test_ties_go_to_the_earlier_chunk():
-    assert ranks(np.array([1.0, 1.0]), CHUNKS) == [0, 1]
-    assert ranks(np.array([1.0, 2.0]), CHUNKS) == [1, 0]
+    starts = starts_of(CHUNKS)
+    assert ranks(np.array([1.0, 1.0]), starts).tolist() == [0, 1]
+    assert ranks(np.array([1.0, 2.0]), starts).tolist() == [1, 0]
+    # Equal scores: the chunk that starts earlier wins, whatever its index.
+    assert ranks(np.array([1.0, 1.0, 2.0]), np.array([50, 10, 99])).tolist() == [2, 1, 0]
 
 
-def test_bm25_matches_rank_bm25_on_the_same_tokens():
-    expected = BM25Okapi([tokenize(c.text) for c in CHUNKS]).get_scores(tokenize("ceiling warranty"))
-    assert BM25(CHUNKS).scores("ceiling warranty").tolist() == pytest.approx(list(expected))
-    assert BM25(CHUNKS).scores("?!").tolist() == [0.0, 0.0]
+@pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
+@pytest.mark.parametrize("strategy", ["fixed", "heading", "sentence"])
+def test_bm25_scores_equal_rank_bm25(path, strategy):
+    """The sparse fast path against the reference implementation, on whole files."""
+    document = load_path(path)
+    chunks = chunk_document(document, strategy)
+    reference = BM25Okapi([tokenize(c.text) for c in chunks])
+    fast = BM25(chunks)
+    starts = starts_of(chunks)
+    queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25] + ["zzz unknown", ""]
+    for query in queries:
+        expected = reference.get_scores(tokenize(query))
+        got = fast.scores(query)
+        assert got == pytest.approx(expected, abs=1e-9), query
+        assert ranks(got, starts)[:10].tolist() == ranks(expected, starts)[:10].tolist(), query
 
 
 def test_tokenizer_is_unicode_aware():
@@ -73,13 +86,21 @@ def test_maxsim_with_a_fake_encoder(fake_encoder):
     assert scores[0] < 1.0
 
 
-def test_rerank_only_reorders_the_shortlist(fake_encoder):
-    chunk_map = ChunkMap(DOC, CHUNKS)
-    question = resolve(DOC, Question("price of the table fan", "Table Fan", "Price: 30"))
-    settings = Settings(["heading"], ["keyword"], ["heading"], depth=1)
-    result = _answer(question, Keyword(CHUNKS), HeadingRerank(), CHUNKS, chunk_map, settings)
-    # Depth 1: only the keyword winner is rescored; the second place keeps the keyword order.
-    assert [index for index, _ in result.ranking] == [1, 0]
+def test_rerank_only_reorders_the_shortlist():
+    question = resolve(DOC, Question("fan price", "Table Fan", "Price: 30"))
+    # Keyword scores 2 and 2 (fan, price): a tie, so the Ceiling chunk (earlier) is first.
+    scores = Keyword(CHUNKS).scores("fan price")
+    order = ranks(scores, starts_of(CHUNKS))
+    assert order.tolist() == [0, 1]
+    # Depth 1: only the top candidate is rescored, and nothing can pass it; order and others' scores stay.
+    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, depth=1)
+    assert final_order.tolist() == [0, 1]
+    assert final.tolist() == [5.0, 2.0]  # Ceiling: +3 for "fan" in its heading, plus 2 words
+    # Depth 2: both are rescored (5 and 5), the tie again goes to the earlier chunk.
+    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, depth=2)
+    assert final.tolist() == [5.0, 5.0] and final_order.tolist() == [0, 1]
+    unchanged = _rerank(RERANKERS.get("none")(), question, scores, order, CHUNKS, depth=2)
+    assert unchanged[0] is scores and unchanged[1] is order
 
 
 def test_cross_encoder_errors_are_plain(tmp_path):

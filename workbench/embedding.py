@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ class Encoder:
     def __init__(self) -> None:
         self._cache: dict[str, Embedding] = {}
         self.encoded = 0  # how many texts went through the model, for benchmarks and tests
+        self.seconds = 0.0  # time spent in the model
 
     def encode(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> list[Embedding]:
         texts = list(texts)
@@ -48,7 +50,10 @@ class Encoder:
         batch = 64
         for start in range(0, len(missing), batch):
             part = missing[start : start + batch]
-            for text, embedding in zip(part, self._encode(part)):
+            began = time.perf_counter()
+            encoded = self._encode(part)
+            self.seconds += time.perf_counter() - began
+            for text, embedding in zip(part, encoded):
                 self._cache[text] = embedding
             self.encoded += len(part)
             if progress:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
 
 from .embedding import Encoder
 from .grading import ChunkMap, Grade, grade
@@ -12,10 +16,11 @@ from .metrics import hit_at, mean, ndcg, reciprocal_rank
 from .model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError, check_chunk
 from .questions import resolve_all
 from .rerankers import RERANKERS, Reranker
-from .retrievers import RETRIEVERS, Retriever, ranks
+from .retrievers import RETRIEVERS, Retriever, ranks, starts_of
 from .strategies import STRATEGIES, make_strategy
 
 Progress = Callable[[float, str], None]
+T = TypeVar("T")
 KEEP = 10  # ranked chunks kept per question for the drill-down
 
 
@@ -100,6 +105,35 @@ def check_settings(settings: Settings) -> None:
         make_strategy(id, size=settings.size, overlap=settings.overlap)
 
 
+class Timings:
+    """Wall time per stage, and how many texts went through the model, for the benchmark."""
+
+    STAGES = ("load", "chunk", "index", "embed", "search", "rerank", "grade")
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = dict.fromkeys(self.STAGES, 0.0)
+        self.embedded = 0
+
+    def add(self, stage: str, seconds: float) -> None:
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
+
+
+class _Clock:
+    """Charges elapsed time to a stage, less what the encoder spent (charged to "embed")."""
+
+    def __init__(self, timings: Timings, encoder_seconds: Callable[[], float]) -> None:
+        self.timings = timings
+        self.encoder_seconds = encoder_seconds
+
+    def run(self, stage: str, work: Callable[[], T]) -> T:
+        before, encoding = time.perf_counter(), self.encoder_seconds()
+        result = work()
+        spent_encoding = self.encoder_seconds() - encoding
+        self.timings.add("embed", spent_encoding)
+        self.timings.add(stage, time.perf_counter() - before - spent_encoding)
+        return result
+
+
 def evaluate(
     document: Document,
     questions: list[Question],
@@ -107,10 +141,27 @@ def evaluate(
     *,
     encoder_factory: Callable[[], Encoder] | None = None,
     progress: Progress | None = None,
+    timings: Timings | None = None,
 ) -> Evaluation:
     """Grade every question under every configuration of ``settings``."""
     check_settings(settings)
+    timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
+    needs_encoder = any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
+        RERANKERS.get(r).needs_encoder for r in settings.rerankers
+    )
+    if needs_encoder:
+        if encoder_factory is None:
+            from .embedding import get_encoder as encoder_factory
+        if progress:
+            progress(0.0, "Loading the language model (once)")
+        encoder = encoder_factory()
+        encoded_before = encoder.encoded
+        encoder_factory = lambda: encoder  # noqa: E731  (one encoder for the whole run)
+        clock = _Clock(timings, lambda: encoder.seconds)
+    else:
+        encoder, encoded_before = None, 0
+        clock = _Clock(timings, lambda: 0.0)
     rerankers: dict[str, Reranker] = {}
     for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
@@ -119,52 +170,83 @@ def evaluate(
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     for strategy in settings.strategies:
-        chunks = chunk_document(document, strategy, settings.size, settings.overlap)
+        chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap))
         chunks_by_strategy[strategy] = chunks
-        chunk_map = ChunkMap(document, chunks)
+        chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks))
+        holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
+        starts = starts_of(chunks)
         for retriever_id in settings.retrievers:
             if progress:
-                progress(done / steps, f"Searching the {strategy} pieces with {retriever_id}")
-            retriever = RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory)
+                progress(done / steps, f"Searching the {strategy} pieces with {retriever_id} ({len(chunks)} pieces)")
+            retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
+            searched = [clock.run("search", lambda: _search(retriever, q, starts)) for q in resolved]
             for reranker_id, reranker in rerankers.items():
-                results = [
-                    _answer(q, retriever, reranker, chunks, chunk_map, settings)
-                    for q in resolved
-                ]
+                results = []
+                for question, question_holders, (scores, order) in zip(resolved, holders, searched):
+                    final, final_order = clock.run(
+                        "rerank", lambda: _rerank(reranker, question, scores, order, chunks, settings.depth)
+                    )
+                    results.append(
+                        clock.run(
+                            "grade",
+                            lambda: _grade(question, final, final_order, chunks, chunk_map, question_holders, settings),
+                        )
+                    )
                 runs.append(summarise(strategy, retriever_id, reranker_id, chunks, results, settings.top_k))
             done += 1
+    if encoder is not None:
+        timings.embedded += encoder.encoded - encoded_before
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs)
 
 
-def _answer(
-    question: ResolvedQuestion,
-    retriever: Retriever,
+def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    scores = np.asarray(retriever.scores(question.question.question), dtype=float)
+    return scores, ranks(scores, starts)
+
+
+def _rerank(
     reranker: Reranker,
+    question: ResolvedQuestion,
+    scores: np.ndarray,
+    order: np.ndarray,
+    chunks: list[Chunk],
+    depth: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Re-score the top ``depth`` candidates; the rest keep the retriever's order below them."""
+    shortlist = order[:depth]
+    new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
+    if new is None:
+        return scores, order
+    new = np.asarray(new, dtype=float)
+    starts = np.array([chunks[i].start for i in shortlist], dtype=np.int64)
+    reordered = shortlist[np.lexsort((shortlist, starts, -new))]
+    final = scores.copy()
+    final[shortlist] = new
+    return final, np.concatenate([reordered, order[depth:]])
+
+
+def _grade(
+    question: ResolvedQuestion,
+    scores: np.ndarray,
+    order: np.ndarray,
     chunks: list[Chunk],
     chunk_map: ChunkMap,
+    holders: list[int],
     settings: Settings,
 ) -> QuestionResult:
-    scores = retriever.scores(question.question.question)
-    order = ranks(scores, chunks)
-    final_scores = dict(enumerate(scores.tolist()))
-    shortlist = order[: settings.depth]
-    new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
-    if new is not None:
-        reranked = sorted(range(len(shortlist)), key=lambda j: (-new[j], chunks[shortlist[j]].start, shortlist[j]))
-        final_scores.update({shortlist[j]: float(new[j]) for j in range(len(shortlist))})
-        order = [shortlist[j] for j in reranked] + order[settings.depth :]
-    top_score = final_scores[order[0]]
-    result: Grade = grade(question, order, top_score, chunks, chunk_map, settings.threshold)
+    top_score = float(scores[order[0]])
+    result: Grade = grade(question, order, top_score, chunks, chunk_map, settings.threshold, holders)
+    kept = order[: max(KEEP, settings.top_k)]
     return QuestionResult(
         question=question.question,
         grade=result.grade,
         reason=result.reason,
         rank=result.rank,
-        top_chunk=chunks[order[0]].id,
+        top_chunk=chunks[int(order[0])].id,
         top_score=top_score,
-        ranking=[(i, final_scores[i]) for i in order[: max(KEEP, settings.top_k)]],
+        ranking=[(int(i), float(scores[i])) for i in kept],
         relevant_ranks=result.relevant_ranks,
     )
 

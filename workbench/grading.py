@@ -5,6 +5,8 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .model import Chunk, Document, ResolvedQuestion, covers, merge_spans, overlap
 from .questions import answer_pattern
 
@@ -48,6 +50,23 @@ class ChunkMap:
                             whole.add(fact.section_id)
             self.touched.append(touched)
             self.whole.append(whole)
+        # Every chunk's merged spans as flat arrays, to find the chunks holding an answer in one pass.
+        merged = [(start, end, index) for index, chunk in enumerate(chunks) for start, end in merge_spans(chunk.spans)]
+        self._starts = np.array([m[0] for m in merged], dtype=np.int64)
+        self._ends = np.array([m[1] for m in merged], dtype=np.int64)
+        self._owners = np.array([m[2] for m in merged], dtype=np.int64)
+        self._chunks = chunks
+
+    def holders(self, question: ResolvedQuestion) -> list[int]:
+        """Indices of the chunks that hold the question's answer, in document order."""
+        if question.section_id is None:
+            return []
+        if question.answer_spans:
+            found: set[int] = set()
+            for start, end in question.answer_spans:
+                found.update(self._owners[(self._starts <= start) & (self._ends >= end)].tolist())
+            return sorted(found)
+        return [i for i in range(len(self._chunks)) if self.holds(i, self._chunks[i], question)]
 
     def holds(self, index: int, chunk: Chunk, question: ResolvedQuestion) -> bool:
         """Does the chunk hold the question's answer?"""
@@ -79,21 +98,30 @@ class Grade:
 
 def grade(
     question: ResolvedQuestion,
-    order: list[int],
+    order: list[int] | np.ndarray,
     top_score: float,
     chunks: list[Chunk],
     chunk_map: ChunkMap,
     threshold: float | None = None,
+    holders: list[int] | None = None,
 ) -> Grade:
-    """Grade one question from the final order of chunk indices (best first)."""
+    """Grade one question from the final order of chunk indices (best first).
+
+    ``holders`` (the chunks holding the answer) depends only on the strategy, so
+    callers grading many rankings of one strategy pass it in once computed.
+    """
     refused = threshold is not None and top_score < threshold
     if question.section_id is None:
         return Grade("refused" if refused else "false-answer")
-    relevant = [rank for rank, index in enumerate(order, start=1) if chunk_map.holds(index, chunks[index], question)]
+    if holders is None:
+        holders = chunk_map.holders(question)
+    position = np.empty(len(order), dtype=np.int64)
+    position[np.asarray(order)] = np.arange(1, len(order) + 1)
+    relevant = sorted(int(position[index]) for index in holders)
     first = relevant[0] if relevant else None
     if refused:
         return Grade("refused", rank=first, relevant_ranks=relevant)
-    top = order[0]
+    top = int(order[0])
     if first == 1:
         kind = "mixed" if chunk_map.mixes(top, question.section_id) else "clean"
         return Grade(kind, rank=1, relevant_ranks=relevant)
