@@ -62,3 +62,11 @@ def real_encoder():
     from workbench.embedding import get_encoder
 
     return get_encoder()
+
+
+def pytest_configure(config):
+    """Keep the tests' embedding cache out of the user's cache folder."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("WORKBENCH_EMBEDDING_CACHE", str(Path(tempfile.mkdtemp(prefix="wb-cache-")) / "e.sqlite"))

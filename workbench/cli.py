@@ -58,7 +58,18 @@ def build_parser() -> Parser:
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
     run.add_argument("--format", choices=("table", "json", "csv"), default="table")
     run.add_argument("--out", help="write to this file instead of the screen")
+    run.add_argument(
+        "--progress", action="store_true", help="show progress on stderr (the default when stderr is a terminal)"
+    )
     return parser
+
+
+def stderr_progress(share: float, text: str) -> None:
+    """One self-overwriting progress line on stderr."""
+    sys.stderr.write(f"\r{share:4.0%}  {text[:80]:<80}")
+    if share >= 1.0:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
 
 
 def run_evaluate(args: argparse.Namespace) -> str:
@@ -78,7 +89,8 @@ def run_evaluate(args: argparse.Namespace) -> str:
     if not questions_path.is_file():
         raise WorkbenchError(f"{questions_path} does not exist.")
     questions = parse_questions(questions_path.read_bytes(), questions_path.name)
-    evaluation = evaluate(document, questions, settings)
+    show = args.progress or sys.stderr.isatty()
+    evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
     if args.format == "json":
         return json.dumps(to_json(evaluation), indent=2, ensure_ascii=False) + "\n"
     if args.format == "csv":

