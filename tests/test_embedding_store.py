@@ -76,3 +76,14 @@ def test_two_writers_at_once(tmp_path):
 @pytest.mark.slow
 def test_real_model_key_names_the_model_and_its_files(real_encoder):
     assert real_encoder.model_key.startswith("all-MiniLM-L6-v2@") and len(real_encoder.model_key) == len("all-MiniLM-L6-v2@") + 16
+
+
+def test_token_vectors_beyond_memory_come_back_from_disk(tmp_path):
+    encoder = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
+    encoder.token_memory = 2
+    texts = [f"piece number {i}" for i in range(5)]
+    first = [tokens.copy() for tokens in encoder.token_vectors(texts)]
+    assert encoder.encoded == 5 and len(encoder._tokens) <= 3
+    again = encoder.token_vectors(texts)
+    assert encoder.encoded == 5  # no second pass: the evicted ones were read from disk
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))

@@ -9,6 +9,7 @@ and each distinct text is encoded once per encoder.
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 import hashlib
 import logging
 import os
@@ -36,22 +37,26 @@ class Embedding:
 
 
 class Encoder:
-    """Turns texts into embeddings, remembering every text it has seen.
+    """Turns texts into embeddings; each distinct text goes through the model once.
 
-    Each distinct text goes through the model once: afterwards it comes from
-    memory, or from the on-disk store (when one is given) in a later process.
-    Token vectors are kept as float16, in memory and on disk alike, so a
-    stored vector is exactly what a fresh encode keeps, at half the size.
+    One forward pass gives a text's sentence vector and its token vectors. The
+    sentence vectors stay in memory. Token vectors (float16, for ``maxsim``) stay
+    in memory too when there is no on-disk store; with one, they are written to
+    it in that same pass and only the most recently used stay in memory, which
+    keeps a 10,000-product catalog within a few GB. A later process reads both
+    back from the store instead of running the model again.
     Subclasses implement ``_encode`` for texts not seen before.
     """
 
     model_id: str = ""
+    token_memory = 20_000  # texts whose token vectors stay in memory when a store holds them all
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
-        self._cache: dict[str, Embedding] = {}
+        self._sentences: dict[str, np.ndarray] = {}
+        self._tokens: OrderedDict[str, np.ndarray] = OrderedDict()
         self.store = store
         self.encoded = 0  # texts that went through the model, for benchmarks and tests
-        self.from_disk = 0  # texts read from the on-disk store instead
+        self.from_disk = 0  # texts whose sentence vector was read from the store instead
         self.seconds = 0.0  # time spent in the model
 
     @property
@@ -59,34 +64,59 @@ class Encoder:
         """What the on-disk store is keyed by: changes whenever the model does."""
         return self.model_id
 
-    def encode(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> list[Embedding]:
-        texts = list(texts)
-        missing = list(dict.fromkeys(text for text in texts if text not in self._cache))
+    def _ensure(self, texts: list[str], progress: Callable[[int, int], None] | None = None) -> None:
+        missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
         if missing and self.store is not None:
-            for text, (sentence, tokens) in self.store.get(self.model_key, missing).items():
-                self._cache[text] = Embedding(sentence, tokens)
-                self.from_disk += 1
-            missing = [text for text in missing if text not in self._cache]
+            found = self.store.sentences(self.model_key, missing)
+            self._sentences.update(found)
+            self.from_disk += len(found)
+            missing = [text for text in missing if text not in self._sentences]
         batch = 64
         for start in range(0, len(missing), batch):
             part = missing[start : start + batch]
             began = time.perf_counter()
-            encoded = [Embedding(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
+            encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
             self.seconds += time.perf_counter() - began
-            for text, embedding in zip(part, encoded):
-                self._cache[text] = embedding
+            for text, (sentence, tokens) in zip(part, encoded):
+                self._sentences[text] = sentence
+                self._remember_tokens(text, tokens)
             if self.store is not None:
-                self.store.put(self.model_key, [(t, e.sentence, e.tokens) for t, e in zip(part, encoded)])
+                self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
             self.encoded += len(part)
             if progress:
                 progress(min(start + batch, len(missing)), len(missing))
-        return [self._cache[text] for text in texts]
+
+    def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
+        self._tokens[text] = tokens
+        self._tokens.move_to_end(text)
+        if self.store is not None and len(self._tokens) > self.token_memory:
+            self._tokens.popitem(last=False)
 
     def sentence_matrix(self, texts: list[str], progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-        embeddings = self.encode(texts, progress)
-        if not embeddings:
+        """Unit sentence vectors, one row per text."""
+        self._ensure(texts, progress)
+        if not texts:
             return np.zeros((0, 1), dtype=np.float32)
-        return np.vstack([embedding.sentence for embedding in embeddings])
+        return np.vstack([self._sentences[text] for text in texts])
+
+    def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
+        """Unit token vectors (float16), one matrix per text, from the same pass as the sentence vectors."""
+        self._ensure(texts)
+        absent = [text for text in dict.fromkeys(texts) if text not in self._tokens]
+        if absent:
+            for text, tokens in self.store.tokens(self.model_key, absent).items():
+                self._remember_tokens(text, tokens)
+        result = []
+        for text in texts:
+            self._tokens.move_to_end(text)
+            result.append(self._tokens[text])
+        return result
+
+    def encode(self, texts: Iterable[str]) -> list[Embedding]:
+        """Sentence and token vectors together (for tests and one-off use)."""
+        texts = list(texts)
+        matrix = self.sentence_matrix(texts)
+        return [Embedding(matrix[i], tokens) for i, tokens in enumerate(self.token_vectors(texts))]
 
     def _encode(self, texts: list[str]) -> list[Embedding]:
         raise NotImplementedError

@@ -75,24 +75,29 @@ class EmbeddingStore:
         connection.execute("SELECT count(*) FROM embeddings").fetchone()  # reads a page: a corrupt file fails here
         return connection
 
-    def get(self, model: str, texts: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """The stored (sentence, tokens) of those texts that are on disk for this model."""
+    def sentences(self, model: str, texts: list[str]) -> dict[str, np.ndarray]:
+        """The stored sentence vectors of those texts that are on disk for this model."""
+        return {text: np.frombuffer(blob, dtype=np.float32) for text, blob, _ in self._rows(model, texts, "sentence")}
+
+    def tokens(self, model: str, texts: list[str]) -> dict[str, np.ndarray]:
+        """The stored token vectors (one row a token) of those texts that are on disk for this model."""
+        return {
+            text: np.frombuffer(blob, dtype=np.float16).reshape(-1, dimensions)
+            for text, blob, dimensions in self._rows(model, texts, "tokens")
+        }
+
+    def _rows(self, model: str, texts: list[str], column: str):
         by_digest = {digest(text): text for text in texts}
-        found: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         keys = list(by_digest)
         for start in range(0, len(keys), 500):
             part = keys[start : start + 500]
             marks = ",".join("?" * len(part))
             rows = self._connection.execute(
-                f"SELECT digest, sentence, tokens, dimensions FROM embeddings WHERE model = ? AND digest IN ({marks})",
+                f"SELECT digest, {column}, dimensions FROM embeddings WHERE model = ? AND digest IN ({marks})",
                 [model, *part],
             ).fetchall()
-            for key, sentence, tokens, dimensions in rows:
-                found[by_digest[bytes(key)]] = (
-                    np.frombuffer(sentence, dtype=np.float32),
-                    np.frombuffer(tokens, dtype=np.float16).reshape(-1, dimensions),
-                )
-        return found
+            for key, blob, dimensions in rows:
+                yield by_digest[bytes(key)], blob, dimensions
 
     def put(self, model: str, items: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
         rows = [

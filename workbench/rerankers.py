@@ -74,9 +74,9 @@ class MaxSim(Reranker):
         self.encoder = encoder_factory()
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        query = self.encoder.encode([question])[0].tokens
-        documents = self.encoder.encode([chunk.text for chunk in chunks])
-        return np.array([float((query @ doc.tokens.T).max(axis=1).mean()) for doc in documents])
+        query = self.encoder.token_vectors([question])[0].astype(np.float32)
+        documents = self.encoder.token_vectors([chunk.text for chunk in chunks])
+        return np.array([float((query @ doc.T.astype(np.float32)).max(axis=1).mean()) for doc in documents])
 
 
 @RERANKERS.register("cross-encoder")

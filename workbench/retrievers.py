@@ -122,8 +122,7 @@ class Dense(Retriever):
         self.matrix = self.encoder.sentence_matrix([chunk.text for chunk in chunks])
 
     def scores(self, question: str) -> np.ndarray:
-        vector = self.encoder.encode([question])[0].sentence
-        return self.matrix @ vector
+        return self.matrix @ self.encoder.sentence_matrix([question])[0]
 
 
 def starts_of(chunks: list[Chunk]) -> np.ndarray:
