@@ -102,15 +102,13 @@ class Encoder:
     def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
         """Unit token vectors (float16), one matrix per text, from the same pass as the sentence vectors."""
         self._ensure(texts)
-        absent = [text for text in dict.fromkeys(texts) if text not in self._tokens]
+        found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
+        absent = [text for text in dict.fromkeys(texts) if text not in found]
         if absent:
-            for text, tokens in self.store.tokens(self.model_key, absent).items():
-                self._remember_tokens(text, tokens)
-        result = []
-        for text in texts:
-            self._tokens.move_to_end(text)
-            result.append(self._tokens[text])
-        return result
+            found.update(self.store.tokens(self.model_key, absent))
+        for text, tokens in found.items():
+            self._remember_tokens(text, tokens)
+        return [found[text] for text in texts]
 
     def encode(self, texts: Iterable[str]) -> list[Embedding]:
         """Sentence and token vectors together (for tests and one-off use)."""
