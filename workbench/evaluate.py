@@ -162,6 +162,8 @@ def evaluate(
     else:
         encoder, encoded_before = None, 0
         clock = _Clock(timings, lambda: 0.0)
+    if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
+        clock.run("embed", lambda: encoder.sentence_matrix([q.question.question for q in resolved]))
     rerankers: dict[str, Reranker] = {}
     for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
@@ -175,6 +177,8 @@ def evaluate(
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks))
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
+        if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
+            clock.run("embed", lambda: encoder.sentence_matrix([chunk.text for chunk in chunks]))
         for retriever_id in settings.retrievers:
             if progress:
                 progress(done / steps, f"Searching the {strategy} pieces with {retriever_id} ({len(chunks)} pieces)")

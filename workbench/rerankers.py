@@ -72,11 +72,22 @@ class MaxSim(Reranker):
         if encoder_factory is None:
             from .embedding import get_encoder as encoder_factory
         self.encoder = encoder_factory()
+        # The same (question, piece) pairs recur across retrievers' shortlists: score each pair once.
+        self._memo: dict[tuple[str, str], float] = {}
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        query = self.encoder.token_vectors([question])[0].astype(np.float32)
-        documents = self.encoder.token_vectors([chunk.text for chunk in chunks])
-        return np.array([float((query @ doc.T.astype(np.float32)).max(axis=1).mean()) for doc in documents])
+        texts = [chunk.text for chunk in chunks]
+        todo = list(dict.fromkeys(text for text in texts if (question, text) not in self._memo))
+        if todo:
+            query = self.encoder.token_vectors([question])[0]
+            documents = self.encoder.token_vectors(todo)
+            # One product against all shortlisted pieces' tokens, then the best match per piece and question token.
+            similarity = query @ np.vstack(documents).T
+            bounds = np.cumsum([0] + [len(doc) for doc in documents[:-1]])
+            best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x pieces
+            for text, value in zip(todo, best.mean(axis=0)):
+                self._memo[(question, text)] = float(value)
+        return np.array([self._memo[(question, text)] for text in texts])
 
 
 @RERANKERS.register("cross-encoder")
