@@ -16,7 +16,8 @@ SIZE_LIMITS = {"fixed": 300, "fixed-overlap": 300, "recursive": 500}
 
 
 def test_all_eight_strategies_are_registered_in_design_order():
-    assert STRATEGIES.ids() == ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
+    assert STRATEGIES.ids()[:8] == ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
+    assert STRATEGIES.ids()[8:] == ["random", "whole"]  # the controls
 
 
 @pytest.fixture(scope="module", params=FILES, ids=lambda p: p.name)
@@ -103,6 +104,23 @@ def test_recursive_prefers_headings_then_blank_lines():
     # 20 characters: a section no longer fits, so it is cut at line ends.
     small = make_strategy("recursive", size=20).chunk(document)
     assert texts(small)[:3] == ["# Shop", "## Fan\nPrice: 10", "Warranty: 1 year."]
+
+
+def test_random_control_draws_its_lengths_from_the_heading_cut():
+    document = parse_markdown(TINY, "tiny.md")
+    heading_lengths = {len(chunk.body) for chunk in make_strategy("heading").chunk(document)}
+    chunks = make_strategy("random").chunk(document)
+    spans = [chunk.spans[0] for chunk in chunks]
+    assert spans[0][0] == 0 and spans[-1][1] <= len(TINY)
+    assert make_strategy("random").chunk(document) == chunks  # seeded: the same every time
+    # Windows are drawn from the heading cut's lengths (then trimmed of blank space), so none is longer.
+    assert all(len(c.body) <= max(heading_lengths) for c in chunks)
+    assert len(chunks) >= len(TINY) // max(heading_lengths)
+
+
+def test_whole_control_is_one_chunk():
+    document = parse_markdown(TINY, "tiny.md")
+    assert [chunk.text for chunk in make_strategy("whole").chunk(document)] == [TINY.strip()]
 
 
 def test_recursive_cuts_a_word_longer_than_the_size():

@@ -39,6 +39,12 @@ def _number(kind: type, name: str):
     return parse
 
 
+def _threshold(value: str) -> float | str:
+    if value.strip().lower() == "auto":
+        return "auto"
+    return _number(float, "--threshold")(value)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="python -m workbench", description="Would a chat bot answer correctly from this document?")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -52,7 +58,9 @@ def build_parser() -> Parser:
     run.add_argument("--top-k", type=_number(int, "--top-k"), default=5)
     run.add_argument("--size", type=_number(int, "--size"))
     run.add_argument("--overlap", type=_number(int, "--overlap"))
-    run.add_argument("--threshold", type=_number(float, "--threshold"))
+    run.add_argument(
+        "--threshold", type=_threshold, help="refuse below this score; 'auto' finds the best one on the questions"
+    )
     run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")

@@ -15,6 +15,7 @@ from .grading import ChunkMap, Grade, grade
 from .metrics import hit_at, mean, ndcg, reciprocal_rank
 from .model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError, check_chunk
 from .questions import resolve_all
+from .refusal import Calibration, calibrate, refuse_below
 from .rerankers import RERANKERS, Reranker
 from .retrievers import RETRIEVERS, Retriever, ranks, starts_of
 from .strategies import STRATEGIES, make_strategy
@@ -34,6 +35,8 @@ class QuestionResult:
     top_score: float
     ranking: list[tuple[int, float]]  # (chunk index, score) of the top KEEP chunks
     relevant_ranks: list[int]
+    answered_grade: str = ""  # the grade had the bot answered (no threshold)
+    answered_reason: str = ""
 
     @property
     def answerable(self) -> bool:
@@ -57,6 +60,9 @@ class Run:
     answerable: int = 0
     unanswerable: int = 0
     refusal_accuracy: float | None = None
+    threshold: float | None = None
+    calibration: Calibration | None = None  # set when the threshold was calibrated ("auto")
+    context_curve: list[float] = field(default_factory=list)  # characters handed to the model at k = 1..10
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -99,6 +105,8 @@ def check_settings(settings: Settings) -> None:
         raise WorkbenchError("choose at least one strategy, one retriever and one reranker")
     if settings.top_k < 1:
         raise WorkbenchError(f"top-k must be 1 or more, not {settings.top_k}")
+    if not (settings.threshold is None or settings.threshold == "auto" or isinstance(settings.threshold, (int, float))):
+        raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
     if settings.depth < 1:
         raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")
     for id in settings.strategies:  # a bad size or overlap is named before any model loads
@@ -196,7 +204,11 @@ def evaluate(
                             lambda: _grade(question, final, final_order, chunks, chunk_map, question_holders, settings),
                         )
                     )
-                runs.append(summarise(strategy, retriever_id, reranker_id, chunks, results, settings.top_k))
+                calibration = calibrate(results) if settings.threshold == "auto" else None
+                threshold = calibration.threshold if calibration else settings.threshold
+                run = summarise(strategy, retriever_id, reranker_id, chunks, results, settings.top_k, threshold)
+                run.calibration = calibration
+                runs.append(run)
             done += 1
     if encoder is not None:
         timings.embedded += encoder.encoded - encoded_before
@@ -241,7 +253,7 @@ def _grade(
     settings: Settings,
 ) -> QuestionResult:
     top_score = float(scores[order[0]])
-    result: Grade = grade(question, order, top_score, chunks, chunk_map, settings.threshold, holders)
+    result: Grade = grade(question, order, top_score, chunks, chunk_map, None, holders)
     kept = order[: max(KEEP, settings.top_k)]
     return QuestionResult(
         question=question.question,
@@ -252,14 +264,23 @@ def _grade(
         top_score=top_score,
         ranking=[(int(i), float(scores[i])) for i in kept],
         relevant_ranks=result.relevant_ranks,
+        answered_grade=result.grade,
+        answered_reason=result.reason,
     )
 
 
 def summarise(
-    strategy: str, retriever: str, reranker: str, chunks: list[Chunk], results: list[QuestionResult], top_k: int
+    strategy: str,
+    retriever: str,
+    reranker: str,
+    chunks: list[Chunk],
+    results: list[QuestionResult],
+    top_k: int,
+    threshold: float | None = None,
 ) -> Run:
     """Counts and metrics of one configuration; ranking metrics are over answerable questions."""
-    run = Run(strategy, retriever, reranker, len(chunks), results, top_k)
+    refuse_below(results, threshold)
+    run = Run(strategy, retriever, reranker, len(chunks), results, top_k, threshold=threshold)
     run.counts = Counter(result.grade for result in results)
     answerable = [result for result in results if result.answerable]
     unanswerable = [result for result in results if not result.answerable]
@@ -270,6 +291,7 @@ def summarise(
     run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
     # What a bot would paste into its prompt: the top k pieces, averaged over the questions.
     run.context_chars = mean([sum(chunks[i].size for i, _ in r.ranking[:top_k]) for r in results])
+    run.context_curve = [mean([sum(chunks[i].size for i, _ in r.ranking[:k]) for r in results]) for k in range(1, 11)]
     if unanswerable:
         run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)
     return run

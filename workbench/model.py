@@ -199,7 +199,7 @@ class Settings:
     top_k: int = 5
     size: int | None = None
     overlap: int | None = None
-    threshold: float | None = None
+    threshold: float | str | None = None  # a score, "auto" (calibrated on the questions), or None
     depth: int = 50
     reranker_model: str | None = None
     extra: dict[str, object] = field(default_factory=dict)

@@ -50,6 +50,7 @@ def run_record(run: Run, evaluation: Evaluation) -> dict:
         "ndcg": round(run.ndcg, 4),
         "context_chars": round(run.context_chars, 1),
         "refusal_accuracy": None if run.refusal_accuracy is None else round(run.refusal_accuracy, 4),
+        "threshold": run.threshold,
         "per_question": [
             {
                 "question": result.question.question,
@@ -88,7 +89,9 @@ def table_line(run: Run) -> str:
     line += f" (of {run.answerable + run.unanswerable})  hit@{run.top_k} {run.hit_rate:.2f}  mrr {run.mrr:.2f}"
     if run.unanswerable:
         refused = round((run.refusal_accuracy or 0) * run.unanswerable)
-        line += f"  refused {refused}/{run.unanswerable} unanswerable"
+        line += f"  refused {refused}/{run.unanswerable} unanswerable, {counts['false-answer']} false answers"
+    if run.threshold is not None:
+        line += f"  (refuses below {run.threshold:.3g}{', calibrated' if run.calibration else ''})"
     return line
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
+import regex
 
 from .embedding import Encoder
 from .model import Chunk
@@ -26,9 +27,26 @@ def keyword_score(words: list[str], text: str) -> int:
     return sum(1 for word in words if word in lowered)
 
 
+# Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
+WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
+# Scripts written without spaces between words: indexed by overlapping character pairs.
+CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]+")
+
+
 def tokenize(text: str) -> list[str]:
-    """Unicode words, lowercased: the BM25 vocabulary."""
-    return re.findall(r"\w+", text.lower())
+    """The BM25 vocabulary: lowercase words, whole in any script; Chinese and Japanese as character bigrams."""
+    tokens: list[str] = []
+    for word in WORD.findall(text.lower()):
+        position = 0
+        for run in CJK.finditer(word):
+            if run.start() > position:
+                tokens.append(word[position : run.start()])
+            chars = run.group()
+            tokens.extend([chars] if len(chars) == 1 else [chars[i : i + 2] for i in range(len(chars) - 1)])
+            position = run.end()
+        if position < len(word):
+            tokens.append(word[position:])
+    return tokens
 
 
 class Retriever:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import WorkbenchError
 # Imported in the order of DESIGN.md, which is the order they are listed and run in.
-from . import windows, sentence, recursive, sections, concern  # noqa: F401,I001  (registers the strategies)
+from . import windows, sentence, recursive, sections, concern, controls  # noqa: F401,I001  (registers the strategies)
 from .base import STRATEGIES, Strategy
 
 
