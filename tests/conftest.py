@@ -65,8 +65,10 @@ def real_encoder():
 
 
 def pytest_configure(config):
-    """Keep the tests' embedding cache out of the user's cache folder."""
+    """Keep the tests' embedding cache and run history out of the user's folders."""
     import os
     import tempfile
 
-    os.environ.setdefault("WORKBENCH_EMBEDDING_CACHE", str(Path(tempfile.mkdtemp(prefix="wb-cache-")) / "e.sqlite"))
+    folder = Path(tempfile.mkdtemp(prefix="wb-test-"))
+    os.environ.setdefault("WORKBENCH_EMBEDDING_CACHE", str(folder / "embeddings.sqlite"))
+    os.environ.setdefault("WORKBENCH_HISTORY_DB", str(folder / "history.sqlite"))

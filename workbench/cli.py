@@ -6,15 +6,21 @@ Bad input exits with status 2 and one line naming the file, row or value at faul
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
+from .audit import audit
 from .evaluate import evaluate
+from .handover import report_html, results_xlsx
+from .history import History, gate, parse_bars
 from .loaders import load_path
 from .model import Settings, WorkbenchError
 from .questions import parse_questions
 from .report import to_csv, to_json, to_table
+from .stats import compare
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
 from .strategies import STRATEGIES
@@ -64,11 +70,23 @@ def build_parser() -> Parser:
     run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
-    run.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
     run.add_argument("--out", help="write to this file instead of the screen")
+    run.add_argument("--report", help="also write a self-contained HTML report to this file")
+    run.add_argument("--compare", help="two strategies, A,B: is B really better than A on these questions?")
+    run.add_argument("--db", help="the run history file (default: your data folder, or $WORKBENCH_HISTORY_DB)")
+    run.add_argument("--no-history", action="store_true", help="do not save this run to the history")
+    run.add_argument("--baseline", choices=("last",), help="fail (exit 1) when a score fell since the last saved run")
+    run.add_argument("--fail-below", help="fail (exit 1) below these bars, e.g. clean=18,hit_rate=0.9")
     run.add_argument(
         "--progress", action="store_true", help="show progress on stderr (the default when stderr is a terminal)"
     )
+    check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
+    check.add_argument("document")
+    check.add_argument("--sheet")
+    check.add_argument("--name-column")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--out")
     return parser
 
 
@@ -80,7 +98,11 @@ def stderr_progress(share: float, text: str) -> None:
     sys.stderr.flush()
 
 
-def run_evaluate(args: argparse.Namespace) -> str:
+class GateFailed(Exception):
+    """The new run fell below the bars or the baseline: exit 1, not 2 (the input was fine)."""
+
+
+def run_evaluate(args: argparse.Namespace) -> str | bytes:
     settings = Settings(
         strategies=STRATEGIES.parse_list(args.strategies),
         retrievers=RETRIEVERS.parse_list(args.retrievers),
@@ -92,31 +114,94 @@ def run_evaluate(args: argparse.Namespace) -> str:
         depth=args.depth,
         reranker_model=args.reranker_model,
     )
+    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    if args.format == "xlsx" and not args.out:
+        raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
+    compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
     questions_path = Path(args.questions)
     if not questions_path.is_file():
         raise WorkbenchError(f"{questions_path} does not exist.")
-    questions = parse_questions(questions_path.read_bytes(), questions_path.name)
+    questions_bytes = questions_path.read_bytes()
+    questions = parse_questions(questions_bytes, questions_path.name)
+    history = None if args.no_history else History(args.db)
     show = args.progress or sys.stderr.isatty()
     evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
+
+    baseline = None
+    if history is not None:
+        run_id = history.save(evaluation, hashlib.sha256(questions_bytes).hexdigest())
+        if args.baseline == "last":
+            baseline = history.last(document.name, before=run_id)
+    if args.report:
+        _write(args.report, report_html(evaluation))
+    comparisons = []
+    if compare_pair:
+        for run in evaluation.runs:
+            if run.strategy == compare_pair[0]:
+                other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
+                comparisons.append(compare(run, other))
     if args.format == "json":
-        return json.dumps(to_json(evaluation), indent=2, ensure_ascii=False) + "\n"
-    if args.format == "csv":
-        return to_csv(evaluation)
-    return to_table(evaluation)
+        data = to_json(evaluation)
+        data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in comparisons]
+        output: str | bytes = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    elif args.format == "csv":
+        output = to_csv(evaluation)
+    elif args.format == "xlsx":
+        output = results_xlsx(evaluation)
+    else:
+        output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons)
+    failures = gate(evaluation, bars, baseline) if (bars or baseline) else []
+    if failures:
+        raise GateFailed(output, failures)
+    return output
+
+
+def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
+    pair = [part.strip() for part in text.split(",")]
+    if len(pair) != 2 or any(p not in strategies for p in pair):
+        raise WorkbenchError(f"--compare takes two of the strategies being run, as A,B; not {text!r}")
+    return pair[0], pair[1]
+
+
+def _write(path: str, content: str | bytes) -> None:
+    try:
+        if isinstance(content, bytes):
+            Path(path).write_bytes(content)
+        else:
+            Path(path).write_text(content, encoding="utf-8")
+    except OSError as error:
+        raise WorkbenchError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def run_audit(args: argparse.Namespace) -> str:
+    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    result = audit(document)
+    if args.format == "json":
+        return json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n"
+    return "\n".join(result.lines()) + "\n"
+
+
+def _emit(args: argparse.Namespace, output: str | bytes) -> None:
+    if args.out:
+        _write(args.out, output)
+    else:
+        sys.stdout.write(output if isinstance(output, str) else output.decode("utf-8", "replace"))
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        output = run_evaluate(args)
-        if args.out:
-            try:
-                Path(args.out).write_text(output, encoding="utf-8")
-            except OSError as error:
-                raise WorkbenchError(f"cannot write {args.out}: {error.strerror or error}") from None
-        else:
-            sys.stdout.write(output)
+        if args.command == "audit":
+            _emit(args, run_audit(args))
+            return 0
+        try:
+            _emit(args, run_evaluate(args))
+        except GateFailed as failed:
+            output, failures = failed.args
+            _emit(args, output)
+            print("failed: " + "; ".join(failures), file=sys.stderr)
+            return 1
         return 0
     except (WorkbenchError, UsageError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -1,0 +1,148 @@
+"""What a consultant hands over: one self-contained HTML report, and the results as an Excel file."""
+
+from __future__ import annotations
+
+import html
+import io
+from collections import Counter
+
+from .charts import grade_grid, grades_bars, hit_curve
+from .evaluate import Evaluation
+from .explain import strategy_label, verdict
+from .highlight import STYLE, citation, cut_view
+from .report import document_summary, run_record, safe_cell
+
+REPORT_STYLE = """
+<style>
+body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 2rem auto; max-width: 1200px;
+       color: #1f2937; padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e7eb; }
+.verdict { font-size: 1.25rem; font-weight: 600; background: #f0fdf4; padding: .8rem 1rem; border-radius: 8px; }
+table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+th, td { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical-align: top; }
+th { background: #f9fafb; }
+.row { display: flex; gap: 12px; } .row > div { flex: 1; min-width: 0; }
+.clean { color: #15803d; } .mixed { color: #b45309; } .missed, .false-answer { color: #b91c1c; } .refused { color: #4b5563; }
+</style>
+"""
+
+
+def _first_configuration(evaluation: Evaluation) -> tuple[str, str]:
+    run = evaluation.runs[0]
+    return run.retriever, run.reranker
+
+
+def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count: int = 3) -> list[int]:
+    """Indices of the questions that most strategies fail to answer cleanly."""
+    runs = [r for r in evaluation.runs if r.retriever == retriever and r.reranker == reranker]
+    failures = Counter()
+    for run in runs:
+        for index, result in enumerate(run.per_question):
+            if result.answerable and result.grade != "clean":
+                failures[index] += 1
+    return [index for index, _ in failures.most_common(count)]
+
+
+def report_html(evaluation: Evaluation) -> str:
+    """One HTML file that opens anywhere with no network: verdict, charts, cuts, answers, settings."""
+    retriever, reranker = _first_configuration(evaluation)
+    document = evaluation.document
+    summary = document_summary(evaluation)
+    esc = html.escape
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>Chunking Workbench report: {esc(document.name)}</title>",
+        REPORT_STYLE,
+        STYLE,
+        "</head><body>",
+        f"<h1>Would a chat bot answer correctly from {esc(document.name)}?</h1>",
+        f"<p class='verdict'>{esc(verdict(evaluation, retriever, reranker))}</p>",
+        f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} characters. "
+        f"Search: {esc(retriever)}; second look: {esc(reranker)}.</p>",
+    ]
+    figures = [
+        ("Clean, mixed and missed answers", grades_bars(evaluation, retriever)),
+        ("Hit rate at k", hit_curve(evaluation, retriever, reranker)),
+        ("Every question under every strategy", grade_grid(evaluation, retriever, reranker)),
+    ]
+    for number, (title, figure) in enumerate(figures):
+        parts.append(f"<h2>{esc(title)}</h2>")
+        # plotly.js is written inline once, so the file needs no network to open.
+        parts.append(figure.to_html(full_html=False, include_plotlyjs=number == 0, config={"displaylogo": False}))
+
+    runs = [r for r in evaluation.runs if r.retriever == retriever and r.reranker == reranker]
+    parts.append("<h2>Where it goes wrong: the worst questions, cut side by side</h2>")
+    for index in worst_questions(evaluation, retriever, reranker):
+        question = runs[0].per_question[index].question
+        parts.append(
+            f"<h3>{esc(question.question)}</h3><p>Expected in <b>{esc(question.expected_source)}</b>: "
+            f"“{esc(question.expected_answer)}”</p><div class='row'>"
+        )
+        resolved = next(q for q in evaluation.questions if q.question is question)
+        centre = resolved.answer_span or document.section(resolved.section_id).span
+        window = (max(0, centre[0] - 350), min(len(document.text), centre[1] + 350))
+        for run in runs[:4]:
+            result = run.per_question[index]
+            why = f" ({result.reason})" if result.reason else ""
+            parts.append(
+                f"<div><b>{esc(strategy_label(run.strategy))}</b>: <span class='{result.grade}'>{esc(result.grade)}"
+                f"{esc(why)}</span>{cut_view(document, evaluation.chunks[run.strategy], window)}</div>"
+            )
+        parts.append("</div>")
+
+    parts.append("<h2>Every answer, with where the top piece came from</h2><table><tr><th>#</th><th>Question</th>"
+                 "<th>Strategy</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
+    for run in runs:
+        chunks = evaluation.chunks[run.strategy]
+        for result in run.per_question:
+            top = chunks[result.ranking[0][0]] if result.ranking else None
+            parts.append(
+                f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
+                f"<td>{esc(run.strategy)}</td><td class='{result.grade}'>{esc(result.grade)}"
+                f"{esc(' (' + result.reason + ')' if result.reason else '')}</td><td>{result.rank or '—'}</td>"
+                f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
+            )
+    parts.append("</table>")
+    settings = evaluation.settings
+    rows = [
+        ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
+        ("Strategies", ", ".join(settings.strategies)),
+        ("Retrievers", ", ".join(settings.retrievers)),
+        ("Rerankers", ", ".join(settings.rerankers)),
+        ("Pieces handed to the bot (k)", str(settings.top_k)),
+        ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
+        ("Refusal threshold", str(settings.threshold if settings.threshold is not None else "none")),
+        ("Questions graded", str(len(evaluation.questions))),
+        ("Questions left out", "; ".join(f"row {b.question.row}: {b.reason}" for b in evaluation.bad_questions) or "none"),
+    ]
+    parts.append("<h2>Settings used</h2><table>")
+    parts += [f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows]
+    parts.append("</table></body></html>")
+    return "".join(parts)
+
+
+def results_xlsx(evaluation: Evaluation) -> bytes:
+    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    summary = workbook.active
+    summary.title = "Summary"
+    columns = ["strategy", "retriever", "reranker", "chunks", "clean", "mixed", "missed", "refused", "false_answers",
+               "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "threshold"]
+    summary.append(columns)
+    answers = workbook.create_sheet("Answers")
+    answers.append(["strategy", "retriever", "reranker", "row", "question", "expected_source", "expected_answer",
+                    "grade", "reason", "rank", "top_score", "top_chunk"])
+    for run in evaluation.runs:
+        record = run_record(run, evaluation)
+        summary.append([safe_cell(record[c]) for c in columns])
+        for result, item in zip(run.per_question, record["per_question"]):
+            q = result.question
+            answers.append([safe_cell(v) for v in [
+                run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
+                result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"],
+            ]])
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
