@@ -13,6 +13,8 @@ navigation = st.navigation(
         st.Page("pages/cuts.py", title="Cuts", icon=":material/content_cut:"),
         st.Page("pages/questions.py", title="Questions", icon=":material/help:"),
         st.Page("pages/results.py", title="Results", icon=":material/bar_chart:"),
+        st.Page("pages/compare.py", title="Compare & report", icon=":material/balance:"),
+        st.Page("pages/checkup.py", title="Check-up", icon=":material/health_and_safety:"),
     ]
 )
 st.sidebar.caption(

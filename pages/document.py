@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import state
 from workbench.explain import GLOSSARY
+from workbench.language import model_language_note
 from workbench.loaders import SUPPORTED
 from workbench.model import WorkbenchError
 
@@ -78,6 +79,9 @@ d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token i
 st.caption(f"Read as {document.encoding}. {words:,} words.")
 for warning in document.warnings:
     st.warning(warning)
+note = model_language_note(document.text)
+if note:
+    st.info(note)
 
 with st.expander("The text the bot would search (as read)", expanded=False):
     limit = 20000

@@ -40,7 +40,10 @@ with st.expander("Settings", expanded=st.session_state[state.RESULT] is None):
                 args=(state.TOP_K,))
     right.number_input("Refuse below this score (0: never refuse)", min_value=0.0, step=0.5,
                        key=state.bind(state.THRESHOLD), on_change=state.store, args=(state.THRESHOLD,),
-                       help="When the best piece scores below this, the bot hands the question to a person.")
+                       help="When the best piece scores below this, the bot hands the question to a person.",
+                       disabled=st.session_state[state.THRESHOLD_AUTO])
+    st.checkbox("Let the questions pick the threshold (see Compare & report)", key=state.bind(state.THRESHOLD_AUTO),
+                on_change=state.store, args=(state.THRESHOLD_AUTO,))
 
 questions = state.frame_questions(st.session_state[state.QUESTIONS])
 settings = Settings(
@@ -50,7 +53,7 @@ settings = Settings(
     top_k=int(st.session_state[state.TOP_K]),
     size=int(st.session_state[state.SIZE]),
     overlap=min(int(st.session_state[state.OVERLAP]), int(st.session_state[state.SIZE]) // 2),
-    threshold=float(st.session_state[state.THRESHOLD]) or None,
+    threshold="auto" if st.session_state[state.THRESHOLD_AUTO] else (float(st.session_state[state.THRESHOLD]) or None),
     reranker_model=st.session_state[state.RERANKER_MODEL] or None,
 )
 

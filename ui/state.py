@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from workbench.evaluate import Evaluation, chunk_document, evaluate
+from workbench.history import History
 from workbench.loaders import load_bytes, sheet_names
 from workbench.model import Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, parse_questions, resolve
@@ -38,6 +39,7 @@ RUN_RETRIEVERS = "run_retrievers"
 RUN_RERANKERS = "run_rerankers"
 TOP_K = "top_k"
 THRESHOLD = "threshold"
+THRESHOLD_AUTO = "threshold_auto"
 RERANKER_MODEL = "reranker_model"
 RESULT = "result"
 RESULT_ERROR = "result_error"
@@ -64,6 +66,7 @@ def init_session_state() -> None:
         RUN_RERANKERS: ["none", "heading"],
         TOP_K: 5,
         THRESHOLD: 0.0,
+        THRESHOLD_AUTO: False,
         RERANKER_MODEL: "",
         RESULT: None,
         RESULT_ERROR: None,
@@ -206,4 +209,13 @@ def run_evaluation(
         if len(memo) >= 8:  # keep a few recent results, not every one ever run
             memo.pop(next(iter(memo)))
         memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress)
+        save_to_history(memo[key], questions_csv)
     return memo[key]
+
+
+def save_to_history(evaluation: Evaluation, questions_csv: str) -> None:
+    """Every new result goes to the run history; a history that cannot be written only warns."""
+    try:
+        History().save(evaluation, hashlib.sha256(questions_csv.encode()).hexdigest())
+    except WorkbenchError as error:
+        st.warning(f"This run was not saved to the history: {error}")

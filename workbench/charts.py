@@ -115,3 +115,52 @@ def size_histogram(chunks: list[Chunk], strategy: str) -> go.Figure:
         xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
     )
     return figure
+
+
+def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
+    """Hit rate against the characters handed to the bot, k = 1..10: a fair fight at equal budget."""
+    figure = go.Figure()
+    for run in evaluation.runs:
+        if run.retriever == retriever and run.reranker == reranker:
+            figure.add_trace(
+                go.Scatter(
+                    x=run.context_curve,
+                    y=run.hit_curve,
+                    mode="lines+markers",
+                    name=run.strategy,
+                    text=[f"k={k}" for k in range(1, 11)],
+                    hovertemplate="%{text}: %{x:.0f} characters, hit rate %{y:.2f}<extra>" + run.strategy + "</extra>",
+                )
+            )
+    figure.update_layout(
+        height=340,
+        margin=dict(t=20, b=10),
+        xaxis_title="characters handed to the bot (average per question)",
+        yaxis_title="hit rate",
+        yaxis_range=[0, 1.05],
+    )
+    return figure
+
+
+def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figure:
+    """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped."""
+    figure = go.Figure()
+    rows = [row for row in series if row["retriever"] == retriever and row["reranker"] == reranker]
+    for strategy in dict.fromkeys(row["strategy"] for row in rows):
+        points = [row for row in rows if row["strategy"] == strategy]
+        figure.add_trace(
+            go.Scatter(x=[p["run"] for p in points], y=[p["clean"] for p in points], mode="lines+markers", name=strategy)
+        )
+        drops = [b for a, b in zip(points, points[1:]) if b["clean"] < a["clean"]]
+        if drops:
+            figure.add_trace(
+                go.Scatter(
+                    x=[d["run"] for d in drops],
+                    y=[d["clean"] for d in drops],
+                    mode="markers",
+                    marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(color="#dc2626", width=3)),
+                    name=f"{strategy}: score dropped",
+                )
+            )
+    figure.update_layout(height=320, margin=dict(t=20, b=10), xaxis_title="run", yaxis_title="clean answers")
+    return figure

@@ -1,0 +1,92 @@
+"""Compare & report page: is a difference real, when should the bot refuse, and what to hand over."""
+
+import hashlib
+
+import pandas as pd
+import streamlit as st
+
+from ui import state
+from workbench.charts import budget_curve, history_chart
+from workbench.handover import report_html, results_xlsx
+from workbench.history import History
+from workbench.refusal import calibrate
+from workbench.report import run_record, to_csv
+from workbench.stats import compare, name
+from workbench.strategies import STRATEGIES
+
+st.title("Compare, refuse, report")
+result = st.session_state[state.RESULT]
+if result is None:
+    st.info("Run the questions on the **Results** page first.")
+    st.stop()
+
+with st.expander("What the controls show"):
+    for control in ("placebo", "random", "whole"):
+        st.write(f"**{control}** — {STRATEGIES.get(control).explanation}")
+
+st.subheader("Every configuration")
+rows = []
+for run in result.runs:
+    record = run_record(run, result)
+    rows.append({k: record[k] for k in ("strategy", "retriever", "reranker", "clean", "mixed", "missed", "refused",
+                                        "false_answers", "refusal_accuracy", "hit_rate", "mrr", "ndcg",
+                                        "context_chars", "threshold")})
+st.dataframe(pd.DataFrame(rows), hide_index=True)
+
+st.subheader("Is the difference real?")
+st.write(
+    "With a few dozen questions, a difference of two or three answers can be luck. This compares two "
+    "configurations question by question (a paired bootstrap interval and McNemar's exact test)."
+)
+labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
+keys = list(labels)
+left, right = st.columns(2)
+first = left.selectbox("Compare", keys, index=0, key="compare_a")
+second = right.selectbox("with", keys, index=min(len(keys) - 1, 1), key="compare_b")
+if first != second:
+    for metric in ("clean", "hit"):
+        st.write("• " + compare(labels[first], labels[second], metric).sentence())
+
+st.subheader("When should the bot refuse?")
+st.write(
+    "A bot can hand a question to a person when its best piece scores too low. A higher threshold stops more "
+    "false answers to questions your file cannot answer, but also turns away customers whose answer is there."
+)
+for run in result.runs:
+    st.write(f"• **{name(run)}** ({run.retriever}/{run.reranker}): {calibrate(run.per_question).sentence}")
+st.checkbox(
+    "Use these thresholds on the next run", key=state.bind(state.THRESHOLD_AUTO), on_change=state.store,
+    args=(state.THRESHOLD_AUTO,),
+)
+
+retriever = result.runs[0].retriever
+reranker = result.runs[0].reranker
+st.subheader("At equal budget")
+st.write(
+    "A strategy can find more answers merely by handing the bot more text. Here each strategy's hit rate is "
+    f"drawn against the characters it hands over (k = 1 to 10; {retriever}, {reranker})."
+)
+st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
+
+st.subheader("This document's history")
+try:
+    series = History().series(result.document.name)
+except Exception as error:  # noqa: BLE001 - a history that cannot be read must not hide the results
+    series = []
+    st.warning(f"The run history cannot be read: {error}")
+if len({row["run"] for row in series}) > 1:
+    st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
+    st.caption("Each point is a saved run; a red ring marks a run where the score dropped.")
+else:
+    st.caption("Run the questions again after editing the file to see the score move here.")
+
+st.subheader("Hand it over")
+stem = result.document.name.rsplit(".", 1)[0]
+digest = hashlib.sha256(result.document.text.encode()).hexdigest()[:8]
+a, b, c = st.columns(3)
+a.download_button("Report (HTML)", report_html(result), file_name=f"{stem}-report.html", mime="text/html")
+b.download_button("Answers (CSV)", to_csv(result), file_name=f"{stem}-{digest}.csv", mime="text/csv")
+c.download_button(
+    "Answers (Excel)", results_xlsx(result), file_name=f"{stem}-{digest}.xlsx",
+    mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+)
