@@ -93,9 +93,10 @@ def child_search() -> dict:
     from workbench.retrievers import BM25, ranks, starts_of, tokenize
     from workbench.synthetic import catalog_csv, catalog_questions
 
-    document = load_bytes(catalog_csv(2500), "catalog.csv")
-    chunks = chunk_document(document, "sentence")[:20000]
-    queries = [q.question for q in catalog_questions(2500, count=205) if q.expected_source][:200]
+    # One chunk per product: words such as "price" and "warranty" are in every chunk, as in a real catalog.
+    document = load_bytes(catalog_csv(20000), "catalog.csv")
+    chunks = chunk_document(document, "heading")[:20000]
+    queries = [q.question for q in catalog_questions(20000, count=205) if q.expected_source][:200]
     corpus = [tokenize(chunk.text) for chunk in chunks]
     starts = starts_of(chunks)
     out: dict = {"chunks": len(chunks), "queries": len(queries)}
