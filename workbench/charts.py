@@ -57,17 +57,33 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
 
 def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
     """Hit rate at k for k = 1..10: how often the answer is somewhere in the top k pieces."""
+    return _hit_rate_lines(evaluation, retriever, reranker, lambda run: list(range(1, 11)), "k (pieces handed to the bot)")
+
+
+def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
+    """Hit rate against the characters handed to the bot, k = 1..10: a fair fight at equal budget."""
+    return _hit_rate_lines(
+        evaluation, retriever, reranker, lambda run: run.context_curve, "characters handed to the bot (average per question)"
+    )
+
+
+def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_title: str) -> go.Figure:
     figure = go.Figure()
     for run in evaluation.runs:
         if run.retriever == retriever and run.reranker == reranker:
-            figure.add_trace(go.Scatter(x=list(range(1, 11)), y=run.hit_curve, mode="lines+markers", name=run.strategy))
-    figure.update_layout(
-        height=340,
-        margin=dict(t=20, b=10),
-        xaxis_title="k (pieces handed to the bot)",
-        yaxis_title="hit rate",
-        yaxis_range=[0, 1.05],
-    )
+            figure.add_trace(
+                go.Scatter(
+                    x=x(run),
+                    y=run.hit_curve,
+                    mode="lines+markers",
+                    name=run.strategy,
+                    customdata=[[k, chars] for k, chars in zip(range(1, 11), run.context_curve)],
+                    hovertemplate="k=%{customdata[0]}: %{customdata[1]:.0f} characters, hit rate %{y:.2f}"
+                    "<extra>" + run.strategy + "</extra>",
+                )
+            )
+    figure.update_layout(height=340, margin=dict(t=20, b=10), xaxis_title=x_title, yaxis_title="hit rate",
+                         yaxis_range=[0, 1.05])
     return figure
 
 
@@ -113,31 +129,6 @@ def size_histogram(chunks: list[Chunk], strategy: str) -> go.Figure:
     figure.update_layout(
         height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy}: piece sizes", title_font_size=12,
         xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
-    )
-    return figure
-
-
-def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
-    """Hit rate against the characters handed to the bot, k = 1..10: a fair fight at equal budget."""
-    figure = go.Figure()
-    for run in evaluation.runs:
-        if run.retriever == retriever and run.reranker == reranker:
-            figure.add_trace(
-                go.Scatter(
-                    x=run.context_curve,
-                    y=run.hit_curve,
-                    mode="lines+markers",
-                    name=run.strategy,
-                    text=[f"k={k}" for k in range(1, 11)],
-                    hovertemplate="%{text}: %{x:.0f} characters, hit rate %{y:.2f}<extra>" + run.strategy + "</extra>",
-                )
-            )
-    figure.update_layout(
-        height=340,
-        margin=dict(t=20, b=10),
-        xaxis_title="characters handed to the bot (average per question)",
-        yaxis_title="hit rate",
-        yaxis_range=[0, 1.05],
     )
     return figure
 
