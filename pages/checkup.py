@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import state
+from workbench.highlight import escape_markdown
 from workbench.audit import audit
 
 st.title("Check-up: is your list ready for a bot?")
@@ -40,7 +41,7 @@ st.subheader("Structure")
 problems = result.lines()[1:]
 structure = [line for line in problems if not line.startswith(("Line ", "  “")) and "identical line" not in line]
 for line in structure:
-    st.write("• " + line)
+    st.write("• " + escape_markdown(line))
 if result.missing_columns:
     st.dataframe([{"product": n, "missing": ", ".join(c)} for n, c in result.missing_columns], hide_index=True)
 

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import state
+from workbench.highlight import escape_markdown
 from workbench.charts import budget_curve, history_chart
 from workbench.handover import report_html, results_xlsx
 from workbench.history import History
@@ -73,7 +74,7 @@ try:
     series = History().series(result.document.name)
 except Exception as error:  # noqa: BLE001 - a history that cannot be read must not hide the results
     series = []
-    st.warning(f"The run history cannot be read: {error}")
+    st.warning(f"The run history cannot be read: {escape_markdown(error)}")
 if len({row["run"] for row in series}) > 1:
     st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
     st.caption("Each point is a saved run; a red ring marks a run where the score dropped.")

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import state
+from workbench.highlight import escape_markdown
 from workbench.explain import GLOSSARY
 from workbench.language import model_language_note
 from workbench.loaders import SUPPORTED
@@ -68,7 +69,7 @@ if document.kind == "spreadsheet":
         "(or of the product with the same handle/slug).",
     )
 
-st.subheader(f"What was read from {name}")
+st.subheader(f"What was read from {escape_markdown(name)}")
 sections = [s for s in document.sections if s.facts]
 words = len(document.text.split())
 a, b, c, d = st.columns(4)
@@ -78,7 +79,7 @@ c.metric("Characters", f"{len(document.text):,}")
 d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
 st.caption(f"Read as {document.encoding}. {words:,} words.")
 for warning in document.warnings:
-    st.warning(warning)
+    st.warning(escape_markdown(warning))
 note = model_language_note(document.text)
 if note:
     st.info(note)

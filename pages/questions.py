@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import state
+from workbench.highlight import escape_markdown
 from workbench.model import WorkbenchError
 from workbench.questions import generate_questions, parse_questions, questions_to_csv
 
@@ -16,7 +17,7 @@ st.write(
 document = state.require_document()
 
 if st.session_state[state.NOTICE]:
-    st.success(st.session_state[state.NOTICE])
+    st.success(escape_markdown(st.session_state[state.NOTICE]))
     st.session_state[state.NOTICE] = None
 
 base = st.session_state[state.QUESTIONS]
@@ -78,7 +79,7 @@ with left:
         help="Columns: question, expected_source, expected_answer, and optionally kind. It replaces the table.",
     )
     if st.session_state.get("import_error"):
-        st.error(f"Nothing was imported, your table is unchanged: {st.session_state['import_error']}")
+        st.error(f"Nothing was imported, your table is unchanged: {escape_markdown(st.session_state['import_error'])}")
 with middle:
     st.download_button(
         "Export the questions as CSV",

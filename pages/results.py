@@ -8,7 +8,7 @@ from ui import state
 from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, hit_curve
 from workbench.explain import GLOSSARY, strategy_label, verdict
 from workbench.grading import GRADE_WORDS, REASON_WORDS
-from workbench.highlight import STYLE, chunk_with_answer, citation
+from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.model import Settings, WorkbenchError
 from workbench.questions import questions_to_csv
 from workbench.rerankers import RERANKERS
@@ -85,7 +85,7 @@ elif st.session_state[state.RESULT] is None and not needs_model and st.session_s
     run()  # the cheap default settings run at once, so the verdict is on screen on the first visit
 
 if st.session_state[state.RESULT_ERROR]:
-    st.error(f"The run stopped: {st.session_state[state.RESULT_ERROR]} Your questions and settings are kept.")
+    st.error(f"The run stopped: {escape_markdown(st.session_state[state.RESULT_ERROR])} Your questions and settings are kept.")
 result = st.session_state[state.RESULT]
 if result is None:
     st.info("Press **Run the questions** to grade them.")
@@ -93,7 +93,7 @@ if result is None:
 
 st.caption(f"Last run took {st.session_state.get('run_seconds', 0):.2f} s.")
 for bad in result.bad_questions:
-    st.warning(f"Row {bad.question.row} left out ({bad.question.question}): {bad.reason}.")
+    st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
 left, right = st.columns(2)
@@ -114,8 +114,8 @@ if not labels:
     st.stop()
 picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i], key="drill_question")
 question = runs[0].per_question[picked].question
-st.write(f"Expected: **{question.expected_source or '(nothing: the bot should refuse)'}**"
-         + (f" — “{question.expected_answer}”" if question.expected_answer else ""))
+st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
+         + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
 st.html(STYLE)
 for run_ in runs:
     answer = run_.per_question[picked]
@@ -129,5 +129,5 @@ for run_ in runs:
         st.caption(GRADE_WORDS[answer.grade])
         for rank, (index, score) in enumerate(answer.ranking[:3], start=1):
             chunk = chunks[index]
-            st.markdown(f"**#{rank}** · score {score:.3f} · from *{citation(result.document, chunk)}*")
+            st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*")
             st.html(chunk_with_answer(chunk, question.expected_answer))

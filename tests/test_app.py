@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -36,6 +38,11 @@ def metric(at: AppTest, label: str) -> str:
     raise AssertionError(f"no metric {label!r}: {[m.label for m in at.metric]}")
 
 
+def plain(text: str) -> str:
+    """Markdown source as the reader sees it: the escapes added to user text removed."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def html_blocks(at: AppTest) -> list[str]:
     return [element.proto.body for element in at.get("html")]
 
@@ -61,7 +68,7 @@ def test_upload_each_sample_format(path):
 
 def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
     at = upload(open_app(), "broken.xlsx", b"PK\x03\x04 this is not a workbook")
-    assert any("broken.xlsx is not a readable Excel file" in e.value for e in at.error)
+    assert any("broken.xlsx is not a readable Excel file" in plain(e.value) for e in at.error)
     assert not at.exception
     assert len(at.session_state[state.QUESTIONS]) == 24
     at = go(at, "pages/cuts.py")
@@ -108,7 +115,7 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     assert any("cannot be graded" in w.value for w in at.warning)
     # Import replaces the table; a bad file changes nothing.
     at.file_uploader(key="questions_upload").set_value(("bad.csv", b"foo,bar\n1,2\n", "text/csv")).run()
-    assert any("Nothing was imported" in e.value for e in at.error)
+    assert any("Nothing was imported" in plain(e.value) for e in at.error)
     assert len(at.session_state[state.QUESTIONS]) == 24
     good = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
     at.file_uploader(key="questions_upload").set_value(("two.csv", good, "text/csv")).run()
@@ -149,7 +156,7 @@ def test_results_error_keeps_questions_and_settings():
     at.multiselect(key="w_run_rerankers").set_value(["none", "cross-encoder"]).run()
     at.text_input(key="w_reranker_model").set_value("/nowhere/model").run()
     at.button(key="run").click().run()
-    assert any("the model folder /nowhere/model does not exist" in e.value for e in at.error)
+    assert any("the model folder /nowhere/model does not exist" in plain(e.value) for e in at.error)
     assert len(at.session_state[state.QUESTIONS]) == 24
     assert at.session_state[state.RUN_RERANKERS] == ["none", "cross-encoder"]
 
@@ -203,3 +210,14 @@ def test_two_sessions_never_see_each_others_documents():
     one = go(one, "pages/document.py")
     assert one.session_state[state.DOC_NAME] == "one.md" and metric(one, "Sections") == "1"
     assert two.session_state[state.DOC_NAME] == "two.md" and metric(two, "Sections") == "2"
+
+
+def test_markdown_in_user_text_shows_as_text():
+    product = b"# Shop\n\n## [Click me](http://evil.example.com) **now**\nPrice: 10\n" + b"word " * 320 + b"\n"
+    at = upload(open_app(), "md-in-names.md", product)
+    subheaders = [s.value for s in at.subheader]
+    assert "What was read from md\\-in\\-names\\.md" in subheaders
+    at = go(at, "pages/checkup.py")
+    bullets = [m.value for m in at.markdown if m.value.startswith("•")]
+    long_section = [b for b in bullets if "words long" in b]
+    assert long_section and "\\[Click me\\]\\(http\\://evil" in long_section[0]

@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from workbench.evaluate import Evaluation, chunk_document, evaluate
+from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.loaders import load_bytes, sheet_names
 from workbench.model import Chunk, Document, Question, Settings, WorkbenchError
@@ -112,7 +113,7 @@ def current_document() -> Document | None:
     try:
         return load_document(*document_args())
     except WorkbenchError as error:
-        st.error(f"This file cannot be read: {error}")
+        st.error(f"This file cannot be read: {escape_markdown(error)}")
         return None
 
 
@@ -218,4 +219,4 @@ def save_to_history(evaluation: Evaluation, questions_csv: str) -> None:
     try:
         History().save(evaluation, hashlib.sha256(questions_csv.encode()).hexdigest())
     except WorkbenchError as error:
-        st.warning(f"This run was not saved to the history: {error}")
+        st.warning(f"This run was not saved to the history: {escape_markdown(error)}")

@@ -7,6 +7,7 @@ so a file holding ``<script>`` shows that text and runs nothing.
 from __future__ import annotations
 
 import html
+import re
 
 from .model import Chunk, Document, Span
 from .questions import answer_pattern
@@ -30,6 +31,15 @@ STYLE = """
 .wb-chunk mark { background: #86efac; }
 </style>
 """
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$])")
+
+
+def escape_markdown(text: object) -> str:
+    """User text for a Markdown line: every character Markdown (or Streamlit) would act on is escaped,
+    so a product called ``[click](http://…)`` shows as text, not as a link."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
 
 
 def page_windows(document: Document, limit: int = 20000) -> list[Span]:
