@@ -6,10 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from ui import state
-from workbench.highlight import escape_markdown
-from workbench.charts import budget_curve, history_chart
+from workbench.charts import budget_curve
 from workbench.handover import report_html, results_xlsx
-from workbench.history import History
 from workbench.refusal import calibrate
 from workbench.report import run_record, to_csv
 from workbench.stats import compare, name
@@ -68,18 +66,6 @@ st.write(
     f"drawn against the characters it hands over (k = 1 to 10; {retriever}, {reranker})."
 )
 st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
-
-st.subheader("This document's history")
-try:
-    series = History().series(result.document.name)
-except Exception as error:  # noqa: BLE001 - a history that cannot be read must not hide the results
-    series = []
-    st.warning(f"The run history cannot be read: {escape_markdown(error)}")
-if len({row["run"] for row in series}) > 1:
-    st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
-    st.caption("Each point is a saved run; a red ring marks a run where the score dropped.")
-else:
-    st.caption("Run the questions again after editing the file to see the score move here.")
 
 st.subheader("Hand it over")
 stem = result.document.name.rsplit(".", 1)[0]

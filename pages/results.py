@@ -5,10 +5,11 @@ import time
 import streamlit as st
 
 from ui import state
-from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, hit_curve
+from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, hit_curve, history_chart
 from workbench.explain import GLOSSARY, strategy_label, verdict
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
+from workbench.history import History
 from workbench.model import Settings, WorkbenchError
 from workbench.questions import questions_to_csv
 from workbench.rerankers import RERANKERS
@@ -106,6 +107,18 @@ st.caption(GLOSSARY["hit rate"])
 st.plotly_chart(hit_curve(result, retriever, reranker), key="chart_hits")
 st.markdown("**Every question under every strategy** (hover for the reason)")
 st.plotly_chart(grade_grid(result, retriever, reranker), key="chart_grid")
+
+st.subheader("This document's history")
+try:
+    series = History().series(result.document.name)
+except WorkbenchError as error:  # a history that cannot be read must not hide the results
+    series = []
+    st.warning(f"The run history cannot be read: {escape_markdown(error)}")
+if len({row["run"] for row in series}) > 1:
+    st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
+    st.caption("Each point is a saved run of this document; a red ring marks a run where the score dropped.")
+else:
+    st.caption("Run the questions again after editing your file to see the score move here.")
 
 st.subheader("Drill into a question")
 runs = [r for r in result.runs if r.retriever == retriever and r.reranker == reranker]

@@ -141,9 +141,9 @@ def test_results_run_and_show_the_effect():
     headline = at.subheader[0].value
     assert "answered 20 of 20 questions cleanly" in headline
     assert "one sentence each answered 0" in headline
-    charts = at.get("plotly_chart")
-    assert len(charts) == 3
-    assert "clean" in charts[0].proto.spec and "hit rate" in charts[1].proto.spec
+    charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}
+    assert {"chart_grades", "chart_hits", "chart_grid"} <= set(charts)
+    assert "clean" in charts["chart_grades"] and "hit rate" in charts["chart_hits"]
     # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
     labels = [e.label for e in at.expander]
     assert any(label.startswith("Cut at the headings: clean") for label in labels)
@@ -221,3 +221,12 @@ def test_markdown_in_user_text_shows_as_text():
     bullets = [m.value for m in at.markdown if m.value.startswith("•")]
     long_section = [b for b in bullets if "words long" in b]
     assert long_section and "\\[Click me\\]\\(http\\://evil" in long_section[0]
+
+
+def test_results_page_history_marks_a_drop():
+    at = go(open_app(), "pages/results.py")  # the first run (auto) is saved
+    at.number_input(key="w_threshold").set_value(100.0).run()
+    at.button(key="run").click().run()  # everything refused: clean drops to 0
+    charts = [c.proto.spec for c in at.get("plotly_chart")]
+    history = [spec for spec in charts if "score dropped" in spec]
+    assert history, "no history chart with a drop marked"

@@ -115,7 +115,7 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         page.get_by_role("link", name="Results").click()
         page.get_by_role("button", name="Run the questions").click()
         expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=120000)
-        assert page.locator(".js-plotly-plot").count() == 3
+        assert page.locator(".js-plotly-plot").count() >= 3  # grades, hit rate, grid (and history, if any)
         expect(page.get_by_text("answered 2 of 2 questions cleanly")).to_be_visible()
         page.screenshot(path=str(tmp_path / "4-results.png"), full_page=True)
         browser.close()
