@@ -50,7 +50,9 @@ class Encoder:
     """
 
     model_id: str = ""
-    token_memory = 8_000  # texts whose token vectors stay in memory when a store holds them all
+    # Texts whose token vectors stay in memory when a store holds them all: a few questions' shortlists.
+    # At float32 a long piece's tokens take ~200 KB, so 2,000 of them stay under ~400 MB.
+    token_memory = 2_000
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         self._sentences: dict[str, np.ndarray] = {}

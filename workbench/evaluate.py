@@ -190,23 +190,26 @@ def evaluate(
         for retriever_id in settings.retrievers:
             if progress:
                 progress(done / steps, f"Searching the {strategy} pieces with {retriever_id} ({len(chunks)} pieces)")
+            retriever = None  # let the previous retriever's index go before building the next
             retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
-            searched = [clock.run("search", lambda: _search(retriever, q, starts)) for q in resolved]
-            for reranker_id, reranker in rerankers.items():
-                results = []
-                for question, question_holders, (scores, order) in zip(resolved, holders, searched):
+            results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
+            # Question by question, so only one question's full score arrays are held at a time.
+            for question, question_holders in zip(resolved, holders):
+                scores, order = clock.run("search", lambda: _search(retriever, question, starts))
+                for reranker_id, reranker in rerankers.items():
                     final, final_order = clock.run(
                         "rerank", lambda: _rerank(reranker, question, scores, order, chunks, settings.depth)
                     )
-                    results.append(
+                    results[reranker_id].append(
                         clock.run(
                             "grade",
                             lambda: _grade(question, final, final_order, chunks, chunk_map, question_holders, settings),
                         )
                     )
-                calibration = calibrate(results) if settings.threshold == "auto" else None
+            for reranker_id, graded in results.items():
+                calibration = calibrate(graded) if settings.threshold == "auto" else None
                 threshold = calibration.threshold if calibration else settings.threshold
-                run = summarise(strategy, retriever_id, reranker_id, chunks, results, settings.top_k, threshold)
+                run = summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, threshold)
                 run.calibration = calibration
                 runs.append(run)
             done += 1
