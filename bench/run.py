@@ -55,7 +55,7 @@ def child_evaluate(products: int, warm: bool) -> dict:
     model_start = time.perf_counter()
     encoder = get_encoder()
     if not warm:  # load the model up front, so the embed stage counts only embedding (a warm run never loads it)
-        encoder.model
+        _ = encoder.model
     model_seconds = time.perf_counter() - model_start
     evaluation = evaluate(document, questions, settings, timings=timings, progress=progress)
     total = time.perf_counter() - began

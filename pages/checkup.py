@@ -3,8 +3,8 @@
 import streamlit as st
 
 from ui import state
-from workbench.highlight import escape_markdown
 from workbench.audit import audit
+from workbench.highlight import escape_markdown
 
 st.title("Check-up: is your list ready for a bot?")
 st.write(

@@ -39,9 +39,13 @@ st.write(
 )
 labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
 keys = list(labels)
+# By default, the weakest and the strongest strategy under the first search and second look.
+same = [run for run in result.runs if (run.retriever, run.reranker) == (result.runs[0].retriever, result.runs[0].reranker)]
+weakest = keys.index(next(k for k, r in labels.items() if r is min(same, key=lambda run: run.counts["clean"])))
+strongest = keys.index(next(k for k, r in labels.items() if r is max(same, key=lambda run: run.counts["clean"])))
 left, right = st.columns(2)
-first = left.selectbox("Compare", keys, index=0, key="compare_a")
-second = right.selectbox("with", keys, index=min(len(keys) - 1, 1), key="compare_b")
+first = left.selectbox("Compare", keys, index=weakest, key="compare_a")
+second = right.selectbox("with", keys, index=strongest, key="compare_b")
 if first != second:
     for metric in ("clean", "hit"):
         st.write("• " + compare(labels[first], labels[second], metric).sentence())
@@ -51,8 +55,15 @@ st.write(
     "A bot can hand a question to a person when its best piece scores too low. A higher threshold stops more "
     "false answers to questions your file cannot answer, but also turns away customers whose answer is there."
 )
+calibrations = []
 for run in result.runs:
-    st.write(f"• **{name(run)}** ({run.retriever}/{run.reranker}): {calibrate(run.per_question).sentence}")
+    best = calibrate(run.per_question)
+    calibrations.append({"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker,
+                         "refuse below": best.threshold, "answerable answered": f"{best.answered} of {best.answerable}",
+                         "unanswerable refused": f"{best.refused} of {best.unanswerable}"})
+st.dataframe(pd.DataFrame(calibrations), hide_index=True)
+first_run = labels[second]
+st.write(f"For example, **{name(first_run)}**: {calibrate(first_run.per_question).sentence}")
 st.checkbox(
     "Use these thresholds on the next run", key=state.bind(state.THRESHOLD_AUTO), on_change=state.store,
     args=(state.THRESHOLD_AUTO,),

@@ -3,8 +3,8 @@
 import streamlit as st
 
 from ui import state
-from workbench.highlight import escape_markdown
 from workbench.explain import GLOSSARY
+from workbench.highlight import escape_markdown
 from workbench.language import model_language_note
 from workbench.loaders import SUPPORTED
 from workbench.model import WorkbenchError

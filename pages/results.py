@@ -5,7 +5,7 @@ import time
 import streamlit as st
 
 from ui import state
-from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, hit_curve, history_chart
+from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.explain import GLOSSARY, strategy_label, verdict
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown

@@ -90,7 +90,7 @@ def test_bad_question_rows_are_named_and_left_out(tmp_path):
     assert "1 clean /   0 mixed /   0 missed (of 1)" in result.stdout
 
 
-def _bad_inputs(tmp: "Path"):  # noqa: F821
+def _bad_inputs(tmp: Path):  # noqa: F821
     empty = tmp / "empty.csv"
     empty.write_bytes(b"")
     corrupt = tmp / "corrupt.xlsx"

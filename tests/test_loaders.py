@@ -100,12 +100,12 @@ def test_windows_1252_csv_is_read_and_reported():
 
 def test_variant_rows_join_their_product_by_handle_then_by_row_above():
     data = (
-        "handle,Title,Colour,Price\n"
-        "fan,Ceiling Fan,White,100\n"
-        "lamp,Desk Lamp,Black,20\n"
-        ",,Red,25\n"  # no handle: the named row above (Desk Lamp)
-        "fan,,Oak,110\n"  # handle 'fan': back to Ceiling Fan, though Desk Lamp is above
-    ).encode()
+        b"handle,Title,Colour,Price\n"
+        b"fan,Ceiling Fan,White,100\n"
+        b"lamp,Desk Lamp,Black,20\n"
+        b",,Red,25\n"  # no handle: the named row above (Desk Lamp)
+        b"fan,,Oak,110\n"  # handle 'fan': back to Ceiling Fan, though Desk Lamp is above
+    )
     document = load_bytes(data, "shop.csv")
     assert document.name_column == "Title"
     assert facts_of(document, "Ceiling Fan") == ["handle: fan", "Colour: White", "Price: 100", "Colour: Oak", "Price: 110"]

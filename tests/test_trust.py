@@ -97,7 +97,10 @@ def test_not_distinguishable_says_how_many_questions_are_needed():
     # Discordant share 2/10, difference 2/10: n = (1.96 sqrt(0.2) + 0.8416 sqrt(0.2 - 0.04))^2 / 0.04
     # = (0.8765 + 0.3366)^2 / 0.04 = 1.4718 / 0.04 = 36.8, so 37 questions.
     assert comparison.needed == questions_needed(0.2, 0.2) == 37
-    assert "about 37 questions would be needed" in comparison.sentence()
+    assert comparison.sentence() == (
+        "On clean answers, fixed and heading are not distinguishable on these 10 questions; "
+        "about 37 questions would be needed to detect a difference this size."
+    )
 
 
 # --- Check-up -------------------------------------------------------------------------------

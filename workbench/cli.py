@@ -20,9 +20,9 @@ from .loaders import load_path
 from .model import Settings, WorkbenchError
 from .questions import parse_questions
 from .report import to_csv, to_json, to_table
-from .stats import compare
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
+from .stats import compare
 from .strategies import STRATEGIES
 
 
@@ -40,7 +40,9 @@ def _number(kind: type, name: str):
         try:
             return kind(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}")
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}"
+            ) from None
 
     return parse
 

@@ -9,11 +9,11 @@ and each distinct text is encoded once per encoder.
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 import hashlib
 import logging
 import os
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path

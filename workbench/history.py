@@ -70,7 +70,7 @@ class History:
             cursor = self._connection.execute(
                 "INSERT INTO runs (at, document, content_hash, questions_hash, settings) VALUES (?, ?, ?, ?, ?)",
                 (
-                    dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                    dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                     evaluation.document.name,
                     content_hash(evaluation.document.text),
                     questions_hash,

@@ -41,7 +41,7 @@ class Comparison:
         return self.p_value < 0.05 and (self.low > 0 or self.high < 0)
 
     def sentence(self) -> str:
-        what = "clean answers" if self.metric == "clean" else "hits"
+        what = "clean answers" if self.metric == "clean" else "questions with the answer in the top pieces"
         if self.significant:
             winner, loser = (self.b, self.a) if self.difference > 0 else (self.a, self.b)
             low, high = sorted((abs(self.low), abs(self.high)))
@@ -50,7 +50,8 @@ class Comparison:
                 f"{winner} beats {loser}: {abs(self.difference)} more {what} "
                 f"(95 % interval {low:.0f} to {high:.0f}), {p}."
             )
-        text = f"{self.a} and {self.b} are not distinguishable on these {self.questions} questions"
+        measure = "clean answers" if self.metric == "clean" else "finding the answer in the top pieces"
+        text = f"On {measure}, {self.a} and {self.b} are not distinguishable on these {self.questions} questions"
         if self.needed:
             text += f"; about {self.needed} questions would be needed to detect a difference this size"
         elif self.difference == 0 and self.only_a == 0:

@@ -1,3 +1,4 @@
+# isort: skip_file
 """Chunking strategies, registered by the stable ids of DESIGN.md."""
 
 from __future__ import annotations
