@@ -114,13 +114,12 @@ def check_settings(settings: Settings) -> None:
 
 
 class Timings:
-    """Wall time per stage, and how many texts went through the model, for the benchmark."""
+    """Wall time per stage, for the benchmark."""
 
     STAGES = ("load", "chunk", "index", "embed", "search", "rerank", "grade")
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = dict.fromkeys(self.STAGES, 0.0)
-        self.embedded = 0
 
     def add(self, stage: str, seconds: float) -> None:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
@@ -164,11 +163,10 @@ def evaluate(
         if progress:
             progress(0.0, "Loading the language model (once)")
         encoder = encoder_factory()
-        encoded_before = encoder.encoded
         encoder_factory = lambda: encoder  # noqa: E731  (one encoder for the whole run)
         clock = _Clock(timings, lambda: encoder.seconds)
     else:
-        encoder, encoded_before = None, 0
+        encoder = None
         clock = _Clock(timings, lambda: 0.0)
     if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
         clock.run("embed", lambda: encoder.sentence_matrix([q.question.question for q in resolved]))
@@ -213,8 +211,6 @@ def evaluate(
                 run.calibration = calibration
                 runs.append(run)
             done += 1
-    if encoder is not None:
-        timings.embedded += encoder.encoded - encoded_before
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs)

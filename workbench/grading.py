@@ -10,7 +10,6 @@ import numpy as np
 from .model import Chunk, Document, ResolvedQuestion, covers, merge_spans, overlap
 from .questions import answer_pattern
 
-GRADES = ("clean", "mixed", "missed", "refused", "false-answer")
 GRADE_WORDS = {
     "clean": "the top piece holds the answer and nothing about other products",
     "mixed": "the top piece holds the answer, buried among other products' facts",

@@ -6,7 +6,7 @@ by copied strings, so a chunk, a fact and an answer can be compared exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Span = tuple[int, int]
 """A half-open range ``[start, end)`` of the canonical text."""
@@ -202,4 +202,3 @@ class Settings:
     threshold: float | str | None = None  # a score, "auto" (calibrated on the questions), or None
     depth: int = 50
     reranker_model: str | None = None
-    extra: dict[str, object] = field(default_factory=dict)
