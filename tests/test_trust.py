@@ -238,3 +238,5 @@ def test_baseline_gate_exit_codes(tmp_path):
     assert "clean fell from 20 to 0 since the last saved run" in worse.stderr
     bad = subprocess.run(base + ["--fail-below", "clean=lots"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "clean needs a number, not 'lots'" in bad.stderr
+    blind = subprocess.run(base + ["--baseline", "last", "--no-history"], cwd=ROOT, capture_output=True, text=True)
+    assert blind.returncode == 2 and "drop --no-history" in blind.stderr

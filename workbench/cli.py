@@ -117,6 +117,8 @@ def run_evaluate(args: argparse.Namespace) -> str | bytes:
         reranker_model=args.reranker_model,
     )
     bars = parse_bars(args.fail_below) if args.fail_below else {}
+    if args.baseline and args.no_history:
+        raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
     if args.format == "xlsx" and not args.out:
         raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
