@@ -144,6 +144,8 @@ def test_results_run_and_show_the_effect():
     charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}
     assert {"chart_grades", "chart_hits", "chart_grid"} <= set(charts)
     assert "clean" in charts["chart_grades"] and "hit rate" in charts["chart_hits"]
+    # Questions are numbered as the Questions table shows them, from 1.
+    assert at.selectbox(key="drill_question").options[0] == "1. What is the warranty on the Aurora ceiling fan?"
     # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
     labels = [e.label for e in at.expander]
     assert any(label.startswith("Cut at the headings: clean") for label in labels)

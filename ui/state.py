@@ -18,7 +18,7 @@ from workbench.evaluate import Evaluation, chunk_document, evaluate
 from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.loaders import load_bytes, sheet_names
-from workbench.model import Chunk, Document, Question, Settings, WorkbenchError
+from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, parse_questions, resolve
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -159,7 +159,7 @@ def check_column(document: Document, frame: pd.DataFrame) -> list[str]:
             checks.append("no question yet")
             continue
         result = resolve(document, question)
-        if hasattr(result, "reason"):
+        if isinstance(result, BadQuestion):
             checks.append(f"⚠ {result.reason}")
         else:
             checks.append("✓ ready" if question.answerable else "✓ unanswerable: the bot should refuse")
@@ -207,6 +207,8 @@ def run_evaluation(
     if key not in memo:
         document = load_document(data, name, sheet, name_column)
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
+        for question in questions:
+            question.row -= 1  # numbered as the table shows them, not as lines of the CSV (which has a header)
         if len(memo) >= 8:  # keep a few recent results, not every one ever run
             memo.pop(next(iter(memo)))
         memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress)
