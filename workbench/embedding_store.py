@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .storage import connect
+
 log = logging.getLogger(__name__)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS embeddings (
@@ -56,6 +58,8 @@ class EmbeddingStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             connection = self._connect()
+        except sqlite3.OperationalError:
+            raise  # busy or unreadable for another reason: not a corrupt file, never moved aside
         except sqlite3.DatabaseError as error:
             broken = self.path.with_name(self.path.name + ".broken")
             message = (
@@ -69,9 +73,7 @@ class EmbeddingStore:
         return connection
 
     def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute(SCHEMA)
+        connection = connect(self.path, SCHEMA)
         connection.execute("SELECT count(*) FROM embeddings").fetchone()  # reads a page: a corrupt file fails here
         return connection
 

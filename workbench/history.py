@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .evaluate import Evaluation
 from .model import WorkbenchError
+from .storage import connect
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -57,9 +58,7 @@ class History:
         self.path = Path(path) if path else default_path()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._connection = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
-            self._connection.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-            self._connection.executescript(SCHEMA)
+            self._connection = connect(self.path, SCHEMA)
         except (OSError, sqlite3.DatabaseError) as error:
             raise WorkbenchError(f"the run history {self.path} cannot be opened: {error}") from None
 
