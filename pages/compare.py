@@ -1,13 +1,12 @@
 """Compare & report page: is a difference real, when should the bot refuse, and what to hand over."""
 
-import hashlib
-
 import pandas as pd
 import streamlit as st
 
 from ui import state
 from workbench.charts import budget_curve
 from workbench.handover import report_html, results_xlsx
+from workbench.history import content_hash
 from workbench.refusal import calibrate
 from workbench.report import run_record, to_csv
 from workbench.stats import compare, name
@@ -80,7 +79,7 @@ st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
 
 st.subheader("Hand it over")
 stem = result.document.name.rsplit(".", 1)[0]
-digest = hashlib.sha256(result.document.text.encode()).hexdigest()[:8]
+digest = content_hash(result.document.text)[:8]
 a, b, c = st.columns(3)
 a.download_button("Report (HTML)", report_html(result), file_name=f"{stem}-report.html", mime="text/html")
 b.download_button("Answers (CSV)", to_csv(result), file_name=f"{stem}-{digest}.csv", mime="text/csv")

@@ -25,19 +25,11 @@ uploaded = st.file_uploader(
 )
 if uploaded is not None and (uploaded.name, uploaded.size) != st.session_state.get("uploaded_id"):
     st.session_state["uploaded_id"] = (uploaded.name, uploaded.size)
-    st.session_state[state.DOC_DATA] = uploaded.getvalue()
-    st.session_state[state.DOC_NAME] = uploaded.name
-    st.session_state[state.SHEET] = None
-    st.session_state[state.NAME_COLUMN] = None
-    st.session_state[state.RESULT] = None
+    state.use_document(uploaded.getvalue(), uploaded.name)
 
 name = st.session_state[state.DOC_NAME]
 if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.name):
-    st.session_state[state.DOC_DATA] = state.SAMPLE_DOCUMENT.read_bytes()
-    st.session_state[state.DOC_NAME] = state.SAMPLE_DOCUMENT.name
-    st.session_state[state.SHEET] = None
-    st.session_state[state.NAME_COLUMN] = None
-    st.session_state[state.RESULT] = None
+    state.use_document(state.SAMPLE_DOCUMENT.read_bytes(), state.SAMPLE_DOCUMENT.name)
     st.rerun()
 
 data = st.session_state[state.DOC_DATA]

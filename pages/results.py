@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import state
 from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
+from workbench.evaluate import needs_model
 from workbench.explain import GLOSSARY, strategy_label, verdict
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
@@ -77,12 +78,9 @@ def run() -> None:
     st.session_state["run_seconds"] = time.perf_counter() - started
 
 
-needs_model = any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
-    RERANKERS.get(r).needs_encoder for r in settings.rerankers
-)
 if st.button("Run the questions", type="primary", key="run"):
     run()
-elif st.session_state[state.RESULT] is None and not needs_model and st.session_state[state.RESULT_ERROR] is None:
+elif st.session_state[state.RESULT] is None and not needs_model(settings) and st.session_state[state.RESULT_ERROR] is None:
     run()  # the cheap default settings run at once, so the verdict is on screen on the first visit
 
 if st.session_state[state.RESULT_ERROR]:

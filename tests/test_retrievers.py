@@ -93,13 +93,13 @@ def test_rerank_only_reorders_the_shortlist():
     order = ranks(scores, starts_of(CHUNKS))
     assert order.tolist() == [0, 1]
     # Depth 1: only the top candidate is rescored, and nothing can pass it; order and others' scores stay.
-    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, depth=1)
+    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, starts_of(CHUNKS), depth=1)
     assert final_order.tolist() == [0, 1]
     assert final.tolist() == [5.0, 2.0]  # Ceiling: +3 for "fan" in its heading, plus 2 words
     # Depth 2: both are rescored (5 and 5), the tie again goes to the earlier chunk.
-    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, depth=2)
+    final, final_order = _rerank(HeadingRerank(), question, scores, order, CHUNKS, starts_of(CHUNKS), depth=2)
     assert final.tolist() == [5.0, 5.0] and final_order.tolist() == [0, 1]
-    unchanged = _rerank(RERANKERS.get("none")(), question, scores, order, CHUNKS, depth=2)
+    unchanged = _rerank(RERANKERS.get("none")(), question, scores, order, CHUNKS, starts_of(CHUNKS), depth=2)
     assert unchanged[0] is scores and unchanged[1] is order
 
 

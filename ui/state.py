@@ -103,6 +103,15 @@ def workbook_sheets(data: bytes, name: str) -> list[str]:
     return sheet_names(data, name)
 
 
+def use_document(data: bytes, name: str) -> None:
+    """Make this file the document: its sheet and name column are found afresh, the old result dropped."""
+    st.session_state[DOC_DATA] = data
+    st.session_state[DOC_NAME] = name
+    st.session_state[SHEET] = None
+    st.session_state[NAME_COLUMN] = None
+    st.session_state[RESULT] = None
+
+
 def document_args() -> tuple[bytes, str, str | None, str | None]:
     state = st.session_state
     return state[DOC_DATA], state[DOC_NAME], state[SHEET], state[NAME_COLUMN]
@@ -202,7 +211,8 @@ def run_evaluation(
     Not ``st.cache_data``: its replay refuses a progress bar created outside the
     function. The model and every embedding are still shared process-wide.
     """
-    key = (hashlib.sha256(data).hexdigest(), name, sheet, name_column, hashlib.sha256(questions_csv.encode()).hexdigest(), repr(settings))
+    questions_hash = hashlib.sha256(questions_csv.encode()).hexdigest()
+    key = (hashlib.sha256(data).hexdigest(), name, sheet, name_column, questions_hash, repr(settings))
     memo = st.session_state.setdefault(RESULT_MEMO, {})
     if key not in memo:
         document = load_document(data, name, sheet, name_column)
@@ -212,13 +222,13 @@ def run_evaluation(
         if len(memo) >= 8:  # keep a few recent results, not every one ever run
             memo.pop(next(iter(memo)))
         memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress)
-        save_to_history(memo[key], questions_csv)
+        save_to_history(memo[key], questions_hash)
     return memo[key]
 
 
-def save_to_history(evaluation: Evaluation, questions_csv: str) -> None:
+def save_to_history(evaluation: Evaluation, questions_hash: str) -> None:
     """Every new result goes to the run history; a history that cannot be written only warns."""
     try:
-        History().save(evaluation, hashlib.sha256(questions_csv.encode()).hexdigest())
+        History().save(evaluation, questions_hash)
     except WorkbenchError as error:
         st.warning(f"This run was not saved to the history: {escape_markdown(error)}")

@@ -24,6 +24,7 @@ from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
 from .stats import compare
 from .strategies import STRATEGIES
+from .textio import read_file
 
 
 class UsageError(Exception):
@@ -123,11 +124,8 @@ def run_evaluate(args: argparse.Namespace) -> str | bytes:
         raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
-    questions_path = Path(args.questions)
-    if not questions_path.is_file():
-        raise WorkbenchError(f"{questions_path} does not exist.")
-    questions_bytes = questions_path.read_bytes()
-    questions = parse_questions(questions_bytes, questions_path.name)
+    questions_bytes = read_file(args.questions)
+    questions = parse_questions(questions_bytes, Path(args.questions).name)
     history = None if args.no_history else History(args.db)
     show = args.progress or sys.stderr.isatty()
     evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
@@ -189,8 +187,8 @@ def run_audit(args: argparse.Namespace) -> str:
 def _emit(args: argparse.Namespace, output: str | bytes) -> None:
     if args.out:
         _write(args.out, output)
-    else:
-        sys.stdout.write(output if isinstance(output, str) else output.decode("utf-8", "replace"))
+    else:  # bytes (an Excel file) always go to --out: run_evaluate refuses xlsx without it
+        sys.stdout.write(output)
 
 
 def main(argv: list[str] | None = None) -> int:

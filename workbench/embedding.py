@@ -14,7 +14,7 @@ import logging
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,8 +44,8 @@ class Encoder:
     float16, the precision they are stored at, and stay in memory too when there
     is no on-disk store; with one, they are written to it in that same pass and
     only the most recently used stay in memory, which keeps a 10,000-product
-    catalog within a few GB. A later process reads both
-    back from the store instead of running the model again.
+    catalog within a few GB. A later process reads both back from the store
+    instead of running the model again.
     Subclasses implement ``_encode`` for texts not seen before.
     """
 
@@ -67,7 +67,7 @@ class Encoder:
         """What the on-disk store is keyed by: changes whenever the model does."""
         return self.model_id
 
-    def _ensure(self, texts: list[str], progress: Callable[[int, int], None] | None = None) -> None:
+    def _ensure(self, texts: list[str]) -> None:
         missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
         if missing and self.store is not None:
             found = self.store.sentences(self.model_key, missing)
@@ -88,8 +88,6 @@ class Encoder:
             if self.store is not None:
                 self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
             self.encoded += len(part)
-            if progress:
-                progress(min(start + batch, len(missing)), len(missing))
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
         # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
@@ -98,15 +96,15 @@ class Encoder:
         if self.store is not None and len(self._tokens) > self.token_memory:
             self._tokens.popitem(last=False)
 
-    def sentence_matrix(self, texts: list[str], progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    def sentence_matrix(self, texts: list[str]) -> np.ndarray:
         """Unit sentence vectors, one row per text."""
-        self._ensure(texts, progress)
+        self._ensure(texts)
         if not texts:
             return np.zeros((0, 1), dtype=np.float32)
         return np.vstack([self._sentences[text] for text in texts])
 
     def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
-        """Unit token vectors (float16), one matrix per text, from the same pass as the sentence vectors."""
+        """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
         self._ensure(texts)
         found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
         absent = [text for text in dict.fromkeys(texts) if text not in found]

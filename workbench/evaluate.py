@@ -93,6 +93,13 @@ def chunk_document(document: Document, strategy: str, size: int | None = None, o
     return chunks
 
 
+def needs_model(settings: Settings) -> bool:
+    """Whether these settings use the language model (so it must load, and the first run takes longer)."""
+    return any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
+        RERANKERS.get(r).needs_encoder for r in settings.rerankers
+    )
+
+
 def check_settings(settings: Settings) -> None:
     """Refuse unknown ids and bad numbers before any work starts."""
     for id in settings.strategies:
@@ -154,10 +161,7 @@ def evaluate(
     check_settings(settings)
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
-    needs_encoder = any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
-        RERANKERS.get(r).needs_encoder for r in settings.rerankers
-    )
-    if needs_encoder:
+    if needs_model(settings):
         if encoder_factory is None:
             from .embedding import get_encoder as encoder_factory
         if progress:
@@ -196,7 +200,7 @@ def evaluate(
                 scores, order = clock.run("search", lambda: _search(retriever, question, starts))
                 for reranker_id, reranker in rerankers.items():
                     final, final_order = clock.run(
-                        "rerank", lambda: _rerank(reranker, question, scores, order, chunks, settings.depth)
+                        "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
                     )
                     results[reranker_id].append(
                         clock.run(
@@ -227,6 +231,7 @@ def _rerank(
     scores: np.ndarray,
     order: np.ndarray,
     chunks: list[Chunk],
+    starts: np.ndarray,
     depth: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Re-score the top ``depth`` candidates; the rest keep the retriever's order below them."""
@@ -235,8 +240,7 @@ def _rerank(
     if new is None:
         return scores, order
     new = np.asarray(new, dtype=float)
-    starts = np.array([chunks[i].start for i in shortlist], dtype=np.int64)
-    reordered = shortlist[np.lexsort((shortlist, starts, -new))]
+    reordered = shortlist[np.lexsort((shortlist, starts[shortlist], -new))]
     final = scores.copy()
     final[shortlist] = new
     return final, np.concatenate([reordered, order[depth:]])

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import codecs
+from pathlib import Path
 
 from .model import WorkbenchError
 
 MAX_BYTES = 50 * 1024 * 1024  # past this a browser tab and a laptop both struggle
+
+
+def read_file(path: str | Path) -> bytes:
+    """A file's bytes, with a plain error when it is missing or is a folder."""
+    path = Path(path)
+    if not path.exists():
+        raise WorkbenchError(f"{path} does not exist.")
+    if path.is_dir():
+        raise WorkbenchError(f"{path} is a folder, not a file.")
+    return path.read_bytes()
 
 
 def check_size(data: bytes, name: str) -> None:

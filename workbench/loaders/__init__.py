@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path, PurePath
 
 from ..model import Document, WorkbenchError
+from ..textio import read_file
 from .markdown import MarkdownLoader, parse_markdown
 from .spreadsheet import CsvLoader, XlsxLoader, sheet_names
 
@@ -32,12 +33,8 @@ def load_bytes(data: bytes, name: str, *, sheet: str | None = None, name_column:
 def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | None = None) -> Document:
     """Read a file from disk, with a plain error when it is missing."""
     path = Path(path)
-    if not path.exists():
-        raise WorkbenchError(f"{path} does not exist.")
-    if path.is_dir():
-        raise WorkbenchError(f"{path} is a folder, not a file.")
     loader_for(path.name)  # refuse an unknown extension before reading a possibly huge file
-    return load_bytes(path.read_bytes(), path.name, sheet=sheet, name_column=name_column)
+    return load_bytes(read_file(path), path.name, sheet=sheet, name_column=name_column)
 
 
 __all__ = ["SUPPORTED", "load_bytes", "load_path", "parse_markdown", "sheet_names"]
