@@ -189,6 +189,15 @@ def test_formulas_are_escaped_in_csv_and_xlsx(sample_evaluation):
     assert summary[2][:5] == ["heading", "keyword", "none", 11, 20]
 
 
+def test_xlsx_export_survives_control_characters():
+    # A question pasted with a stray control character (here \x01) must not break the Excel export.
+    document = load_path(SAMPLE_MD)
+    questions = [Question("Price of the Zephyr\x01 table fan?", "Zephyr Table Fan", "Price: 39.90")]
+    evaluation = evaluate(document, questions, Settings(["heading"], ["keyword"], ["none"]))
+    workbook = openpyxl.load_workbook(io.BytesIO(results_xlsx(evaluation)))
+    assert workbook["Answers"]["E2"].value == "Price of the Zephyr table fan?"
+
+
 # --- History and the regression gate ---------------------------------------------------------
 
 def test_history_saves_and_gate_fails_below_bars_and_baseline(tmp_path, sample_evaluation):

@@ -121,6 +121,15 @@ def report_html(evaluation: Evaluation) -> str:
     return "".join(parts)
 
 
+def _xlsx_cell(value: object) -> object:
+    """A cell Excel accepts and never runs: control characters dropped (openpyxl refuses them), formulas escaped."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+    return safe_cell(value)
+
+
 def results_xlsx(evaluation: Evaluation) -> bytes:
     """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
     import openpyxl
@@ -136,10 +145,10 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
                     "grade", "reason", "rank", "top_score", "top_chunk"])
     for run in evaluation.runs:
         record = run_record(run, evaluation)
-        summary.append([safe_cell(record[c]) for c in columns])
+        summary.append([_xlsx_cell(record[c]) for c in columns])
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
-            answers.append([safe_cell(v) for v in [
+            answers.append([_xlsx_cell(v) for v in [
                 run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
                 result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"],
             ]])
