@@ -6,9 +6,9 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
+from .evaluate import chunk_document
 from .grading import ChunkMap
 from .model import Document
-from .strategies import make_strategy
 
 LONG_SECTION_WORDS = 300
 PROMPT_LIMIT_TOKENS = 200_000
@@ -138,7 +138,7 @@ def audit(document: Document, strategies: tuple[str, ...] = ("fixed", "recursive
             result.long_sections.append((section.title, words))
 
     for strategy in strategies:
-        chunks = make_strategy(strategy).chunk(document)
+        chunks = chunk_document(document, strategy)  # offsets checked, as everywhere else
         chunk_map = ChunkMap(document, chunks)
         unnamed = []
         for index, chunk in enumerate(chunks):
