@@ -4,7 +4,8 @@ import streamlit as st
 
 from ui.state import init_session_state
 
-st.set_page_config(page_title="Chunking Workbench", page_icon=":material/content_cut:", layout="wide")
+# An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
+st.set_page_config(page_title="Chunking Workbench", page_icon="✂️", layout="wide")
 init_session_state()
 
 navigation = st.navigation(

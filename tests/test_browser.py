@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -53,11 +54,11 @@ def app_url():
     port = free_port()
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        # No address or statistics flags: the app's own .streamlit/config.toml must keep it local and quiet.
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://localhost:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -75,6 +76,44 @@ def app_url():
         process.wait(timeout=20)
 
 
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
+
+
+def keep_local(context) -> list[str]:
+    """Fail every request the page makes to another host; returns the list of such requests, to assert empty."""
+    outside: list[str] = []
+
+    def check(route) -> None:
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or parts.hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", check)
+    return outside
+
+
+def test_listens_on_this_computer_only(app_url):
+    """server.address = "localhost": another interface of this machine gets no answer on the app's port."""
+    port = urlsplit(app_url).port
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # picks the LAN interface; UDP connect sends nothing
+            lan_address = probe.getsockname()[0]
+        except OSError:
+            pytest.skip("this machine has no network interface besides loopback")
+    if lan_address.startswith("127."):
+        pytest.skip("this machine has no network interface besides loopback")
+    with socket.socket() as client:
+        client.settimeout(2)
+        assert client.connect_ex((lan_address, port)) != 0, f"the app answers on {lan_address}:{port}"
+    with socket.create_connection(("127.0.0.1", port), timeout=2):
+        pass  # and it does answer on this computer
+
+
 def test_main_flow_in_chromium(app_url, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
@@ -85,7 +124,9 @@ def test_main_flow_in_chromium(app_url, tmp_path):
     dialogs: list[str] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 2400})
+        context = browser.new_context(viewport={"width": 1400, "height": 2400})
+        outside = keep_local(context)
+        page = context.new_page()
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         page.goto(app_url)
         expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
@@ -120,5 +161,6 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         page.screenshot(path=str(tmp_path / "4-results.png"), full_page=True)
         browser.close()
     assert dialogs == [], f"a script ran: {dialogs}"
+    assert outside == [], f"the app asked another host for: {outside}"
     for name in ("1-document.png", "2-cuts.png", "3-questions.png", "4-results.png"):
         assert (tmp_path / name).stat().st_size > 10_000
