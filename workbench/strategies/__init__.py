@@ -1,10 +1,10 @@
 # isort: skip_file
-"""Chunking strategies, registered by the stable ids of DESIGN.md."""
+"""Chunking strategies, registered by the stable ids listed in docs/DESIGN.md."""
 
 from __future__ import annotations
 
 from ..model import WorkbenchError
-# Imported in the order of DESIGN.md, which is the order they are listed and run in.
+# Imported in the listing order (docs/DESIGN.md, "A chunking strategy"), which is the order they are listed and run in.
 from . import windows, sentence, recursive, sections, concern, controls  # noqa: F401,I001  (registers the strategies)
 from .base import STRATEGIES, Strategy
 
