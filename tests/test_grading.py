@@ -166,3 +166,13 @@ def test_evaluate_end_to_end_on_the_three_products():
     assert [len(c.text) for c in evaluation.chunks["heading"]] == [44, 40, 39]
     assert heading.context_chars == pytest.approx((84 + 83 + 84) / 3)
     assert math.isclose(fixed.context_chars, len(THREE))  # the one window, trailing newline included
+
+
+def test_a_window_starting_with_the_previous_sections_rule_is_clean_not_mixed():
+    text = "## Ceiling Fan\nPrice: 120\n\n-----\n\n## Table Fan\nPrice: 30\n"
+    document = parse_markdown(text, "ruled.md")
+    start = text.index("-----")
+    window = make_chunk(document, "test", 0, [(start, len(text))])  # "-----\n\n## Table Fan\nPrice: 30"
+    question = resolve(document, Question("Table fan price?", "Table Fan", "Price: 30"))
+    result = grade(question, [0], 1.0, [window], ChunkMap(document, [window]))
+    assert result.grade == "clean"

@@ -60,8 +60,36 @@ def test_heading_inside_code_fence_is_not_a_heading():
 def test_front_matter_and_horizontal_rules_are_not_setext_headings():
     text = "---\ntitle: Quick start\n---\n# Title\n\nSome text\n\n-----\n\nMore text\n"
     document = parse_markdown(text, "q.md")
-    assert headings(document) == ["", "Title"]
-    assert facts_of(document, "Title") == ["Some text", "-----", "More text"]
+    # The front matter is page settings, not a preamble section; the rule under "Some text" is not an
+    # underline (a blank line sits between them) and not a fact.
+    assert headings(document) == ["Title"]
+    assert facts_of(document, "Title") == ["Some text", "More text"]
+
+
+@pytest.mark.parametrize(
+    "decoration",
+    ["-----", "***", "_ _ _", "* * *", "|---|:--:|", "| --- | --- |", "|  |  |", "•••", "==  =="],
+)
+def test_decoration_lines_are_not_facts(decoration):
+    document = parse_markdown(f"# Fan\n\nPrice: 10\n\n{decoration}\nWarranty: 1 year\n", "d.md")  # the blank line: no setext underline
+    assert facts_of(document, "Fan") == ["Price: 10", "Warranty: 1 year"]
+
+
+def test_code_fence_markers_are_not_facts_but_the_code_is():
+    text = "# Setup\n```bash\npip install fan\n```\n~~~\nfan --on\n~~~\n"
+    assert facts_of(parse_markdown(text, "c.md"), "Setup") == ["pip install fan", "fan --on"]
+
+
+def test_yaml_front_matter_is_no_fact_and_no_section():
+    text = "---\ntitle: Fans\nlayout: shop\n---\nFree delivery.\n# Fan\nPrice: 10\n"
+    document = parse_markdown(text, "y.md")
+    assert headings(document) == ["", "Fan"]
+    assert facts_of(document, "") == ["Free delivery."]
+
+
+def test_table_rows_with_words_stay_facts():
+    text = "# Sizes\n| Size | Price |\n|------|------:|\n| S | 10 |\n|   |   |\n"
+    assert facts_of(parse_markdown(text, "t.md"), "Sizes") == ["| Size | Price |", "| S | 10 |"]
 
 
 def test_heading_html_anchor_is_removed_and_crlf_normalised():

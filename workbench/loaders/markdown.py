@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from ..model import Document, Fact, Section
 from ..textio import decode_text
 
@@ -13,6 +15,9 @@ FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # A line that starts a list item, quote or table cannot be the text of a setext heading.
 NOT_SETEXT_TEXT = re.compile(r"^ {0,3}([-*+>|]|\d+[.)])(\s|$)")
 TAG = re.compile(r"<[^>]*>")
+# A line with no letter and no digit in any script: a horizontal rule, a table separator or an empty
+# table row, a line of bullets or stars. It states nothing a customer could ask about.
+NO_WORDS = regex.compile(r"[^\p{L}\p{N}]*")
 
 
 class MarkdownLoader:
@@ -40,15 +45,18 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _find_headings(text: str, lines: list[tuple[int, int]]) -> list[tuple[int, int, int, str]]:
-    """(first line, last line, level, text) of every heading outside code fences and front matter."""
+def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[int, int, int, str]], set[int]]:
+    """(first line, last line, level, text) of every heading outside code fences and front matter,
+    and the lines that are markup rather than text: the front matter and the fence markers."""
     headings: list[tuple[int, int, int, str]] = []
+    markup: set[int] = set()
     fence: str | None = None
     first = 0
-    if text.startswith("---\n"):  # YAML front matter: its closing --- is not a setext underline
+    if text.startswith("---\n"):  # YAML front matter: page settings, not facts; its closing --- is no underline
         for index in range(1, len(lines)):
             if text[lines[index][0] : lines[index][1]].strip() in ("---", "..."):
                 first = index + 1
+                markup.update(range(first))
                 break
     previous_is_text = False
     for index in range(first, len(lines)):
@@ -58,10 +66,12 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> list[tuple[int, i
             if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
                 if not line.strip().lstrip(fence[0]):
                     fence = None
+                    markup.add(index)
             previous_is_text = False
             continue
         if fence_match:
             fence = fence_match.group(1)
+            markup.add(index)
             previous_is_text = False
             continue
         atx = ATX.match(line)
@@ -76,14 +86,19 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> list[tuple[int, i
             previous_is_text = False
             continue
         previous_is_text = bool(line.strip()) and not NOT_SETEXT_TEXT.match(line) and not line.startswith(("    ", "\t"))
-    return headings
+    return headings, markup
+
+
+def is_decoration(line: str) -> bool:
+    """True for a line that states nothing: blank, or no letter and no digit (rules, table separators)."""
+    return bool(NO_WORDS.fullmatch(line))
 
 
 def parse_markdown(text: str, name: str, *, encoding: str = "utf-8", warnings: list[str] | None = None) -> Document:
     """Build a Document from Markdown text (newlines already normalised)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = _lines(text)
-    headings = _find_headings(text, lines)
+    headings, markup = _find_headings(text, lines)
     heading_lines = {index for first, last, _, _ in headings for index in range(first, last + 1)}
 
     # Each section runs from its heading's first line to the next heading's first line.
@@ -102,7 +117,9 @@ def parse_markdown(text: str, name: str, *, encoding: str = "utf-8", warnings: l
         facts = tuple(
             Fact(span=_strip_span(text, lines[index]), section_id=section_id)
             for index in range(first, end_line)
-            if index not in heading_lines and text[lines[index][0] : lines[index][1]].strip()
+            if index not in heading_lines
+            and index not in markup
+            and not is_decoration(text[lines[index][0] : lines[index][1]])
         )
         if last is None:
             if not facts:  # blank space before the first heading is not a section

@@ -68,19 +68,44 @@ class Concern(Strategy):
         return [spans for spans in groups.values() if spans] + faqs
 
     def _by_block(self, document: Document, section: Section) -> list[list[Span]]:
-        """Paragraphs and list items: runs of facts with no blank line between them."""
+        """Paragraphs and list items: runs of facts with no blank line between them.
+
+        A code block is one block from its opening fence to its closing one: the fence
+        markers are not facts, so they are found in the text, not among the facts.
+        """
+        fences = _fence_regions(document.text, section.span)
         blocks: list[list[int]] = []
-        in_fence = False
         previous_end = None
         for fact in section.facts:
-            line = document.slice(fact.span)
+            fence = next((region for region in fences if region[0] <= fact.span[0] < region[1]), None)
+            if fence is not None:
+                if not (blocks and blocks[-1][0] == fence[0]):
+                    blocks.append([fence[0], fence[1]])
+                previous_end = fence[1]
+                continue
             joined = previous_end is not None and "\n\n" not in document.text[previous_end : fact.span[0]].replace(" ", "")
             starts_item = bool(LIST_ITEM.match(document.text[document.text.rfind("\n", 0, fact.span[0]) + 1 : fact.span[1]]))
-            if blocks and (in_fence or (joined and not starts_item)):
+            if blocks and joined and not starts_item:
                 blocks[-1][1] = fact.span[1]
             else:
                 blocks.append([fact.span[0], fact.span[1]])
-            if FENCE.match(line):
-                in_fence = not in_fence
             previous_end = fact.span[1]
         return [[(start, end)] for start, end in blocks]
+
+
+def _fence_regions(text: str, span: Span) -> list[Span]:
+    """(start of the opening fence line, end of the closing one) of every code block in the span."""
+    regions: list[Span] = []
+    opened: int | None = None
+    position = span[0]
+    for line in text[span[0] : span[1]].split("\n"):
+        if FENCE.match(line):
+            if opened is None:
+                opened = position
+            else:
+                regions.append((opened, position + len(line)))
+                opened = None
+        position += len(line) + 1
+    if opened is not None:  # an unclosed fence runs to the end of the section
+        regions.append((opened, span[1]))
+    return regions
