@@ -8,16 +8,11 @@ from dataclasses import asdict, dataclass, field
 
 from .evaluate import chunk_document
 from .grading import ChunkMap
+from .injection import risky_lines
 from .model import Document
 
 LONG_SECTION_WORDS = 300
 PROMPT_LIMIT_TOKENS = 200_000
-INJECTION = re.compile(
-    r"ignore (all |any )?(the )?(previous|prior|above|earlier) (instructions|prompts?|rules)"
-    r"|disregard (all |any )?(the )?(previous|prior|above) "
-    r"|you are now\b|system prompt|\bact as (a|an) |new instructions:",
-    re.IGNORECASE,
-)
 OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
 MEANINGFUL = re.compile(r"[^\W_]")
 FENCE_LINE = re.compile(r"^(```|~~~)")
@@ -36,7 +31,7 @@ class Finding:
 
     line_number: int
     text: str
-    kind: str  # "instruction" | "link" | "image"
+    kind: str  # "instruction" | "script" | "link" | "image"
 
 
 @dataclass
@@ -85,6 +80,7 @@ class Audit:
         for finding in self.risky[:20]:
             what = {
                 "instruction": "text that gives a bot orders",
+                "script": "code that would run in a web page",
                 "link": "a link to an outside site",
                 "image": "an image from an outside site",
             }[finding.kind]
@@ -168,9 +164,13 @@ def audit(document: Document, strategies: tuple[str, ...] = ("fixed", "recursive
             if missing:
                 result.missing_columns.append((section.title, missing))
 
-    for number, line in enumerate(document.text.split("\n"), start=1):
-        if INJECTION.search(line):
-            result.risky.append(Finding(number, line.strip(), "instruction"))
+    lines = document.text.split("\n")
+    orders: dict[int, list[str]] = defaultdict(list)
+    for number, kind in risky_lines(document.text):  # normalised first: see workbench/injection.py
+        orders[number].append(kind)
+    for number, line in enumerate(lines, start=1):
+        for kind in orders.get(number, ()):
+            result.risky.append(Finding(number, line.strip(), kind))
         images = {m.group(1) or m.group(2) for m in IMAGE.finditer(line)}
         for target in images:
             if OUTSIDE_LINK.match(target.strip()):
