@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import logging
 import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -61,6 +61,11 @@ class Encoder:
         self.encoded = 0  # texts that went through the model, for benchmarks and tests
         self.from_disk = 0  # texts whose sentence vector was read from the store instead
         self.seconds = 0.0  # time spent in the model
+        # One encoder serves every session of the app, each from its own thread: its dictionaries are
+        # read and changed under this lock, or a session can meet a text half-stored by another
+        # (its sentence vector in memory, its token vectors evicted and not yet on disk).
+        self._lock = threading.RLock()
+        self._dimension: int | None = None  # the model's vector length, once one vector is known
 
     @property
     def model_key(self) -> str:
@@ -70,7 +75,7 @@ class Encoder:
     def _ensure(self, texts: list[str]) -> None:
         missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
         if missing and self.store is not None:
-            found = self.store.sentences(self.model_key, missing)
+            found = self._fitting(self.store.sentences(self.model_key, missing), lambda v: v.shape[0])
             self._sentences.update(found)
             self.from_disk += len(found)
             missing = [text for text in missing if text not in self._sentences]
@@ -83,6 +88,7 @@ class Encoder:
             encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
             self.seconds += time.perf_counter() - began
             for text, (sentence, tokens) in zip(part, encoded):
+                self._dimension = sentence.shape[0]
                 self._sentences[text] = sentence
                 self._remember_tokens(text, tokens)
             if self.store is not None:
@@ -93,26 +99,43 @@ class Encoder:
         # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
         self._tokens[text] = tokens.astype(np.float32)
         self._tokens.move_to_end(text)
-        if self.store is not None and len(self._tokens) > self.token_memory:
+        # Only a store that takes writes can give evicted vectors back; otherwise memory keeps them all.
+        if self.store is not None and self.store.usable and len(self._tokens) > self.token_memory:
             self._tokens.popitem(last=False)
+
+    def _fitting(self, vectors: dict[str, np.ndarray], size) -> dict[str, np.ndarray]:
+        """Stored vectors of this model's length only (a damaged cache row of another length is computed again)."""
+        if self._dimension is None and vectors:
+            lengths = [size(vector) for vector in vectors.values()]
+            self._dimension = max(set(lengths), key=lengths.count)
+        return {text: vector for text, vector in vectors.items() if size(vector) == self._dimension}
 
     def sentence_matrix(self, texts: list[str]) -> np.ndarray:
         """Unit sentence vectors, one row per text."""
-        self._ensure(texts)
-        if not texts:
-            return np.zeros((0, 1), dtype=np.float32)
-        return np.vstack([self._sentences[text] for text in texts])
+        with self._lock:
+            self._ensure(texts)
+            if not texts:
+                return np.zeros((0, 1), dtype=np.float32)
+            return np.vstack([self._sentences[text] for text in texts])
 
     def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
         """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
-        self._ensure(texts)
-        found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
-        absent = [text for text in dict.fromkeys(texts) if text not in found]
-        if absent:
-            found.update(self.store.tokens(self.model_key, absent))
-        for text, tokens in found.items():
-            self._remember_tokens(text, tokens)
-        return [self._tokens[text] if text in self._tokens else found[text].astype(np.float32) for text in texts]
+        with self._lock:
+            self._ensure(texts)
+            found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
+            absent = [text for text in dict.fromkeys(texts) if text not in found]
+            if absent and self.store is not None:
+                found.update(self._fitting(self.store.tokens(self.model_key, absent), lambda m: m.shape[1]))
+            lost = [text for text in absent if text not in found]
+            if lost:  # neither in memory nor (soundly) on disk: the cache failed, so ask the model again
+                began = time.perf_counter()
+                for text, embedding in zip(lost, self._encode(lost)):
+                    found[text] = embedding.tokens.astype(np.float16)
+                self.seconds += time.perf_counter() - began
+                self.encoded += len(lost)
+            for text, tokens in found.items():
+                self._remember_tokens(text, tokens)
+            return [np.asarray(found[text], dtype=np.float32) if text in found else self._tokens[text] for text in texts]
 
     def encode(self, texts: Iterable[str]) -> list[Embedding]:
         """Sentence and token vectors together (for tests and one-off use)."""
@@ -191,12 +214,17 @@ def fingerprint(folder: Path) -> str:
 
 @functools.lru_cache(maxsize=1)
 def get_encoder() -> Encoder:
-    """The process-wide encoder: the model loads once, on first use, with the on-disk store."""
+    """The process-wide encoder: the model loads once, on first use, with the on-disk store.
+
+    A store that cannot be opened does not stop it: the store says why once and works as no cache.
+    """
     path = default_path()
-    store = None
-    if path is not None:
-        try:
-            store = EmbeddingStore(path)
-        except OSError as error:  # a read-only home folder: work without the disk cache
-            logging.getLogger(__name__).warning("No embedding cache at %s: %s", path, error)
-    return MiniLMEncoder(store)
+    return MiniLMEncoder(EmbeddingStore(path) if path is not None else None)
+
+
+def cache_warnings() -> list[str]:
+    """Warnings about the process-wide encoder's disk cache not shown before (none when it was never started)."""
+    if get_encoder.cache_info().currsize == 0:
+        return []
+    store = get_encoder().store
+    return store.take_warnings() if store is not None else []

@@ -1,0 +1,137 @@
+"""A damaged, missing, read-only or full embedding cache warns once and never changes a grade."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+from workbench.embedding_store import EmbeddingStore, digest
+from workbench.evaluate import evaluate
+from workbench.loaders import load_path
+from workbench.model import Settings
+from workbench.questions import parse_questions
+
+from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
+
+TEXTS = [f"Product {i}: warranty {i % 3} years, price {10 * i}" for i in range(60)]
+SETTINGS = Settings(strategies=["fixed", "heading"], retrievers=["dense"], rerankers=["none", "maxsim"])
+
+
+def grades(store: EmbeddingStore | None) -> list[tuple]:
+    """Every grade and rank of the sample under dense search and maxsim, with this store under the encoder."""
+    encoder = FakeEncoder(store)
+    encoder.token_memory = 5  # evict early, so maxsim reads token vectors back from the store
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    evaluation = evaluate(load_path(SAMPLE_MD), questions, SETTINGS, encoder_factory=lambda: encoder)
+    return [(run.key, r.grade, r.rank, round(r.top_score, 5)) for run in evaluation.runs for r in run.per_question]
+
+
+@pytest.fixture(scope="module")
+def clean_grades():
+    return grades(None)
+
+
+def filled(path) -> EmbeddingStore:
+    store = EmbeddingStore(path)
+    FakeEncoder(store).encode(TEXTS)
+    grades_before = grades(store)  # fills the cache with the sample's pieces and questions too
+    store.close()
+    assert grades_before
+    return store
+
+
+def test_corrupt_pages_are_moved_aside_and_the_grades_stay(tmp_path, clean_grades, caplog):
+    path = tmp_path / "e.sqlite"
+    filled(path)
+    data = bytearray(path.read_bytes())
+    assert len(data) > 40_000
+    middle = len(data) // 2
+    data[middle : middle + 16_384] = b"\xff" * 16_384  # four pages of blobs overwritten
+    path.write_bytes(bytes(data))
+    store = EmbeddingStore(path)  # the first page reads fine: the damage shows on the first read of a blob
+    assert grades(store) == clean_grades
+    assert (tmp_path / "e.sqlite.broken").exists()
+    assert len(store.warnings) == 1 and "moved to e.sqlite.broken" in store.warnings[0]
+    assert store.take_warnings() == store.warnings and store.take_warnings() == []  # shown once
+
+
+def test_a_folder_in_place_of_the_cache(tmp_path, clean_grades):
+    path = tmp_path / "e.sqlite"
+    path.mkdir()
+    store = EmbeddingStore(path)
+    assert "a folder or another non-file is in its place" in store.warnings[0]
+    assert grades(store) == clean_grades
+    assert path.is_dir() and len(store.warnings) == 1
+
+
+def test_a_cache_folder_that_cannot_be_created(tmp_path, clean_grades):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = EmbeddingStore(blocker / "cache" / "e.sqlite")  # its parent would have to be a folder inside a file
+    assert "cannot be used" in store.warnings[0]
+    assert grades(store) == clean_grades
+
+
+def test_a_read_only_cache_is_read_but_not_written(tmp_path, clean_grades):
+    path = tmp_path / "e.sqlite"
+    filled(path)
+    store = EmbeddingStore(path)
+    # SQLite's own read-only mode (the tests run as root, for whom file permissions do not bite).
+    store._connection.execute("PRAGMA query_only = ON")
+    encoder = FakeEncoder(store)
+    encoder.encode(["a text the cache has never seen", *TEXTS[:3]])
+    assert encoder.encoded == 1 and encoder.from_disk == 3
+    assert not store.writable and "cannot be written" in store.warnings[0] and "readonly" in store.warnings[0]
+    assert grades(store) == clean_grades
+    assert len(store.warnings) == 1
+
+
+def test_a_full_disk_stops_writing_with_one_warning(tmp_path, clean_grades):
+    path = tmp_path / "e.sqlite"
+    store = EmbeddingStore(path)
+    pages = store._connection.execute("PRAGMA page_count").fetchone()[0]
+    store._connection.execute(f"PRAGMA max_page_count = {pages + 2}")  # SQLite answers "database or disk is full"
+    assert grades(store) == clean_grades
+    assert not store.writable and "database or disk is full" in store.warnings[0]
+    assert len(store.warnings) == 1
+
+
+def test_rows_of_the_wrong_size_or_holding_nan_are_computed_again(tmp_path):
+    path = tmp_path / "e.sqlite"
+    fresh = FakeEncoder().encode(TEXTS[:4])
+    filled(path)
+    with sqlite3.connect(path) as raw:
+        model = "fake-hash-64"
+        nan = np.full(64, np.nan, dtype=np.float32)
+        short = np.ones(10, dtype=np.float32) / np.sqrt(10)
+        damage = [
+            (nan.tobytes(), 64, TEXTS[0]),  # NaN sentence vector
+            (short.tobytes(), 10, TEXTS[1]),  # a sound vector of another length
+            (b"\x00\x01\x02", 64, TEXTS[2]),  # a truncated blob
+            (fresh[3].sentence.astype(np.float32).tobytes() * 2, 64, TEXTS[3]),  # twice the length it claims
+        ]
+        for blob, dimensions, text in damage:
+            raw.execute("UPDATE embeddings SET sentence = ?, dimensions = ? WHERE model = ? AND digest = ?",
+                        (blob, dimensions, model, digest(text)))
+        raw.execute("UPDATE embeddings SET tokens = ? WHERE model = ? AND digest = ?",
+                    (np.full((3, 64), np.nan, dtype=np.float16).tobytes(), model, digest(TEXTS[4])))
+    store = EmbeddingStore(path)
+    encoder = FakeEncoder(store)
+    again = encoder.encode(TEXTS[:5])
+    assert encoder.encoded == 5  # the four damaged sentence rows, then the NaN token row, through the model again
+    for got, want in zip(again[:4], fresh):
+        assert np.array_equal(got.sentence, want.sentence)
+    assert np.isfinite(again[4].tokens).all()
+    assert len(store.warnings) == 1 and "damaged" in store.warnings[0]
+
+
+def test_damaged_rows_never_change_a_grade(tmp_path, clean_grades):
+    path = tmp_path / "e.sqlite"
+    filled(path)
+    with sqlite3.connect(path) as raw:  # every stored vector turned to NaN or cut short
+        raw.execute("UPDATE embeddings SET sentence = substr(sentence, 1, 12) WHERE rowid % 2 = 0")
+        raw.execute("UPDATE embeddings SET tokens = ? WHERE rowid % 2 = 1",
+                    (np.full((2, 64), np.nan, dtype=np.float16).tobytes(),))
+    assert grades(EmbeddingStore(path)) == clean_grades

@@ -1,0 +1,156 @@
+"""Several sessions share one encoder and one cache file: concurrent use must neither crash nor mix up vectors."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from workbench.embedding_store import EmbeddingStore
+
+from .conftest import FakeEncoder
+
+
+def run_together(*jobs) -> list[BaseException]:
+    """Start the jobs in threads at the same moment; the errors they raised."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(len(jobs))
+
+    def wrap(job):
+        try:
+            start.wait()
+            job()
+        except BaseException as error:  # noqa: BLE001 - collected and asserted by the caller
+            errors.append(error)
+
+    threads = [threading.Thread(target=wrap, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
+
+
+class SlowDisk(EmbeddingStore):
+    """A store on a slow disk: each write announces itself, then takes 0.3 s before it lands."""
+
+    def __init__(self, path) -> None:
+        super().__init__(path)
+        self.writing = threading.Event()
+
+    def put(self, model, items) -> None:
+        self.writing.set()
+        time.sleep(0.3)
+        super().put(model, items)
+
+
+def test_a_session_asking_for_texts_another_is_still_storing(tmp_path):
+    """The shared encoder's race: session A's texts have sentence vectors in memory, their token vectors were
+    evicted (a window of 3 texts) and are not on disk yet, and session B asks for them."""
+    store = SlowDisk(tmp_path / "e.sqlite")
+    encoder = FakeEncoder(store)
+    encoder.token_memory = 3
+    texts = [f"piece {i} warranty {i % 4} year" for i in range(10)]
+    expected = [e.tokens.astype(np.float16).astype(np.float32) for e in FakeEncoder().encode(texts)]
+    results: dict[str, list[np.ndarray]] = {}
+
+    def session_a():
+        results["a"] = encoder.token_vectors(texts)
+
+    def session_b():
+        assert store.writing.wait(10), "session A never wrote"
+        results["b"] = encoder.token_vectors(texts)  # while A's write is still on its way to the disk
+
+    assert run_together(session_a, session_b) == []
+    for name in ("a", "b"):
+        assert all(np.array_equal(got, want) for got, want in zip(results[name], expected)), name
+    assert encoder.encoded == 10  # each text through the model once: B waited for A instead of redoing it
+
+
+def test_two_sessions_with_a_small_memory_window(tmp_path):
+    """Two threads ask for 40 different texts each, over and over, through a window of 3: every answer exact."""
+    encoder = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
+    encoder.token_memory = 3
+    texts = {name: [f"{name} piece {i} warranty {i % 7}" for i in range(40)] for name in ("fan", "lamp")}
+    expected = {name: [e.tokens for e in FakeEncoder().encode(batch)] for name, batch in texts.items()}
+    seen: dict[str, list] = {"fan": [], "lamp": []}
+
+    def session(name: str):
+        def job():
+            for round_ in range(200):
+                batch = texts[name][round_ % 5 :: 3]
+                seen[name].append((batch, encoder.token_vectors(batch)))
+        return job
+
+    assert run_together(session("fan"), session("lamp")) == []
+    for name, rounds in seen.items():
+        for batch, vectors in rounds:
+            for text, tokens in zip(batch, vectors):
+                want = expected[name][texts[name].index(text)].astype(np.float16).astype(np.float32)
+                assert np.array_equal(tokens, want), f"{text!r} came back with another text's vectors"
+    assert encoder.encoded == 80
+
+
+def test_two_threads_writing_to_one_store_object(tmp_path):
+    """One store shared by two threads (as the app's sessions share it). Without its lock, one connection used
+    by both threads fails with "cannot start a transaction within a transaction" within a few rounds."""
+    store = EmbeddingStore(tmp_path / "e.sqlite")
+    sentence = np.full(384, 1 / np.sqrt(384), dtype=np.float32)
+    tokens = np.ones((100, 384), dtype=np.float32)  # large rows keep each write busy long enough to overlap
+
+    def embed(name: str):
+        def job():
+            for round_ in range(120):
+                batch = [(f"{name} {round_} {i}", sentence, tokens) for i in range(20)]
+                store.put("m", batch)
+                assert len(store.sentences("m", [text for text, _, _ in batch])) == 20
+        return job
+
+    assert run_together(embed("fan"), embed("lamp")) == []
+    assert store.count("m") == 2 * 120 * 20
+    assert store.warnings == []
+
+
+@pytest.mark.slow
+def test_two_app_sessions_running_meaning_based_search_together():
+    """Two browser sessions of one server (two AppTests in one process share the encoder, its cache and the
+    history), each running the packaged model on its own file at the same moment."""
+    from streamlit.testing.v1 import AppTest
+
+    from ui import state
+    from workbench.model import Question
+
+    from .test_app import go, open_app, upload
+
+    shops = {
+        "fans.md": b"# Fans\n\n## Aurora Fan\nPrice: 120\nWarranty: 2 years.\n\n## Breeze Fan\nPrice: 80\nWarranty: 1 year.\n",
+        "lamps.md": b"# Lamps\n\n## Luna Lamp\nPrice: 45\nBulb: LED 9 W.\n\n## Sol Lamp\nPrice: 60\nBulb: LED 12 W.\n",
+    }
+    questions = {
+        "fans.md": [("How long is the Aurora fan's warranty?", "Aurora Fan", "Warranty: 2 years."),
+                    ("What does the Breeze fan cost?", "Breeze Fan", "Price: 80")],
+        "lamps.md": [("Which bulb does the Sol lamp take?", "Sol Lamp", "Bulb: LED 12 W."),
+                     ("What does the Luna lamp cost?", "Luna Lamp", "Price: 45")],
+    }
+    sessions: dict[str, AppTest] = {}
+    for name, data in shops.items():
+        at = upload(open_app(), name, data)
+        at.session_state[state.QUESTIONS] = state.questions_frame([Question(*row) for row in questions[name]])
+        at = go(at, "pages/results.py")
+        at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
+        at.multiselect(key="w_run_rerankers").set_value(["none", "maxsim"]).run()
+        sessions[name] = at
+
+    def press_run(name: str):
+        return lambda: sessions[name].button(key="run").click().run()
+
+    assert run_together(*(press_run(name) for name in shops)) == []
+    for name, at in sessions.items():
+        assert not at.exception, [e.value for e in at.exception]
+        result = at.session_state[state.RESULT]
+        assert result is not None and result.document.name == name
+        assert {run.retriever for run in result.runs} == {"dense"}
+        assert {run.reranker for run in result.runs} == {"none", "maxsim"}
+        assert [q.question.question for q in result.questions] == [q for q, _, _ in questions[name]]
