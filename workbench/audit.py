@@ -9,29 +9,54 @@ from dataclasses import asdict, dataclass, field
 from .evaluate import chunk_document
 from .grading import ChunkMap
 from .injection import risky_lines
-from .model import Document
+from .model import Document, Question
+from .places import Places, join_places
+from .questions import resolve_all
 
 LONG_SECTION_WORDS = 300
 PROMPT_LIMIT_TOKENS = 200_000
 OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
 MEANINGFUL = re.compile(r"[^\W_]")
 FENCE_LINE = re.compile(r"^(```|~~~)")
+HOST = re.compile(r"(?:https?:)?//(?:www\.)?([^/\s)\"'<>\]:?#]+)", re.IGNORECASE)
+# Values a shop system writes when nobody filled the cell in.
+PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
+EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)|<img\b[^>]*\bsrc\s*=\s*[\"']?([^\"'\s>]+)", re.IGNORECASE)
 
 
 @dataclass
 class SharedLine:
+    """An identical line under several products, and how much harm it can do.
+
+    ``harm``: "varies" (the same kind of line says something else for other products, so a piece holding
+    only this line answers for the wrong one), "placeholder" (an unfilled value on nearly every product),
+    "store-wide" (the same for nearly every product: one line at the top would do) or "repeats".
+    """
+
     line: str
     sections: list[str]
+    harm: str = "repeats"
+    places: list[str] = field(default_factory=list)  # where it sits in the user's file, one per product
+    questions: list[int] = field(default_factory=list)  # golden questions (table rows) it answers
+
+    @property
+    def key(self) -> str:
+        return self.line.split(":", 1)[0].strip() if ":" in self.line else ""
+
+    @property
+    def value(self) -> str:
+        return self.line.split(":", 1)[1].strip() if ":" in self.line else self.line
 
 
 @dataclass
 class Finding:
     """A risky line: where it is and what it says."""
 
-    line_number: int
+    line_number: int  # in the canonical text; ``where`` names the place in the user's file
     text: str
     kind: str  # "instruction" | "script" | "link" | "image"
+    where: str = ""
 
 
 @dataclass
@@ -41,7 +66,11 @@ class Audit:
     tokens: int
     fits_in_prompt: bool
     recommendation: str
-    shared_lines: list[SharedLine] = field(default_factory=list)
+    shared_lines: list[SharedLine] = field(default_factory=list)  # most harmful first
+    placeholders: list[SharedLine] = field(default_factory=list)
+    store_wide: list[SharedLine] = field(default_factory=list)
+    products: int = 0
+    own_hosts: list[str] = field(default_factory=list)  # link targets taken as the shop's own site
     unheaded_facts: list[str] = field(default_factory=list)
     long_sections: list[tuple[str, int]] = field(default_factory=list)
     unnamed_chunks: dict[str, dict] = field(default_factory=dict)  # strategy -> {share, examples}
@@ -52,17 +81,34 @@ class Audit:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    def placeholder_sentence(self, shared: SharedLine) -> str:
+        every = "every product has" if len(shared.sections) == self.products else (
+            f"{len(shared.sections)} of {self.products} products have")
+        column = shared.key or "this line"
+        return f"{every.capitalize()} {column} {shared.value} — is the {column} column empty or unfilled?"
+
+    def store_wide_sentence(self) -> str:
+        lines = "; ".join(f"“{s.line}”" for s in self.store_wide[:6]) + (" …" if len(self.store_wide) > 6 else "")
+        return (
+            f"{len(self.store_wide)} line(s) are the same for (nearly) every product: {lines}. They say something about "
+            "the whole shop; one line at the top of the file would do."
+        )
+
     def lines(self) -> list[str]:
         """The check-up as plain sentences, most important first."""
         out = [self.recommendation]
+        for shared in self.placeholders:
+            out.append(self.placeholder_sentence(shared))
         if self.shared_lines:
             out.append(
                 f"{len(self.shared_lines)} identical line(s) appear under several products; a piece holding only "
-                "such a line cannot say which product it belongs to:"
+                "such a line cannot say which product it belongs to (most harmful first):"
             )
             for shared in self.shared_lines[:20]:
                 names = ", ".join(shared.sections[:6]) + (" …" if len(shared.sections) > 6 else "")
-                out.append(f"  “{shared.line}” — {len(shared.sections)} products: {names}")
+                out.append(f"  “{shared.line}” — {len(shared.sections)} products: {names} ({join_places(shared.places)})")
+        if self.store_wide:
+            out.append(self.store_wide_sentence())
         if self.unheaded_facts:
             out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{self.unheaded_facts[0][:80]}”.")
         for title, words in self.long_sections:
@@ -84,7 +130,7 @@ class Audit:
                 "link": "a link to an outside site",
                 "image": "an image from an outside site",
             }[finding.kind]
-            out.append(f"Line {finding.line_number}: {what}: “{finding.text[:100]}”.")
+            out.append(f"{(finding.where or f'line {finding.line_number}').capitalize()}: {what}: “{finding.text[:100]}”.")
         if len(self.risky) > 20:
             out.append(f"… and {len(self.risky) - 20} more lines with outside links or orders to a bot.")
         if len(out) == 1:
@@ -96,36 +142,81 @@ def _normal(line: str) -> str:
     return re.sub(r"\s+", " ", line).strip()
 
 
-def audit(document: Document, strategies: tuple[str, ...] = ("fixed", "recursive", "heading")) -> Audit:
-    """Check a document for the traps that make a bot answer wrongly."""
+def size_advice(words: int, tokens: int, fits: bool) -> str:
+    """Whether a bot could read the whole file at once, in plain words."""
+    if fits:
+        return (
+            f"Your file is about {words:,} words. That is short enough for a chat bot to read all of it at once "
+            "(its limit is roughly 150,000 words), so a bot could be handed the whole file; a bot that searches "
+            "pieces instead answers only as well as the file is cut."
+        )
+    return (
+        f"Your file is about {words:,} words: more than a chat bot can read at once (roughly 150,000 words). "
+        "A bot must search it piece by piece, so how the file is cut decides what it answers."
+    )
+
+
+def audit(
+    document: Document,
+    strategies: tuple[str, ...] = ("fixed", "recursive", "heading"),
+    questions: list[Question] | None = None,
+) -> Audit:
+    """Check a document for the traps that make a bot answer wrongly.
+
+    With ``questions``, each shared line names the golden questions it answers, and those rank first.
+    """
     tokens = round(len(document.text) / 4)  # about four characters a token in English
     fits = tokens < PROMPT_LIMIT_TOKENS
-    if fits:
-        recommendation = (
-            f"About {tokens:,} tokens: the whole list fits in a bot's prompt (under about "
-            f"{PROMPT_LIMIT_TOKENS:,}), so with prompt caching you may not need retrieval at all; if you do "
-            "cut it, cut at the headings."
-        )
-    else:
-        recommendation = (
-            f"About {tokens:,} tokens: too long to put the whole list in a prompt (over about "
-            f"{PROMPT_LIMIT_TOKENS:,}); the bot needs retrieval, so how the list is cut matters."
-        )
-    result = Audit(document.name, document.kind, tokens, fits, recommendation)
+    words = len(document.text.split())
+    result = Audit(document.name, document.kind, tokens, fits, size_advice(words, tokens, fits))
+    places = Places(document)
 
     titled = [s for s in document.sections if s.heading]
+    result.products = sum(1 for s in titled if s.facts)
     lines_in: dict[str, list[str]] = defaultdict(list)
+    where: dict[str, list[str]] = defaultdict(list)
+    values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
+    fact_line: dict[tuple[int, int], str] = {}
     for section in titled:
         for fact in section.facts:
             text = _normal(document.slice(fact.span))
             if not MEANINGFUL.search(text) or FENCE_LINE.match(text):
                 continue  # rules and code fences repeat everywhere and say nothing about a product
+            fact_line[fact.span] = text
+            if ":" in text:
+                key, value = text.split(":", 1)
+                values_of[key.strip().lower()].add(value.strip().lower())
             if section.title not in lines_in[text]:
                 lines_in[text].append(section.title)
-    result.shared_lines = sorted(
-        (SharedLine(line, names) for line, names in lines_in.items() if len(names) > 1),
-        key=lambda shared: (-len(shared.sections), shared.line),
-    )
+                where[text].append(places.of_fact(fact))
+    answered: dict[str, list[int]] = defaultdict(list)
+    if questions:
+        resolved, _ = resolve_all(document, questions)
+        for number, question in enumerate(resolved, start=1):
+            for span in question.answer_spans:
+                line = next((text for fact, text in fact_line.items() if fact[0] <= span[0] and span[1] <= fact[1]), None)
+                if line and (question.question.row or number) not in answered[line]:
+                    answered[line].append(question.question.row or number)
+    for line, names in lines_in.items():
+        if len(names) < 2:
+            continue
+        shared = SharedLine(line, names, places=where[line], questions=answered.get(line, []))
+        everywhere = result.products >= 4 and len(names) >= EVERY_PRODUCT * result.products
+        if everywhere and PLACEHOLDER.match(shared.value):
+            shared.harm = "placeholder"
+            result.placeholders.append(shared)
+        elif everywhere:
+            shared.harm = "store-wide"
+            result.store_wide.append(shared)
+        else:
+            others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
+            shared.harm = "varies" if shared.key and others else "repeats"
+            result.shared_lines.append(shared)
+    # Most harmful first: lines that answer a golden question, then lines whose kind takes other values
+    # elsewhere (the wrong product's warranty), then by how many products share them.
+    result.shared_lines.sort(key=lambda s: (not s.questions, s.harm != "varies", -len(s.sections), s.line))
+    result.placeholders.sort(key=lambda s: (-len(s.sections), s.line))
+    result.store_wide.sort(key=lambda s: (-len(s.sections), s.line))
 
     result.unheaded_facts = [document.slice(f.span) for s in document.sections if not s.heading for f in s.facts]
     for section in titled:
@@ -164,17 +255,35 @@ def audit(document: Document, strategies: tuple[str, ...] = ("fixed", "recursive
             if missing:
                 result.missing_columns.append((section.title, missing))
 
-    lines = document.text.split("\n")
+    result.own_hosts = own_hosts(document.text)
+    own = set(result.own_hosts)
+
+    def outside(target: str) -> bool:
+        host = HOST.match(target.strip())
+        return bool(host) and host.group(1).lower() not in own
+
     orders: dict[int, list[str]] = defaultdict(list)
     for number, kind in risky_lines(document.text):  # normalised first: see workbench/injection.py
         orders[number].append(kind)
-    for number, line in enumerate(lines, start=1):
-        for kind in orders.get(number, ()):
-            result.risky.append(Finding(number, line.strip(), kind))
+    offset = 0
+    for number, line in enumerate(document.text.split("\n"), start=1):
+        start, offset = offset, offset + len(line) + 1
+        found = list(orders.get(number, ()))
         images = {m.group(1) or m.group(2) for m in IMAGE.finditer(line)}
-        for target in images:
-            if OUTSIDE_LINK.match(target.strip()):
-                result.risky.append(Finding(number, line.strip(), "image"))
-        if not images and OUTSIDE_LINK.search(line):
-            result.risky.append(Finding(number, line.strip(), "link"))
+        found += ["image" for target in images if outside(target)]
+        if not images and any(outside(m.group()) for m in OUTSIDE_LINK.finditer(line)):
+            found.append("link")
+        for kind in found:
+            result.risky.append(Finding(number, line.strip(), kind, places.of((start, start + len(line)))))
     return result
+
+
+def own_hosts(text: str) -> list[str]:
+    """The shop's own site: a host that most of the file's links point to (at least 3 of them).
+
+    A catalog's image links all point at the shop's own server; a link to another host in one
+    line is the kind a bot could be tricked into repeating.
+    """
+    hosts = Counter(match.group(1).lower() for match in HOST.finditer(text))
+    total = sum(hosts.values())
+    return sorted(host for host, count in hosts.items() if count >= 3 and count * 2 >= total)

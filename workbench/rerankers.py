@@ -36,7 +36,7 @@ RERANKERS: Registry[Reranker] = Registry("reranker")
 
 @RERANKERS.register("none")
 class NoRerank(Reranker):
-    label = "No second look"
+    label = "Not re-checked"
     explanation = "Keeps the search's own order."
 
     def scores(self, question: str, chunks: list[Chunk]) -> None:
@@ -45,7 +45,7 @@ class NoRerank(Reranker):
 
 @RERANKERS.register("heading")
 class HeadingRerank(Reranker):
-    label = "Heading boost"
+    label = "Re-checked by headings"
     explanation = "Moves up pieces whose first line (their heading) names a word of the question."
     bonus = 3
 
@@ -61,7 +61,7 @@ class HeadingRerank(Reranker):
 
 @RERANKERS.register("maxsim")
 class MaxSim(Reranker):
-    label = "Word-by-word meaning check"
+    label = "Re-checked word by word for meaning"
     explanation = (
         "Compares each word of the question with its best match in the piece, using the same small "
         "language model, and averages (late interaction, as in ColBERT)."
@@ -92,7 +92,7 @@ class MaxSim(Reranker):
 
 @RERANKERS.register("cross-encoder")
 class CrossEncoderRerank(Reranker):
-    label = "Cross-encoder (your model)"
+    label = "Re-checked by your model"
     explanation = "A model on your disk reads question and piece together and scores how well they match."
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:

@@ -69,7 +69,7 @@ RETRIEVERS: Registry[Retriever] = Registry("retriever")
 
 @RETRIEVERS.register("keyword")
 class Keyword(Retriever):
-    label = "Word match"
+    label = "Word-match search"
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
 
     def scores(self, question: str) -> np.ndarray:
@@ -128,7 +128,7 @@ class BM25(Retriever):
 
 @RETRIEVERS.register("dense")
 class Dense(Retriever):
-    label = "Meaning search"
+    label = "Meaning-based search"
     explanation = "A small language model turns question and pieces into numbers and finds the closest meaning."
     needs_encoder = True
 

@@ -12,7 +12,8 @@ class Strategy:
     """Cuts a document into chunks. Subclasses implement ``chunk`` only."""
 
     id: str = ""
-    label: str = ""  # a plain-words name for the screen
+    label: str = ""  # a plain-words name for the screen (see names.py)
+    control: bool = False  # a control tells whether a gain is real; it is never recommended
     explanation: str = ""
     params: tuple[str, ...] = ()  # which of size/overlap it takes
 

@@ -11,7 +11,8 @@ from .sections import Heading
 
 @STRATEGIES.register("random")
 class RandomCut(Strategy):
-    label = "Random cuts (control)"
+    label = "Random-cuts control"
+    control = True
     explanation = (
         "A control: pieces as long as the heading cut's, but cut at random places. If the heading cut "
         "beats this, the gain comes from where it cuts, not from the size of its pieces."
@@ -33,7 +34,8 @@ class RandomCut(Strategy):
 
 @STRATEGIES.register("whole")
 class Whole(Strategy):
-    label = "Whole document (control)"
+    label = "Whole-document control"
+    control = True
     explanation = (
         "A control: the entire document as one piece, as if pasted into the bot's prompt. It always holds "
         "the answer, buried among every other product: the ceiling for finding, the floor for clean answers."

@@ -17,7 +17,7 @@ def own_text(document: Document, section: Section) -> Span | None:
 
 @STRATEGIES.register("heading")
 class Heading(Strategy):
-    label = "Cut at the headings"
+    label = "Cut at headings"
     explanation = "One piece per section or product, heading kept, so every fact stays with its product."
 
     def chunk(self, document: Document) -> list[Chunk]:
@@ -37,7 +37,7 @@ class Heading(Strategy):
 
 @STRATEGIES.register("breadcrumb")
 class Breadcrumb(Heading):
-    label = "Headings with their path"
+    label = "Cut at headings, with their path"
     explanation = "As cut at the headings, each piece starting with where it sits: Title > Section > Subsection."
 
     def prefix(self, section: Section) -> str:
@@ -46,7 +46,8 @@ class Breadcrumb(Heading):
 
 @STRATEGIES.register("placebo")
 class Placebo(Heading):
-    label = "Shuffled paths (control)"
+    label = "Shuffled-headings control"
+    control = True
     explanation = (
         "A control: the same pieces with the paths shuffled among them. If this scores like the real "
         "paths, the gain came from extra words, not from the right ones."

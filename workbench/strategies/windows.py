@@ -8,7 +8,7 @@ from .base import STRATEGIES, Strategy, check_size
 
 @STRATEGIES.register("fixed")
 class Fixed(Strategy):
-    label = "Fixed windows"
+    label = "Fixed-size windows"  # names.py puts the size in: "300-character windows"
     explanation = "Cuts every N characters, wherever that falls, even mid-word or mid-product."
     params = ("size",)
 
@@ -25,7 +25,7 @@ class Fixed(Strategy):
 
 @STRATEGIES.register("fixed-overlap")
 class FixedOverlap(Fixed):
-    label = "Fixed windows with overlap"
+    label = "Fixed-size windows with overlap"
     explanation = "Fixed windows where each one repeats the end of the one before, the usual patch for cut sentences."
     params = ("size", "overlap")
 

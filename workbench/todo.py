@@ -1,0 +1,325 @@
+"""A to-do list for the file: each edit, where it goes in the user's file, and the questions it would fix.
+
+Every question that is not clean under the recommended setup is explained by what the
+file shows (a line shared word for word, a word the customer uses that the product's
+text lacks, a section too long, text under no heading), and the check-up's findings join
+the same list with the questions each one touches. Items that would fix the most
+questions come first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .audit import LONG_SECTION_WORDS, Audit, SharedLine
+from .evaluate import Evaluation, QuestionResult, Run
+from .model import ResolvedQuestion, Section
+from .names import strategy_name
+from .places import Places, join_places
+
+STOPWORDS = set(
+    "a an and any are as at be by can come comes do does for from get got has have how i in is it its long many "
+    "me much my need needs of on or tell the there this to use what when where which who why will with you your "
+    "does did much come available sell offer give about".split()
+)
+WORD = re.compile(r"[^\W\d_]{3,}")
+# Harm order among items that fix no question: what misleads a bot most comes first.
+KIND_ORDER = ("shared", "words", "placeholder", "long", "unheaded", "missing", "refusal", "risky", "names",
+              "store-wide", "other")
+
+
+@dataclass
+class Todo:
+    kind: str
+    edit: str  # what to change, in the imperative
+    why: str  # the evidence
+    where: str = ""  # in the user's file: rows and columns, or lines
+    questions: list[int] = field(default_factory=list)  # golden questions it touches (table rows)
+    fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
+
+    @property
+    def affects(self) -> str:
+        if not self.questions:
+            return "affects none of your questions yet"
+        numbers = ", ".join(str(n) for n in self.questions[:12]) + (" …" if len(self.questions) > 12 else "")
+        text = f"affects question{'s' if len(self.questions) > 1 else ''} {numbers}"
+        if self.fixes:
+            text += f" ({len(self.fixes)} not clean now)"
+        return text
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in WORD.findall(text.lower()) if w not in STOPWORDS]
+
+
+def _stems(word: str) -> set[str]:
+    """A word and its plain singular, so "colours" matches "colour" but not "colors"."""
+    out = {word}
+    for suffix in ("es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            out.add(word[: -len(suffix)])
+    return out
+
+
+def missing_words(question: str, section_text: str, name: str) -> list[str]:
+    """The question's own words that appear nowhere in the product's text (nor in its name)."""
+    have = set()
+    for word in content_words(section_text + " " + name):
+        have |= _stems(word)
+    missing = []
+    for word in content_words(question):
+        if not (_stems(word) & have) and word not in missing:
+            missing.append(word)
+    return missing
+
+
+class _Builder:
+    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None) -> None:
+        self.evaluation = evaluation
+        self.document = evaluation.document
+        self.run = run
+        self.audit = audit
+        self.baseline = baseline
+        self.places = Places(self.document)
+        self.items: dict[tuple, Todo] = {}
+        self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
+        self.results = {id(r.question): r for r in run.per_question}
+        self.resolved = {id(q.question): q for q in evaluation.questions}
+
+    def add(self, key: tuple, make, question: int | None = None, fixes: bool = False) -> Todo:
+        item = self.items.get(key)
+        if item is None:
+            item = self.items[key] = make()
+        if question is not None and question not in item.questions:
+            item.questions.append(question)
+        if fixes and question is not None and question not in item.fixes:
+            item.fixes.append(question)
+        return item
+
+    # --- what each non-clean question shows -------------------------------------------------------
+
+    def explain(self, result: QuestionResult) -> None:
+        number = self.number[id(result.question)]
+        if not result.answerable:
+            if result.grade == "false-answer":
+                self.add(("refusal",), self._refusal, number, fixes=True)
+            return
+        resolved = self.resolved.get(id(result.question))
+        if resolved is None or resolved.section_id is None:
+            return
+        section = self.document.section(resolved.section_id)
+        found = False
+        for line in self._answer_lines(resolved):
+            shared = self._shared(line)
+            if shared is not None:
+                self.add(("shared", shared.line), lambda s=shared: self._shared_item(s), number, fixes=True)
+                found = True
+        text = " ".join(self.document.slice(f.span) for f in section.facts)
+        words = missing_words(result.question.question, text, section.heading)
+        if words:
+            self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words), number, fixes=True)
+            found = True
+        size = len(text.split())
+        if size > LONG_SECTION_WORDS:
+            self.add(("long", section.title), lambda: self._long_item(section.title, size, section), number, True)
+            found = True
+        if not section.heading:
+            self.add(("unheaded",), self._unheaded_item, number, fixes=True)
+            found = True
+        if not found:
+            self.add(("other", section.id), lambda: self._other_item(section, result), number, fixes=True)
+
+    def _answer_lines(self, resolved: ResolvedQuestion) -> list[str]:
+        lines = []
+        for start, end in resolved.answer_spans[:1]:
+            for fact in self.document.section(resolved.section_id).facts:
+                if fact.span[0] <= start and end <= fact.span[1]:
+                    lines.append(re.sub(r"\s+", " ", self.document.slice(fact.span)).strip())
+        return lines
+
+    def _shared(self, line: str) -> SharedLine | None:
+        for shared in (*self.audit.shared_lines, *self.audit.placeholders, *self.audit.store_wide):
+            if shared.line == line:
+                return shared
+        return None
+
+    # --- items ------------------------------------------------------------------------------------
+
+    def _shared_item(self, shared: SharedLine) -> Todo:
+        names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
+        key = shared.key or "the line"
+        example = (f"“{shared.sections[0]} {key.lower()}: {shared.value}”" if shared.key
+                   else f"“{shared.sections[0]}: {shared.line}”")
+        why = (
+            f"“{shared.line}” is word for word the same under {len(shared.sections)} products ({names}); a piece "
+            "holding this line but not the product's name lets a bot quote it for the wrong product."
+        )
+        if shared.harm == "varies":
+            why += f" Other products have a different “{key}” line, so a mix-up gives a wrong answer."
+        return Todo("shared", f"Name the product on the line, e.g. {example}.", why, join_places(shared.places),
+                    list(shared.questions))
+
+    def _words_item(self, section: Section, words: list[str]) -> Todo:
+        quoted = ", ".join(f"“{w}”" for w in words)
+        return Todo(
+            "words",
+            f"Add the word{'s' if len(words) > 1 else ''} {quoted} (or a synonym line) to {section.title}.",
+            f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if len(words) > 1 else 'it'}, "
+            "so a word search cannot match it (for example “colour” against a column called “colors”).",
+            self._section_place(section),
+        )
+
+    def _long_item(self, title: str, words: int, section: Section | None = None) -> Todo:
+        return Todo(
+            "long", f"Split {title} under subheadings.",
+            f"It is {words} words long; over about {LONG_SECTION_WORDS} words, a search reads it as one blur and "
+            "the meaning-based search model reads only its beginning.",
+            self._section_place(section) if section else "",
+        )
+
+    def _unheaded_item(self) -> Todo:
+        first = self.audit.unheaded_facts[0][:80] if self.audit.unheaded_facts else ""
+        preamble = next((s for s in self.document.sections if not s.heading and s.facts), None)
+        return Todo(
+            "unheaded", "Add a heading above the text that sits under none.",
+            f"{len(self.audit.unheaded_facts)} line(s) sit under no heading" + (f", e.g. “{first}”" if first else "")
+            + "; a piece of it cannot say what it is about.",
+            self._section_place(preamble) if preamble else "",
+        )
+
+    def _other_item(self, section: Section, result: QuestionResult) -> Todo:
+        chunks = self.evaluation.chunks[self.run.strategy]
+        top = chunks[result.ranking[0][0]] if result.ranking else None
+        from_where = self.places.of(top.spans[0]) if top else ""
+        return Todo(
+            "other", f"Make {section.title}'s line say what the question asks, in the customer's words.",
+            f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
+            self._section_place(section),
+        )
+
+    def _refusal(self) -> Todo:
+        return Todo(
+            "refusal",
+            "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings "
+            "(or run with --threshold auto).",
+            "The bot answered questions your file cannot answer instead of handing them to a person. If the file "
+            "should answer them, add the facts instead.",
+        )
+
+    def _section_place(self, section: Section | None) -> str:
+        if section is None:
+            return ""
+        if section.facts:
+            first, last = self.places.of(section.facts[0].span), self.places.of(section.facts[-1].span)
+            if self.document.kind == "spreadsheet":
+                rows = sorted({f.row for f in section.facts if f.row})
+                return f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}–{rows[-1]}"
+            return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
+        return self.places.of(section.span)
+
+    # --- the check-up's findings ------------------------------------------------------------------
+
+    def checkup(self) -> None:
+        audit = self.audit
+        shown = 0
+        for shared in audit.shared_lines:
+            if shared.questions or (shared.harm == "varies" and shown < 10):
+                item = self.add(("shared", shared.line), lambda s=shared: self._shared_item(s))
+                self._touch(item, shared.questions)
+                shown += 0 if shared.questions else 1
+        for shared in audit.placeholders:
+            every = "Every product" if len(shared.sections) == audit.products else f"{len(shared.sections)} of {audit.products} products"
+            column = shared.key or "this line"
+            item = self.add(("placeholder", shared.line), lambda s=shared, e=every, c=column: Todo(
+                "placeholder", f"Fill in the {c} column, or leave the value out where it is unknown.",
+                f"{e} has {c} {s.value} — is the {c} column empty? A bot will quote it as a real value.",
+                join_places(s.places)))
+            self._touch(item, shared.questions)
+        if audit.store_wide:
+            lines = "; ".join(f"“{s.line}”" for s in audit.store_wide[:5]) + (" …" if len(audit.store_wide) > 5 else "")
+            item = self.add(("store-wide",), lambda: Todo(
+                "store-wide", f"Say store-wide facts once, at the top: {lines}.",
+                f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "
+                "add nothing that tells products apart.", ""))
+            for shared in audit.store_wide:
+                self._touch(item, shared.questions)
+        if audit.unheaded_facts:
+            self.add(("unheaded",), self._unheaded_item)
+        for title, words in audit.long_sections:
+            section = next((s for s in self.document.sections if s.title == title), None)
+            item = self.add(("long", title), lambda t=title, w=words, s=section: self._long_item(t, w, s))
+            self._touch(item, self._questions_on(section))
+        for name, columns in audit.missing_columns[:20]:
+            section = next((s for s in self.document.sections if s.title == name), None)
+            wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
+            asking = [n for n, r in self._all() if name.lower() in r.question.question.lower()
+                      and wanted & set(content_words(r.question.question))]
+            item = self.add(("missing", name), lambda n=name, c=columns, s=section: Todo(
+                "missing", f"Add {', '.join(c)} for {n}.",
+                f"Most products have {'these columns' if len(c) > 1 else 'this column'}; {n} has none, so a bot "
+                "asked about it answers from another product or not at all.", self._section_place(s)))
+            self._touch(item, asking)
+        for name, count in audit.duplicate_names:
+            self.add(("names", name), lambda n=name, c=count: Todo(
+                "names", f"Give each of the {c} products called “{n}” its own name.",
+                "A question naming it cannot say which one is meant.", ""))
+        risky = {}
+        for finding in audit.risky:
+            risky.setdefault(finding.kind, []).append(finding)
+        words = {"instruction": "text that gives a bot orders", "script": "code that would run in a web page",
+                 "link": "links to other sites",
+                 "image": "images from other sites"}
+        for kind, findings in risky.items():
+            self.add(("risky", kind), lambda k=kind, f=findings: Todo(
+                "risky", f"Check the {len(f)} line(s) with {words[k]}: remove any not meant for customers.",
+                f"e.g. “{f[0].text[:90]}”. A bot may obey or repeat them.",
+                join_places([x.where or f"line {x.line_number}" for x in f])))
+
+    def _touch(self, item: Todo, numbers: list[int]) -> None:
+        for number in numbers:
+            if number not in item.questions:
+                item.questions.append(number)
+            result = next((r for n, r in self._all() if n == number), None)
+            if result is not None and result.grade != "clean" and number not in item.fixes:
+                item.fixes.append(number)
+
+    def _all(self) -> list[tuple[int, QuestionResult]]:
+        return [(self.number[id(r.question)], r) for r in self.run.per_question]
+
+    def _questions_on(self, section: Section | None) -> list[int]:
+        if section is None:
+            return []
+        return [self.number[id(q.question)] for q in self.evaluation.questions
+                if q.section_id == section.id and id(q.question) in self.number]
+
+    def finish(self) -> list[Todo]:
+        items = list(self.items.values())
+        for item in items:
+            item.questions.sort()
+            item.fixes.sort()
+            if self.baseline is not None and item.kind == "shared" and item.questions:
+                clean = sum(1 for n, r in _numbered(self.baseline) if n in item.questions and r.grade == "clean")
+                item.why += (
+                    f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, {clean} of the "
+                    f"{len(item.questions)} question(s) it answers come out clean."
+                )
+        items.sort(key=lambda i: (-len(i.fixes), -len(i.questions), KIND_ORDER.index(i.kind)))
+        return items
+
+
+def _numbered(run: Run) -> list[tuple[int, QuestionResult]]:
+    return [(r.question.row or i + 1, r) for i, r in enumerate(run.per_question)]
+
+
+def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None = None) -> list[Todo]:
+    """The edits for this file, most questions fixed first; ``run`` is the recommended setup.
+
+    ``audit`` should be made with the evaluation's questions, so its shared lines name the ones they answer.
+    """
+    builder = _Builder(evaluation, run, audit, baseline)
+    for result in run.per_question:
+        if result.grade != "clean":
+            builder.explain(result)
+    builder.checkup()
+    return builder.finish()
