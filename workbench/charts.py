@@ -7,6 +7,8 @@ from plotly.subplots import make_subplots
 
 from .evaluate import Evaluation, Run
 from .model import Chunk
+from .names import reranker_name, strategy_name
+from .strategies import STRATEGIES
 
 GRADE_COLOURS = {
     "clean": "#16a34a",
@@ -15,6 +17,10 @@ GRADE_COLOURS = {
     "refused": "#6b7280",
     "false-answer": "#7c3aed",
 }
+# One colour per line, told apart in print and by most colour-blind readers (Okabe-Ito, then Tableau).
+LINE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442",
+                "#8c564b", "#7f7f7f", "#bcbd22", "#17becf", "#9467bd", "#e377c2"]
+LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
 GRADE_LABELS = {
     "clean": "clean",
     "mixed": "mixed",
@@ -28,11 +34,31 @@ def _pick(evaluation: Evaluation, retriever: str) -> list[Run]:
     return [run for run in evaluation.runs if run.retriever == retriever]
 
 
+def wrap(text: str, width: int) -> str:
+    """Break a label into lines of about ``width`` characters, so a chart never clips it."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join([*lines, line]) if line or lines else ""
+
+
+def _name(evaluation: Evaluation, strategy: str) -> str:
+    return strategy_name(strategy, evaluation.settings.size)
+
+
+def line_colour(index: int) -> str:
+    return LINE_COLOURS[index % len(LINE_COLOURS)]
+
+
 def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
     """Stacked clean / mixed / missed / refused per strategy, one panel per reranker side by side."""
     runs = _pick(evaluation, retriever)
     rerankers = list(dict.fromkeys(run.reranker for run in runs))
-    titles = [("no reranking" if r == "none" else f"reranked: {r}") for r in rerankers]
+    titles = [reranker_name(r) for r in rerankers]
     figure = make_subplots(rows=1, cols=len(rerankers), shared_yaxes=True, subplot_titles=titles)
     for column, reranker in enumerate(rerankers, start=1):
         panel = [run for run in runs if run.reranker == reranker]
@@ -40,18 +66,21 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
             figure.add_trace(
                 go.Bar(
                     name=GRADE_LABELS[grade],
-                    x=[run.strategy for run in panel],
+                    x=[wrap(_name(evaluation, run.strategy), 14) for run in panel],
                     y=[run.counts[grade] for run in panel],
                     marker_color=colour,
                     legendgroup=grade,
                     showlegend=column == 1,
-                    hovertemplate="%{x}: %{y} " + GRADE_LABELS[grade] + "<extra></extra>",
+                    customdata=[[run.strategy] for run in panel],
+                    hovertemplate="%{x}: %{y} " + GRADE_LABELS[grade] + " (id: %{customdata[0]})<extra></extra>",
                 ),
                 row=1,
                 col=column,
             )
-    figure.update_layout(barmode="stack", height=380, margin=dict(t=40, b=10), legend_title_text="answer")
-    figure.update_yaxes(title_text="questions", row=1, col=1)
+    figure.update_layout(barmode="stack", height=440, margin=dict(t=70, b=10, l=10, r=10),
+                         legend=dict(LEGEND_ON_TOP, y=1.12), legend_title_text="answer")
+    figure.update_xaxes(automargin=True, tickangle=0, tickfont_size=11)
+    figure.update_yaxes(title_text="questions", row=1, col=1, automargin=True)
     return figure
 
 
@@ -69,21 +98,27 @@ def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Fi
 
 def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_title: str) -> go.Figure:
     figure = go.Figure()
-    for run in evaluation.runs:
-        if run.retriever == retriever and run.reranker == reranker:
-            figure.add_trace(
-                go.Scatter(
-                    x=x(run),
-                    y=run.hit_curve,
-                    mode="lines+markers",
-                    name=run.strategy,
-                    customdata=[[k, chars] for k, chars in zip(range(1, 11), run.context_curve)],
-                    hovertemplate="k=%{customdata[0]}: %{customdata[1]:.0f} characters, hit rate %{y:.2f}"
-                    "<extra>" + run.strategy + "</extra>",
-                )
+    runs = [run for run in evaluation.runs if run.retriever == retriever and run.reranker == reranker]
+    for index, run in enumerate(runs):
+        name = _name(evaluation, run.strategy)
+        figure.add_trace(
+            go.Scatter(
+                x=x(run),
+                y=run.hit_curve,
+                mode="lines+markers",
+                name=name,
+                line=dict(color=line_colour(index), width=2, dash="solid" if index < len(LINE_COLOURS) else "dash"),
+                marker=dict(color=line_colour(index)),
+                customdata=[[k, chars] for k, chars in zip(range(1, 11), run.context_curve)],
+                hovertemplate="k=%{customdata[0]}: %{customdata[1]:.0f} characters, hit rate %{y:.2f}"
+                f"<extra>{name} ({run.strategy})</extra>",
             )
-    figure.update_layout(height=340, margin=dict(t=20, b=10), xaxis_title=x_title, yaxis_title="hit rate",
-                         yaxis_range=[0, 1.05])
+        )
+    figure.update_layout(height=420, margin=dict(t=10, b=10, l=10, r=10), xaxis_title=x_title,
+                         yaxis_title="hit rate", yaxis_range=[0, 1.05], legend=dict(LEGEND_ON_TOP, y=1.02),
+                         legend_title_text="")
+    figure.update_xaxes(automargin=True)
+    figure.update_yaxes(automargin=True)
     return figure
 
 
@@ -93,7 +128,8 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
     grades = list(GRADE_COLOURS)
     if not runs:
         return go.Figure()
-    labels = [f"{r.question.row or i + 1}. {r.question.question[:60]}" for i, r in enumerate(runs[0].per_question)]
+    # Whole questions, wrapped onto lines, so none is cut off.
+    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 48) for i, r in enumerate(runs[0].per_question)]
     z = [[grades.index(run.per_question[q].grade) for run in runs] for q in range(len(labels))]
     text = [
         [GRADE_LABELS[run.per_question[q].grade] + (f" ({run.per_question[q].reason})" if run.per_question[q].reason else "")
@@ -107,7 +143,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
     figure = go.Figure(
         go.Heatmap(
             z=z,
-            x=[run.strategy for run in runs],
+            x=[wrap(_name(evaluation, run.strategy), 14) for run in runs],
             y=labels,
             text=text,
             customdata=text,
@@ -120,14 +156,19 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
             ygap=2,
         )
     )
-    figure.update_layout(height=max(260, 24 * len(labels) + 80), margin=dict(t=20, b=10), yaxis_autorange="reversed")
+    rows = sum(label.count("<br>") + 1 for label in labels)
+    figure.update_layout(height=max(260, 16 * rows + 8 * len(labels) + 120), margin=dict(t=10, b=10, l=10, r=10),
+                         yaxis_autorange="reversed")
+    figure.update_xaxes(automargin=True, side="top", tickangle=0, tickfont_size=11)
+    figure.update_yaxes(automargin=True, tickfont_size=11)
     return figure
 
 
-def size_histogram(chunks: list[Chunk], strategy: str) -> go.Figure:
+def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) -> go.Figure:
     figure = go.Figure(go.Histogram(x=[chunk.size for chunk in chunks], nbinsx=20, marker_color="#3b82f6"))
     figure.update_layout(
-        height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy}: piece sizes", title_font_size=12,
+        height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy_name(strategy, size)}: piece sizes",
+        title_font_size=12,
         xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
     )
     return figure
@@ -137,10 +178,13 @@ def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figur
     """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped."""
     figure = go.Figure()
     rows = [row for row in series if row["retriever"] == retriever and row["reranker"] == reranker]
-    for strategy in dict.fromkeys(row["strategy"] for row in rows):
+    for index, strategy in enumerate(dict.fromkeys(row["strategy"] for row in rows)):
         points = [row for row in rows if row["strategy"] == strategy]
+        name = strategy_name(strategy) if strategy in STRATEGIES.ids() else strategy
         figure.add_trace(
-            go.Scatter(x=[p["run"] for p in points], y=[p["clean"] for p in points], mode="lines+markers", name=strategy)
+            go.Scatter(x=[p["run"] for p in points], y=[p["clean"] for p in points], mode="lines+markers", name=name,
+                       line=dict(color=line_colour(index)), marker=dict(color=line_colour(index)),
+                       hovertemplate=f"run %{{x}}: %{{y}} clean<extra>{name} ({strategy})</extra>")
         )
         drops = [b for a, b in zip(points, points[1:]) if b["clean"] < a["clean"]]
         if drops:
@@ -150,8 +194,10 @@ def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figur
                     y=[d["clean"] for d in drops],
                     mode="markers",
                     marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(color="#dc2626", width=3)),
-                    name=f"{strategy}: score dropped",
+                    name=f"{name}: score dropped",
                 )
             )
-    figure.update_layout(height=320, margin=dict(t=20, b=10), xaxis_title="run", yaxis_title="clean answers")
+    figure.update_layout(height=340, margin=dict(t=10, b=10, l=10, r=10), xaxis_title="run",
+                         yaxis_title="clean answers", legend=LEGEND_ON_TOP)
+    figure.update_xaxes(automargin=True, dtick=1)
     return figure
