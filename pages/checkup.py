@@ -1,45 +1,75 @@
-"""Check-up page: is this list ready for a bot? The traps it holds, in plain words."""
+"""Check-up page: is this list ready for a bot? The traps it holds, in plain words, most harmful first."""
 
 import streamlit as st
 
 from ui import state
 from workbench.audit import audit
 from workbench.highlight import escape_markdown
+from workbench.places import join_places
+
+HARM = {
+    "varies": "other products say something else here",
+    "repeats": "repeated word for word",
+}
 
 st.title("Check-up: is your list ready for a bot?")
 st.write(
     "Before any testing, some things in a file are known to trip a bot up: the same line under many "
-    "products, text under no heading, very long sections, pieces that lose their product's name, and text "
-    "that tries to give the bot orders or send customers elsewhere."
+    "products, unfilled values, text under no heading, very long sections, pieces that lose their product's "
+    "name, and text that tries to give the bot orders or send customers to other sites."
 )
 document = state.require_document()
+questions = state.frame_questions(st.session_state[state.QUESTIONS])
 
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
-def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None):
-    return audit(state.load_document(data, name, sheet, name_column))
+def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...]):
+    from workbench.model import Question
+
+    return audit(state.load_document(data, name, sheet, name_column),
+                 questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked])
 
 
-result = checkup(*state.document_args())
+asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row) for q in questions)
+result = checkup(*state.document_args(), asked)
 st.subheader("Size")
 st.info(result.recommendation)
+
+if result.placeholders:
+    st.subheader("Values nobody filled in")
+    for shared in result.placeholders:
+        st.warning(f"{escape_markdown(result.placeholder_sentence(shared))} ({escape_markdown(join_places(shared.places))})")
 
 st.subheader("Lines shared by several products")
 if result.shared_lines:
     st.write(
         f"{len(result.shared_lines)} identical line(s) appear under more than one product. A piece holding "
-        "such a line but not its product's name is how a bot quotes one product's warranty for another."
+        "such a line but not its product's name is how a bot quotes one product's warranty for another. "
+        "Most harmful first: lines that answer one of your questions, then lines whose kind says something "
+        "else for other products."
     )
     st.dataframe(
-        [{"line": s.line, "products": len(s.sections), "which": ", ".join(s.sections)} for s in result.shared_lines],
+        [
+            {
+                "line": s.line,
+                "products": len(s.sections),
+                "why it matters": HARM.get(s.harm, s.harm),
+                "answers your questions": ", ".join(str(n) for n in s.questions) or "none yet",
+                "which": ", ".join(s.sections),
+                "where in your file": join_places(s.places, limit=12),
+            }
+            for s in result.shared_lines
+        ],
         hide_index=True,
+        key="shared_lines",
     )
 else:
     st.success("No line is shared by two products.")
+if result.store_wide:
+    st.write("• " + escape_markdown(result.store_wide_sentence()))
 
 st.subheader("Structure")
-problems = result.lines()[1:]
-structure = [line for line in problems if not line.startswith(("Line ", "  “")) and "identical line" not in line]
+structure = result.structure_lines()
 for line in structure:
     st.write("• " + escape_markdown(line))
 if result.missing_columns:
@@ -48,9 +78,14 @@ if result.missing_columns:
 st.subheader("Risky content")
 if result.risky:
     st.warning(
-        "These lines try to give a bot orders, or point at outside sites a bot could be tricked into repeating. "
+        "These lines try to give a bot orders, or point at other sites a bot could be tricked into repeating. "
         "Check that each is meant to be there."
     )
-    st.dataframe([{"line": f.line_number, "what": f.kind, "text": f.text} for f in result.risky], hide_index=True)
+    what = {"instruction": "orders to a bot", "link": "link to another site", "image": "image from another site"}
+    st.dataframe([{"where": f.where or f"line {f.line_number}", "what": what[f.kind], "text": f.text}
+                  for f in result.risky], hide_index=True)
 else:
-    st.success("No text that gives a bot orders, and no links or images pointing outside.")
+    st.success("No text that gives a bot orders, and no links or images pointing to other sites.")
+if result.own_hosts:
+    st.caption("Links to " + ", ".join(result.own_hosts) + " are taken as your own site (most of the file's "
+               "links point there), so they are not listed as risky.")

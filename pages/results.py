@@ -1,39 +1,45 @@
-"""Results page: run the questions through every configuration, chart the grades, drill into any question."""
+"""Results page: is the file ready for a bot, what to change in it, and the charts and drill-down behind that."""
 
 import time
 
 import streamlit as st
 
 from ui import state
+from workbench.audit import audit
 from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.evaluate import needs_model
-from workbench.explain import GLOSSARY, strategy_label, verdict
+from workbench.explain import GLOSSARY
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.history import History
-from workbench.model import Settings, WorkbenchError
+from workbench.model import Question, Settings, WorkbenchError
+from workbench.names import reranker_name, retriever_name, setup_id, strategy_name
 from workbench.questions import questions_to_csv
 from workbench.rerankers import RERANKERS
 from workbench.retrievers import RETRIEVERS
 from workbench.strategies import STRATEGIES
+from workbench.todo import todo_list
+from workbench.verdict import NEEDS_WORK, NOT_READY, READY, assess
 
-st.title("Would the bot answer correctly?")
-st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
-st.write(GLOSSARY["grades"])
+st.title("Is your file ready for a bot?")
 document = state.require_document()
+size = int(st.session_state[state.SIZE])
 
 with st.expander("Settings", expanded=st.session_state[state.RESULT] is None):
-    st.multiselect("Strategies", STRATEGIES.ids(), key=state.bind(state.RUN_STRATEGIES), on_change=state.store,
-                   args=(state.RUN_STRATEGIES,), format_func=lambda id: f"{id} — {strategy_label(id)}")
+    st.multiselect("Ways of cutting the file", STRATEGIES.ids(), key=state.bind(state.RUN_STRATEGIES),
+                   on_change=state.store, args=(state.RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
+                   help="Names on the command line: " + ", ".join(
+                       f"{strategy_name(id, size)} = {id}" for id in STRATEGIES.ids()) + ".")
     left, right = st.columns(2)
-    left.multiselect("Search (retrievers)", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
-                     on_change=state.store, args=(state.RUN_RETRIEVERS,),
-                     format_func=lambda id: f"{id} — {RETRIEVERS.get(id).label}",
-                     help="dense and hybrid use a small language model that loads once (a few seconds).")
-    right.multiselect("Second look (rerankers)", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
-                      on_change=state.store, args=(state.RUN_RERANKERS,),
-                      format_func=lambda id: f"{id} — {RERANKERS.get(id).label}",
-                      help="'none' keeps the search's order, so you see results without and with reranking.")
+    left.multiselect("Search", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
+                     on_change=state.store, args=(state.RUN_RETRIEVERS,), format_func=retriever_name,
+                     help="Meaning-based search uses a small language model that loads once (a few seconds). "
+                     "Names on the command line: " + ", ".join(f"{retriever_name(id)} = {id}" for id in RETRIEVERS.ids()) + ".")
+    right.multiselect("Re-check the top pieces", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
+                      on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
+                      help="“Not re-checked” keeps the search's order, so you see results without and with a "
+                      "re-check. Names on the command line: " + ", ".join(
+                          f"{reranker_name(id)} = {id}" for id in RERANKERS.ids()) + ".")
     if "cross-encoder" in st.session_state[state.RUN_RERANKERS]:
         st.text_input("Folder of your cross-encoder model", key=state.bind(state.RERANKER_MODEL),
                       on_change=state.store, args=(state.RERANKER_MODEL,))
@@ -63,6 +69,7 @@ settings = Settings(
 def run() -> None:
     bar = st.progress(0.0, text="Starting…")
     started = time.perf_counter()
+    seen = {id(old) for old in st.session_state.get(state.RESULT_MEMO, {}).values()}
     try:
         result = state.run_evaluation(
             *state.document_args(), questions_to_csv(questions), settings,
@@ -76,6 +83,7 @@ def run() -> None:
     st.session_state[state.RESULT] = result
     st.session_state[state.RESULT_ERROR] = None
     st.session_state["run_seconds"] = time.perf_counter() - started
+    st.session_state["run_fresh"] = id(result) not in seen  # False: the same inputs, the remembered result
 
 
 if st.button("Run the questions", type="primary", key="run"):
@@ -90,16 +98,64 @@ if result is None:
     st.info("Press **Run the questions** to grade them.")
     st.stop()
 
-st.caption(f"Last run took {st.session_state.get('run_seconds', 0):.2f} s.")
+if st.session_state.pop("run_fresh", False):
+    st.caption(f"This run took {result.seconds:.1f} s.")
+else:  # nothing was computed now: say so, with what the computing took when it happened
+    st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")
 for bad in result.bad_questions:
     st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
-left, right = st.columns(2)
-retriever = left.selectbox("Show the search", retrievers, key="show_retriever") if len(retrievers) > 1 else retrievers[0]
-reranker = right.selectbox("Show the second look", rerankers, key="show_reranker") if len(rerankers) > 1 else rerankers[0]
 
-st.subheader(verdict(result, retriever, reranker))
+
+@st.cache_data(show_spinner="Checking the file…", max_entries=8)
+def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...]):
+    """The check-up with the run's questions, so each shared line names the questions it answers."""
+    asked = [Question(q, s, a, k, row) for q, s, a, k, row in questions]
+    return audit(state.load_document(data, name, sheet, name_column), questions=asked)
+
+
+verdict = assess(result)
+BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error}
+BOXES.get(verdict.status, st.info)(
+    f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
+)
+st.caption(verdict.rule)
+if verdict.recommendation:
+    st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
+                help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
+for caveat in verdict.caveats:
+    st.markdown(f"⚠ {escape_markdown(caveat)}")
+
+if verdict.recommended is not None:
+    asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
+                   q.question.row) for q in result.questions)
+    todo = todo_list(result, verdict.recommended, checkup(*state.document_args(), asked), verdict.baseline)
+    st.subheader("What to change in your file")
+    if not todo:
+        st.write("Nothing: the check-up found no trap and every question came out clean.")
+    st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
+
+    def show(number: int, item) -> None:
+        where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""
+        st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
+                    f"— *{escape_markdown(item.affects)}*")
+
+    for number, item in enumerate(todo[:8], start=1):
+        show(number, item)
+    if len(todo) > 8:
+        with st.expander(f"{len(todo) - 8} more"):
+            for number, item in enumerate(todo[8:], start=9):
+                show(number, item)
+
+st.subheader("How each way of cutting did")
+st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
+st.write(GLOSSARY["grades"])
+left, right = st.columns(2)
+retriever = (left.selectbox("Show the search", retrievers, key="show_retriever", format_func=retriever_name)
+             if len(retrievers) > 1 else retrievers[0])
+reranker = (right.selectbox("Show the re-check", rerankers, key="show_reranker", format_func=reranker_name)
+            if len(rerankers) > 1 else rerankers[0])
 st.plotly_chart(grades_bars(result, retriever), key="chart_grades")
 st.caption(GLOSSARY["hit rate"])
 st.plotly_chart(hit_curve(result, retriever, reranker), key="chart_hits")
@@ -135,7 +191,7 @@ for run_ in runs:
     why = REASON_WORDS.get(answer.reason, "")
     if answer.reason == "ranked":
         why = f"a piece holds the answer, but at rank {answer.rank}"
-    with st.expander(f"{strategy_label(run_.strategy)}: {grade_text}" + (f" — {why}" if why else ""),
+    with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
         st.caption(GRADE_WORDS[answer.grade])
         for rank, (index, score) in enumerate(answer.ranking[:3], start=1):

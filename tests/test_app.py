@@ -130,26 +130,53 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     generated = at.session_state[state.QUESTIONS]
     # 1 imported + 10 products x 2 columns
     assert len(generated) == 21
-    assert "What is the Warranty of Boreal Ceiling Fan?" in list(generated["question"])
+    assert "What warranty does the Boreal Ceiling Fan have?" in list(generated["question"])
     assert all(check.startswith("✓") for check in at.dataframe[0].value["check"])
 
 
 def test_results_run_and_show_the_effect():
     at = go(open_app(), "pages/results.py")
     assert not at.exception and not at.error
-    # The cheap default settings run at once on the sample.
-    headline = at.subheader[0].value
-    assert "answered 20 of 20 questions cleanly" in headline
-    assert "one sentence each answered 0" in headline
+    # The cheap default settings run at once on the sample, and the verdict answers the owner first.
+    status = plain(at.success[0].value)
+    assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
+                             "20 of 20 questions your file answers got a clean answer (100%), and the bot answered "
+                             "0 of the 4 it cannot answer")
+    assert "Ready: at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
+    recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
+    assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
+    assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (
+        recommendation)
+    # The to-do list: the shared warranty line with its products, where it sits, and the questions it answers.
+    assert at.subheader[0].value == "What to change in your file"
+    todo = [plain(m.value) for m in at.markdown if m.value.startswith("**1. ")]
+    assert todo and todo[0].startswith("**1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
+    assert ("the same under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, Solano Space Heater, "
+            "Foehn Humidifier)") in todo[0]
+    assert "*Where:* lines 12, 39, 50, 99 and 121." in todo[0] and todo[0].endswith("*affects questions 1, 3*")
     charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}
     assert {"chart_grades", "chart_hits", "chart_grid"} <= set(charts)
     assert "clean" in charts["chart_grades"] and "hit rate" in charts["chart_hits"]
+    # Display names on the charts, never the ids (ids only in the hover text).
+    import json
+
+    for key in ("chart_grades", "chart_hits", "chart_grid"):
+        figure = json.loads(charts[key])
+        shown = [str(x).replace("<br>", " ") for trace in figure["data"] for x in list(trace.get("x") or [])]
+        shown += [trace.get("name", "") for trace in figure["data"]]
+        assert not set(shown) & set(at.session_state[state.RUN_STRATEGIES]), (key, shown)
+        if key != "chart_hits":
+            assert "300-character windows" in shown and "Shuffled-headings control" in shown
+    # The first visit computed the run; nothing recomputes on a second visit.
+    assert at.caption[0].value.startswith("This run took ")
+    at = go(go(at, "pages/document.py"), "pages/results.py")
+    assert at.caption[0].value.startswith("These results are from the last run (took ")
     # Questions are numbered as the Questions table shows them, from 1.
     assert at.selectbox(key="drill_question").options[0] == "1. What is the warranty on the Aurora ceiling fan?"
     # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
     labels = [e.label for e in at.expander]
-    assert any(label.startswith("Cut at the headings: clean") for label in labels)
-    assert any(label.startswith("Fixed windows: ") and "clean" not in label for label in labels)
+    assert any(label.startswith("Cut at headings: clean") for label in labels)
+    assert any(label.startswith("300-character windows: ") and "clean" not in label for label in labels)
     assert any("<mark>Warranty: 1 year.</mark>" in body for body in html_blocks(at))
 
 
@@ -198,7 +225,7 @@ def test_checkup_page_lists_shared_and_risky_lines():
     assert not at.exception
     tables = [t.value for t in at.dataframe]
     assert list(tables[0]["line"]) == ["Warranty: 1 year."]
-    assert list(tables[-1]["what"]) == ["instruction"]
+    assert list(tables[-1]["what"]) == ["orders to a bot"]
 
 
 def test_non_latin_document_gets_the_model_language_note():
@@ -228,6 +255,7 @@ def test_markdown_in_user_text_shows_as_text():
 
 def test_results_page_history_marks_a_drop():
     at = go(open_app(), "pages/results.py")  # the first run (auto) is saved
+    at.checkbox(key="w_threshold_auto").uncheck().run()
     at.number_input(key="w_threshold").set_value(100.0).run()
     at.button(key="run").click().run()  # everything refused: clean drops to 0
     charts = [c.proto.spec for c in at.get("plotly_chart")]

@@ -125,7 +125,10 @@ def test_audit_lists_exactly_the_shared_and_risky_lines():
     assert result.duplicate_names == [("Desk Fan", 2)]
     # Line 12: "Ignore all previous instructions…"; 17: the image; 18: the link; 21: "You are now…".
     assert [(f.line_number, f.kind) for f in result.risky] == [(12, "instruction"), (17, "image"), (18, "link"), (21, "instruction")]
-    assert result.fits_in_prompt and "fits in a bot's prompt" in result.recommendation
+    # 52 words split at blank space; no jargon, just whether a bot could read it all at once.
+    assert result.fits_in_prompt and result.recommendation.startswith("Your file is about 52 words. That is short "
+                                                                      "enough for a chat bot to read all of it at once")
+    assert "prompt caching" not in result.recommendation
     assert result.unnamed_chunks["heading"]["unnamed"] == 0
 
 
@@ -168,7 +171,9 @@ def test_report_is_self_contained_html_with_the_charts_data(sample_evaluation):
     parser.feed(page)
     assert parser.sources == []  # nothing loaded from anywhere
     assert page.count('class="plotly-graph-div"') == 3
-    assert "Cut at the headings answered 20 of 20 questions cleanly" in page
+    # The verdict comes first: no threshold, so the 4 questions the file cannot answer are answered anyway.
+    assert page.index("<b>Not ready</b>") < page.index("What to change in your file") < page.index('class="plotly-graph-div"')
+    assert "Recommended: Cut at headings, word-match search." in page
     assert '"name":"clean"' in page.replace(" ", "")  # the bars' data is in the file
     assert "&lt;" not in page or "<script>alert" not in page
     assert "=HYPERLINK(&quot;http://evil&quot;" in page  # user text escaped

@@ -67,7 +67,7 @@ def init_session_state() -> None:
         RUN_RERANKERS: ["none", "heading"],
         TOP_K: 5,
         THRESHOLD: 0.0,
-        THRESHOLD_AUTO: False,
+        THRESHOLD_AUTO: True,  # the bot refuses what the file cannot answer, as the verdict expects
         RERANKER_MODEL: "",
         RESULT: None,
         RESULT_ERROR: None,

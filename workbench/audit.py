@@ -10,6 +10,7 @@ from .evaluate import chunk_document
 from .grading import ChunkMap
 from .injection import risky_lines
 from .model import Document, Question
+from .names import strategy_name
 from .places import Places, join_places
 from .questions import resolve_all
 
@@ -94,6 +95,25 @@ class Audit:
             "the whole shop; one line at the top of the file would do."
         )
 
+    def structure_lines(self) -> list[str]:
+        """Text under no heading, long sections, pieces without their product's name, repeated names, gaps."""
+        out: list[str] = []
+        if self.unheaded_facts:
+            out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{self.unheaded_facts[0][:80]}”.")
+        for title, words in self.long_sections:
+            out.append(f"Section “{title}” is {words} words long; over about {LONG_SECTION_WORDS}, its meaning gets diluted.")
+        for strategy, info in self.unnamed_chunks.items():
+            if info["unnamed"]:
+                out.append(
+                    f"{strategy_name(strategy)}: {info['unnamed']} of {info['chunks']} pieces ({info['share']:.0%}) do not carry "
+                    f"their product's name, e.g. “{info['examples'][0][:80]}”."
+                )
+        for name, count in self.duplicate_names:
+            out.append(f"The product name “{name}” appears {count} times.")
+        for name, columns in self.missing_columns[:20]:
+            out.append(f"“{name}” has no {', '.join(columns)}, which most other products have.")
+        return out
+
     def lines(self) -> list[str]:
         """The check-up as plain sentences, most important first."""
         out = [self.recommendation]
@@ -109,20 +129,7 @@ class Audit:
                 out.append(f"  “{shared.line}” — {len(shared.sections)} products: {names} ({join_places(shared.places)})")
         if self.store_wide:
             out.append(self.store_wide_sentence())
-        if self.unheaded_facts:
-            out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{self.unheaded_facts[0][:80]}”.")
-        for title, words in self.long_sections:
-            out.append(f"Section “{title}” is {words} words long; over about {LONG_SECTION_WORDS}, its meaning gets diluted.")
-        for strategy, info in self.unnamed_chunks.items():
-            if info["unnamed"]:
-                out.append(
-                    f"{strategy}: {info['unnamed']} of {info['chunks']} pieces ({info['share']:.0%}) do not carry "
-                    f"their product's name, e.g. “{info['examples'][0][:80]}”."
-                )
-        for name, count in self.duplicate_names:
-            out.append(f"The product name “{name}” appears {count} times.")
-        for name, columns in self.missing_columns[:20]:
-            out.append(f"“{name}” has no {', '.join(columns)}, which most other products have.")
+        out += self.structure_lines()
         for finding in self.risky[:20]:
             what = {
                 "instruction": "text that gives a bot orders",
@@ -212,9 +219,9 @@ def audit(
             others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
             shared.harm = "varies" if shared.key and others else "repeats"
             result.shared_lines.append(shared)
-    # Most harmful first: lines that answer a golden question, then lines whose kind takes other values
+    # Most harmful first: lines that answer the most golden questions, then lines whose kind takes other values
     # elsewhere (the wrong product's warranty), then by how many products share them.
-    result.shared_lines.sort(key=lambda s: (not s.questions, s.harm != "varies", -len(s.sections), s.line))
+    result.shared_lines.sort(key=lambda s: (-len(s.questions), s.harm != "varies", -len(s.sections), s.line))
     result.placeholders.sort(key=lambda s: (-len(s.sections), s.line))
     result.store_wide.sort(key=lambda s: (-len(s.sections), s.line))
 

@@ -18,7 +18,7 @@ GRADE_COLOURS = {
     "false-answer": "#7c3aed",
 }
 # One colour per line, told apart in print and by most colour-blind readers (Okabe-Ito, then Tableau).
-LINE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442",
+LINE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#b8860b",
                 "#8c564b", "#7f7f7f", "#bcbd22", "#17becf", "#9467bd", "#e377c2"]
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
 GRADE_LABELS = {
@@ -66,7 +66,7 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
             figure.add_trace(
                 go.Bar(
                     name=GRADE_LABELS[grade],
-                    x=[wrap(_name(evaluation, run.strategy), 14) for run in panel],
+                    x=[wrap(_name(evaluation, run.strategy), 11) for run in panel],
                     y=[run.counts[grade] for run in panel],
                     marker_color=colour,
                     legendgroup=grade,
@@ -143,7 +143,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
     figure = go.Figure(
         go.Heatmap(
             z=z,
-            x=[wrap(_name(evaluation, run.strategy), 14) for run in runs],
+            x=[wrap(_name(evaluation, run.strategy), 11) for run in runs],
             y=labels,
             text=text,
             customdata=text,

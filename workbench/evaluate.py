@@ -77,6 +77,7 @@ class Evaluation:
     bad_questions: list[BadQuestion]
     chunks: dict[str, list[Chunk]]
     runs: list[Run]
+    seconds: float = 0.0  # wall time the evaluation took, shown again when a page reuses it
 
     def run(self, strategy: str, retriever: str, reranker: str) -> Run:
         for run in self.runs:
@@ -159,6 +160,7 @@ def evaluate(
 ) -> Evaluation:
     """Grade every question under every configuration of ``settings``."""
     check_settings(settings)
+    started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
     if needs_model(settings):
@@ -217,7 +219,7 @@ def evaluate(
             done += 1
     if progress:
         progress(1.0, "Done")
-    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs)
+    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
 
 
 def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -10,7 +10,8 @@ GLOSSARY = {
     "for the few pieces that look most relevant and answers from those alone.",
     "retrieval": "Retrieval is that search: given a customer's question, find the pieces most likely to hold "
     "the answer.",
-    "rerank": "Reranking takes the search's shortlist and has a second, slower look to put the best piece first.",
+    "rerank": "A re-check (reranking) takes the search's shortlist and compares each piece with the question more "
+    "closely, to put the best piece first.",
     "grades": "Clean: the top piece holds the right fact and nothing about other products. Mixed: the right "
     "fact is there, buried among other products' facts, so the bot may mix them up. Missed: the right fact is "
     "not in the top piece at all.",

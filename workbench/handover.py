@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+import datetime
 import html
 import io
 from collections import Counter
 
+from .audit import audit
 from .charts import grade_grid, grades_bars, hit_curve
 from .evaluate import Evaluation
-from .explain import strategy_label, verdict
 from .highlight import STYLE, citation, cut_view
+from .names import reranker_name, retriever_name, setup_id, strategy_name
 from .report import document_summary, run_record, safe_cell
+from .todo import todo_list
+from .verdict import NEEDS_WORK, NOT_READY, READY, assess
 
 REPORT_STYLE = """
 <style>
 body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 2rem auto; max-width: 1200px;
        color: #1f2937; padding: 0 1rem; }
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e7eb; }
-.verdict { font-size: 1.25rem; font-weight: 600; background: #f0fdf4; padding: .8rem 1rem; border-radius: 8px; }
+.verdict { font-size: 1.2rem; padding: .8rem 1rem; border-radius: 8px; border: 2px solid; }
+.status-ready { background: #f0fdf4; border-color: #16a34a; } .status-needs { background: #fffbeb; border-color: #f59e0b; }
+.status-not { background: #fef2f2; border-color: #dc2626; } .status-none { background: #f3f4f6; border-color: #9ca3af; }
+.meta { color: #4b5563; } .rule { color: #4b5563; font-size: .85rem; } ol.todo li { margin-bottom: .6rem; }
+.affects { color: #4b5563; font-style: italic; }
+@media print { .plotly-graph-div { break-inside: avoid; } h2 { break-after: avoid; } }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; }
 th, td { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical-align: top; }
 th { background: #f9fafb; }
@@ -43,23 +52,55 @@ def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count
     return [index for index, _ in failures.most_common(count)]
 
 
-def report_html(evaluation: Evaluation) -> str:
-    """One HTML file that opens anywhere with no network: verdict, charts, cuts, answers, settings."""
-    retriever, reranker = _first_configuration(evaluation)
+STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not"}
+
+
+def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> str:
+    """One HTML file that opens anywhere with no network: verdict and to-do list first, then charts and answers."""
     document = evaluation.document
     summary = document_summary(evaluation)
     esc = html.escape
+    verdict = assess(evaluation)
+    best = verdict.recommended
+    retriever, reranker = (best.retriever, best.reranker) if best else _first_configuration(evaluation)
+    size = evaluation.settings.size
+    today = today or datetime.date.today()
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Chunking Workbench report: {esc(document.name)}</title>",
         REPORT_STYLE,
         STYLE,
         "</head><body>",
-        f"<h1>Would a chat bot answer correctly from {esc(document.name)}?</h1>",
-        f"<p class='verdict'>{esc(verdict(evaluation, retriever, reranker))}</p>",
-        f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} characters. "
-        f"Search: {esc(retriever)}; second look: {esc(reranker)}.</p>",
+        f"<p class='meta'><b>{esc(document.name)}</b> · report of {today.isoformat()} · Chunking Workbench</p>",
+        f"<h1>Is {esc(document.name)} ready for a chat bot?</h1>",
+        f"<p class='verdict {STATUS_CLASS.get(verdict.status, 'status-none')}'><b>{esc(verdict.status)}</b> — "
+        f"{esc(verdict.reason)}</p>",
+        f"<p class='rule'>{esc(verdict.rule)}</p>",
     ]
+    if verdict.recommendation:
+        parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
+                     f"{esc(verdict.versus_baseline)}</p>")
+        parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
+    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in verdict.caveats]
+    if best is not None:
+        todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions]),
+                         verdict.baseline)
+        parts.append("<h2>What to change in your file</h2>")
+        parts.append("<p class='rule'>Most questions fixed first. Rows and columns are your spreadsheet's; lines are "
+                     "your file's.</p>")
+        if todo:
+            parts.append("<ol class='todo'>")
+            for item in todo:
+                where = f" <i>Where:</i> {esc(item.where)}." if item.where else ""
+                parts.append(f"<li><b>{esc(item.edit)}</b> {esc(item.why)}{where} "
+                             f"<span class='affects'>— {esc(item.affects)}</span></li>")
+            parts.append("</ol>")
+        else:
+            parts.append("<p>Nothing: the check-up found no trap and every question came out clean.</p>")
+    parts.append(
+        f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} "
+        f"characters. Charts below: {esc(retriever_name(retriever).lower())}, {esc(reranker_name(reranker).lower())}.</p>"
+    )
     figures = [
         ("Clean, mixed and missed answers", grades_bars(evaluation, retriever)),
         ("Hit rate at k", hit_curve(evaluation, retriever, reranker)),
@@ -85,20 +126,22 @@ def report_html(evaluation: Evaluation) -> str:
             result = run.per_question[index]
             why = f" ({result.reason})" if result.reason else ""
             parts.append(
-                f"<div><b>{esc(strategy_label(run.strategy))}</b>: <span class='{result.grade}'>{esc(result.grade)}"
+                f"<div><b title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</b>: "
+                f"<span class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
                 f"{esc(why)}</span>{cut_view(document, evaluation.chunks[run.strategy], window)}</div>"
             )
         parts.append("</div>")
 
     parts.append("<h2>Every answer, with where the top piece came from</h2><table><tr><th>#</th><th>Question</th>"
-                 "<th>Strategy</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
+                 "<th>Way of cutting</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
     for run in runs:
         chunks = evaluation.chunks[run.strategy]
         for result in run.per_question:
             top = chunks[result.ranking[0][0]] if result.ranking else None
             parts.append(
                 f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
-                f"<td>{esc(run.strategy)}</td><td class='{result.grade}'>{esc(result.grade)}"
+                f"<td title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</td>"
+                f"<td class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
                 f"{esc(' (' + result.reason + ')' if result.reason else '')}</td><td>{result.rank or '—'}</td>"
                 f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
             )
@@ -106,9 +149,9 @@ def report_html(evaluation: Evaluation) -> str:
     settings = evaluation.settings
     rows = [
         ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
-        ("Strategies", ", ".join(settings.strategies)),
-        ("Retrievers", ", ".join(settings.retrievers)),
-        ("Rerankers", ", ".join(settings.rerankers)),
+        ("Ways of cutting", "; ".join(f"{strategy_name(s, size)} ({s})" for s in settings.strategies)),
+        ("Search", "; ".join(f"{retriever_name(r)} ({r})" for r in settings.retrievers)),
+        ("Re-check", "; ".join(f"{reranker_name(r)} ({r})" for r in settings.rerankers)),
         ("Pieces handed to the bot (k)", str(settings.top_k)),
         ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
         ("Refusal threshold", str(settings.threshold if settings.threshold is not None else "none")),
@@ -139,18 +182,21 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     summary.title = "Summary"
     columns = ["strategy", "retriever", "reranker", "chunks", "clean", "mixed", "missed", "refused", "false_answers",
                "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "threshold"]
-    summary.append(columns)
+    names = ["way of cutting", "search", "re-check"]  # the display names, beside the ids scripts rely on
+    summary.append(columns + names)
     answers = workbook.create_sheet("Answers")
     answers.append(["strategy", "retriever", "reranker", "row", "question", "expected_source", "expected_answer",
-                    "grade", "reason", "rank", "top_score", "top_chunk"])
+                    "grade", "reason", "rank", "top_score", "top_chunk", *names])
     for run in evaluation.runs:
         record = run_record(run, evaluation)
-        summary.append([_xlsx_cell(record[c]) for c in columns])
+        shown = [strategy_name(run.strategy, evaluation.settings.size), retriever_name(run.retriever),
+                 reranker_name(run.reranker)]
+        summary.append([_xlsx_cell(record[c]) for c in columns] + shown)
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
             answers.append([_xlsx_cell(v) for v in [
                 run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
-                result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"],
+                result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"], *shown,
             ]])
     out = io.BytesIO()
     workbook.save(out)

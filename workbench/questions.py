@@ -108,29 +108,125 @@ def resolve_all(document: Document, questions: list[Question]) -> tuple[list[Res
     return good, bad
 
 
-def generate_questions(document: Document, columns: list[str] | None = None, limit: int = 200) -> list[Question]:
-    """'What is the {column} of {product}?' for each product and column; the answer is the cell."""
+# Column kinds a customer asks about, the words that name them, and how a customer would ask.
+ASKED = (
+    ("price", r"price|cost|mrp|amount", "How much is the {product}?"),
+    ("colour", r"colou?rs?", "What colours does the {product} come in?"),
+    ("size", r"sizes?", "What sizes does the {product} come in?"),
+    ("material", r"materials?|fabrics?", "What is the {product} made of?"),
+    ("stock", r"stock|inventory|qty|quantity|availability", "Is the {product} in stock?"),
+    ("warranty", r"warranty|guarantee", "What warranty does the {product} have?"),
+    ("returns", r"returns?|refunds?|exchanges?", "Can I return the {product}?"),
+    ("care", r"care|washing|cleaning", "How do I look after the {product}?"),
+    ("weight", r"weight", "How much does the {product} weigh?"),
+    ("dimensions", r"dimensions?|size_?cm", "What are the dimensions of the {product}?"),
+    ("width", r"width|wide", "How wide is the {product}?"),
+    ("height", r"height|tall", "How tall is the {product}?"),
+    ("depth", r"depth|deep", "How deep is the {product}?"),
+    ("length", r"length|long", "How long is the {product}?"),
+    ("delivery", r"shipping|delivery|dispatch", "How long does delivery of the {product} take?"),
+)
+# Columns no customer asks about: identifiers, links, pictures, codes, search-engine text.
+SKIPPED = re.compile(
+    r"^(id|ids|url|urls|link|links|slug|handle|image|images|img|src|photo|picture|thumbnail|sku|skus|barcode|ean|upc|"
+    r"gtin|mpn|meta|seo|code|uuid|guid|position|status|published|tags?|vendor|template|currency|unit|name|tax|"
+    r"backorderable|track|tracking|visible|visibility|discontinue|available|assets?|facets?|attribute|options?|new|sale|"
+    r"featured|recommends|file|path|filename)$"
+)
+# Values a shop system writes when nobody filled the cell in: no customer's answer.
+YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
+UNFILLED = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|false|true)$", re.IGNORECASE)
+FAQ_QUESTION_COLUMN = re.compile(r"faq.*question|question.*\d|^q\d+$", re.IGNORECASE)
+FAQ_ANSWER_COLUMN = re.compile(r"faq.*answer|answer.*\d|^a\d+$", re.IGNORECASE)
+SPELLING = {"color": "colour", "colors": "colours", "gray": "grey"}
+
+
+def column_words(column: str) -> list[str]:
+    """A column's name as words: "custom_field.custom.noise_level" -> ["noise", "level"]."""
+    last = re.split(r"[.>/]", column.strip())[-1] or column
+    return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
+
+
+def humanize(column: str) -> str:
+    """A column's name as a customer would say it: "noise_level" -> "noise level", "colors" -> "colours"."""
+    return " ".join(SPELLING.get(word, word) for word in column_words(column))
+
+
+def column_kind(column: str) -> str | None:
+    """The kind of question a column answers ("price", "colour", …), "faq", "other", or None to skip it."""
+    if FAQ_QUESTION_COLUMN.search(column):
+        return "faq"
+    words = column_words(column)
+    if not words or any(SKIPPED.match(word) for word in words) or FAQ_ANSWER_COLUMN.search(column):
+        return None
+    for kind, pattern, _ in ASKED:
+        if any(re.fullmatch(pattern, word) for word in words):
+            return kind
+    return "other"
+
+
+def _short(value: str, limit: int = 80) -> str:
+    """The start of a long cell, cut at a word, still found word for word in the text."""
+    if len(value) <= limit:
+        return value
+    return value[:limit].rsplit(" ", 1)[0]
+
+
+def generate_questions(document: Document, columns: list[str] | None = None, limit: int = 50) -> list[Question]:
+    """Questions a customer would ask, from a spreadsheet's columns; the answer is the cell.
+
+    At most one question per product per kind of column (price, colour, warranty, …), phrased for
+    that kind; identifier, link, image, SKU and handle columns are skipped; an FAQ column gives its
+    own question with its answer. Products take turns, each starting at a different kind, so a
+    capped list (``limit``, 50 by default) still covers many products and kinds.
+    """
     if document.kind != "spreadsheet":
         raise WorkbenchError("Questions can be generated from a spreadsheet's columns only; type them for a document.")
+    if limit < 1:
+        raise WorkbenchError(f"the number of questions to generate must be 1 or more, not {limit}")
     wanted = set(columns) if columns is not None else set(document.columns)
-    questions: list[Question] = []
+    templates = {kind: template for kind, _, template in ASKED}
+    per_product: list[list[Question]] = []
     for section in document.sections:
-        seen: set[str] = set()
-        for fact in section.facts:
-            if fact.column not in wanted or fact.column in seen:
+        if not section.heading:
+            continue
+        found: list[Question] = []
+        kinds: set[str] = set()
+        facts = list(section.facts)
+        for index, fact in enumerate(facts):
+            if fact.column not in wanted:
                 continue
-            seen.add(fact.column)
-            value = document.slice(fact.span)[len(fact.column) + 2 :]
-            if "\n" in value or len(value) > 80:
-                continue  # long descriptions make poor expected answers
-            questions.append(
-                Question(
-                    question=f"What is the {fact.column} of {section.heading}?",
-                    expected_source=section.heading,
-                    expected_answer=value,
-                    kind="generated",
-                )
-            )
-            if len(questions) >= limit:
-                return questions
+            kind = column_kind(fact.column)
+            if kind is None or (kind != "faq" and kind in kinds):
+                continue
+            value = document.slice(fact.span)[len(fact.column) + 2 :].strip()
+            if not value or "\n" in value or UNFILLED.match(value):
+                continue
+            if kind == "faq":
+                answer = next((f for f in facts[index + 1 :] if FAQ_ANSWER_COLUMN.search(f.column or "")), None)
+                if answer is None:
+                    continue
+                text = document.slice(answer.span)[len(answer.column) + 2 :].strip()
+                question, expected = value, _short(text)
+            elif kind == "other":
+                if len(value) > 80 or YES_NO.match(value):
+                    continue  # long descriptions make poor expected answers
+                kind = fact.column
+                question, expected = f"What is the {humanize(fact.column)} of the {section.heading}?", value
+            else:
+                if len(value) > 80:
+                    continue
+                question, expected = templates[kind].format(product=section.heading), value
+            kinds.add(kind)
+            found.append(Question(question, section.heading, expected, "generated"))
+        if found:
+            per_product.append(found)
+    # Round robin over products, each starting at a different kind, until the cap.
+    questions: list[Question] = []
+    turn = 0
+    while len(questions) < limit and any(per_product):
+        for number, found in enumerate(per_product):
+            if found and len(questions) < limit:
+                questions.append(found.pop((number + turn) % len(found) if turn == 0 else 0))
+        turn += 1
     return questions

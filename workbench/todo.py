@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .audit import LONG_SECTION_WORDS, Audit, SharedLine
 from .evaluate import Evaluation, QuestionResult, Run
-from .model import ResolvedQuestion, Section
+from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places
 
@@ -110,7 +110,8 @@ class _Builder:
             return
         section = self.document.section(resolved.section_id)
         found = False
-        for line in self._answer_lines(resolved):
+        facts = self._answer_facts(resolved)
+        for line in [re.sub(r"\s+", " ", self.document.slice(f.span)).strip() for f in facts]:
             shared = self._shared(line)
             if shared is not None:
                 self.add(("shared", shared.line), lambda s=shared: self._shared_item(s), number, fixes=True)
@@ -118,7 +119,8 @@ class _Builder:
         text = " ".join(self.document.slice(f.span) for f in section.facts)
         words = missing_words(result.question.question, text, section.heading)
         if words:
-            self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words), number, fixes=True)
+            fact = facts[0] if facts else None
+            self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
         size = len(text.split())
         if size > LONG_SECTION_WORDS:
@@ -130,13 +132,14 @@ class _Builder:
         if not found:
             self.add(("other", section.id), lambda: self._other_item(section, result), number, fixes=True)
 
-    def _answer_lines(self, resolved: ResolvedQuestion) -> list[str]:
-        lines = []
+    def _answer_facts(self, resolved: ResolvedQuestion) -> list[Fact]:
+        """The line (or cell) holding the answer's first occurrence."""
+        facts = []
         for start, end in resolved.answer_spans[:1]:
             for fact in self.document.section(resolved.section_id).facts:
                 if fact.span[0] <= start and end <= fact.span[1]:
-                    lines.append(re.sub(r"\s+", " ", self.document.slice(fact.span)).strip())
-        return lines
+                    facts.append(fact)
+        return facts
 
     def _shared(self, line: str) -> SharedLine | None:
         for shared in (*self.audit.shared_lines, *self.audit.placeholders, *self.audit.store_wide):
@@ -160,14 +163,18 @@ class _Builder:
         return Todo("shared", f"Name the product on the line, e.g. {example}.", why, join_places(shared.places),
                     list(shared.questions))
 
-    def _words_item(self, section: Section, words: list[str]) -> Todo:
+    def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
+        line = ""
+        if fact is not None:
+            label = fact.column or self.document.slice(fact.span).split(":", 1)[0]
+            line = f"'s “{label}” line"
         return Todo(
             "words",
-            f"Add the word{'s' if len(words) > 1 else ''} {quoted} (or a synonym line) to {section.title}.",
+            f"Add the word{'s' if len(words) > 1 else ''} {quoted} to {section.title}{line}, or a synonym line.",
             f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if len(words) > 1 else 'it'}, "
-            "so a word search cannot match it (for example “colour” against a column called “colors”).",
-            self._section_place(section),
+            "so a search for the question's words misses the answer (as “colours” misses a column called “colors”).",
+            self.places.of_fact(fact) if fact is not None else self._section_place(section),
         )
 
     def _long_item(self, title: str, words: int, section: Section | None = None) -> Todo:

@@ -1,0 +1,320 @@
+"""The verdict, the to-do list, the check-up's harm ranking, display names and generated questions."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.audit import audit
+from workbench.charts import grade_grid, grades_bars, hit_curve
+from workbench.evaluate import evaluate
+from workbench.loaders import load_bytes, load_path
+from workbench.model import Question, Settings
+from workbench.names import is_control, setup_name, strategy_name
+from workbench.questions import column_kind, generate_questions, humanize, parse_questions, resolve
+from workbench.todo import missing_words, todo_list
+from workbench.verdict import NEEDS_WORK, NO_VERDICT, NOT_READY, READY, assess, status_of
+
+from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS
+
+APP_STRATEGIES = ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
+
+
+def sample(threshold=None, strategies=APP_STRATEGIES, rerankers=("none", "heading")):
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(list(strategies), ["keyword"], list(rerankers), size=300, overlap=45, threshold=threshold)
+    return evaluate(document, questions, settings)
+
+
+@pytest.fixture(scope="module")
+def calibrated():
+    """The app's default run on the sample: the bot refuses below a threshold the questions pick."""
+    return sample("auto")
+
+
+# --- Status -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "clean, answerable, false, unanswerable, expected",
+    [
+        (18, 20, 1, 4, READY),  # 90 % clean, 1 in 4 answered anyway: both at the limit
+        (17, 20, 0, 4, NEEDS_WORK),  # 85 % clean
+        (18, 20, 2, 4, NEEDS_WORK),  # half answered anyway: not over half
+        (12, 20, 0, 4, NEEDS_WORK),  # 60 % clean is the floor of "needs work"
+        (11, 20, 0, 4, NOT_READY),  # 55 %
+        (20, 20, 3, 4, NOT_READY),  # 3 of 4 answered anyway
+        (20, 20, 0, 0, READY),  # no unanswerable questions: judged on clean answers (with a caveat)
+        (0, 0, 0, 4, NO_VERDICT),
+    ],
+)
+def test_status_thresholds(clean, answerable, false, unanswerable, expected):
+    assert status_of(clean, answerable, false, unanswerable) == expected
+
+
+def test_sample_is_ready_with_the_heading_cut_and_names_the_300_character_window(calibrated):
+    verdict = assess(calibrated)
+    assert verdict.status == READY
+    best = verdict.recommended
+    # heading, recursive, breadcrumb and concern all answer 20 of 20 cleanly and refuse 4 of 4 with hit rate 1.0;
+    # the tie goes to a cut that needs no piece size (not recursive), then the plainest listed (heading),
+    # then word search and no re-check.
+    assert (best.strategy, best.retriever, best.reranker) == ("heading", "keyword", "none")
+    assert {run.strategy for run in verdict.also_good} == {"heading", "recursive", "breadcrumb", "concern"}
+    assert verdict.reason == (
+        "with cut at headings, word-match search, 20 of 20 questions your file answers got a clean answer (100%), "
+        "and the bot answered 0 of the 4 it cannot answer instead of handing them to a person (measured on your "
+        "24 questions)."
+    )
+    assert verdict.baseline.strategy == "fixed" and verdict.baseline.reranker == "none"
+    assert verdict.versus_baseline == (
+        "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more."
+    )
+    # 20 discordant questions all one way: McNemar's exact p = 2 x 0.5^20, so no caveat.
+    assert verdict.caveats == []
+    assert "90 %" in verdict.rule and "1 in 4" in verdict.rule and "60 %" in verdict.rule
+
+
+def test_a_bot_that_never_refuses_is_not_ready_and_is_told_why():
+    verdict = assess(sample(None, ["fixed", "heading"], ["none"]))
+    assert verdict.status == NOT_READY  # 20 of 20 clean, but 4 of 4 unanswerable questions answered anyway
+    assert verdict.false_answers == 4 and verdict.unanswerable == 4
+    assert any("never refused" in caveat for caveat in verdict.caveats)
+
+
+def test_a_control_is_never_recommended_and_its_tie_is_flagged():
+    verdict = assess(sample("auto", ["fixed", "placebo"], ["none"]))
+    # The shuffled-headings control answers 10 cleanly, the 300-character windows 0: the windows are still
+    # the recommendation, as the only real cut, and the control beating them is called chance.
+    assert verdict.recommended.strategy == "fixed"
+    assert verdict.status == NOT_READY
+    assert verdict.versus_baseline == "300-character windows are the best setup here."
+    assert any("shuffled-headings control did as well (10 clean)" in caveat for caveat in verdict.caveats)
+
+
+def test_too_few_questions_to_tell_two_setups_apart():
+    document = load_bytes(SAREE, "shop.csv")
+    questions = [Question("What colours does the Silk Saree come in?", "Silk Saree", "red, gold", row=1),
+                 Question("How much is the Chiffon Saree?", "Chiffon Saree", "2500", row=2),
+                 Question("Do you ship to Canada?", row=3)]
+    verdict = assess(evaluate(document, questions, Settings(["fixed", "heading"], ["keyword"], ["none"], size=300)))
+    assert verdict.recommended.strategy == "heading" and verdict.recommended.counts["clean"] == 2
+    assert verdict.baseline.counts["clean"] == 0
+    # 2 of 2 questions discordant, all one way: McNemar's exact needs 6 such questions for p < 0.05
+    # (2 x 0.5^6 = 0.031), and with every question discordant that is 6 x 2 / 2 = 6 questions.
+    assert "Your 2 questions cannot tell 300-character windows and the recommended setup apart; about 6 would." in (
+        verdict.caveats)
+
+
+# --- To-do list -------------------------------------------------------------------------------
+
+def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibrated):
+    verdict = assess(calibrated)
+    questions = [q.question for q in calibrated.questions]
+    items = todo_list(calibrated, verdict.recommended, audit(calibrated.document, questions=questions),
+                      verdict.baseline)
+    first = items[0]
+    # Every question is clean under the heading cut, so the order is by questions touched: the 1-year warranty
+    # line answers questions on rows 2 and 4 of the questions file (Aurora, Zephyr).
+    assert first.kind == "shared" and first.questions == [2, 4] and first.fixes == []
+    assert first.edit == "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”."
+    assert ("“Warranty: 1 year.” is word for word the same under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, "
+            "Mistral Tower Fan, Solano Space Heater, Foehn Humidifier)") in first.why
+    assert first.where == "lines 12, 39, 50, 99 and 121"
+    text = SAMPLE_MD.read_text().split("\n")
+    assert all(text[n - 1] == "Warranty: 1 year." for n in (12, 39, 50, 99, 121))
+    # The 300-character windows get neither of its two questions clean.
+    assert first.why.endswith("With 300-character windows, 0 of the 2 question(s) it answers come out clean.")
+    assert first.affects == "affects questions 2, 4"
+    # Check-up findings that touch no question still appear, saying so.
+    care = next(i for i in items if "Care: Wipe with a dry cloth." in i.why)
+    assert care.affects == "affects none of your questions yet"
+
+
+SAREE = (
+    b"name,price,colors,fabric,warranty,care,image\n"
+    b"Silk Saree,4500,\"red, gold\",silk,No warranty,Dry clean only,https://cdn.saree.example/silk.jpg\n"
+    b"Cotton Kurta,900,\"white, blue\",cotton,No warranty,Machine wash cold,https://cdn.saree.example/kurta.jpg\n"
+    b"Linen Dupatta,600,beige,linen,No warranty,Hand wash,https://cdn.saree.example/dupatta.jpg\n"
+    b"Chiffon Saree,2500,\"pink, green\",chiffon,No warranty,Dry clean only,https://cdn.saree.example/chiffon.jpg\n"
+    b"Breathable Cotton Kurta,1100,\"white, grey\",cotton,No warranty,Machine wash cold,https://elsewhere.example/x\n"
+)
+
+
+def test_a_word_the_file_never_uses_becomes_an_edit_on_its_row_and_column():
+    document = load_bytes(SAREE, "shop.csv")
+    question = Question("What colours does the Silk Saree come in?", "Silk Saree", "red, gold", row=1)
+    evaluation = evaluate(document, [question], Settings(["fixed"], ["keyword"], ["none"], size=300))
+    run = evaluation.runs[0]
+    assert run.per_question[0].grade == "mixed"  # one 300-character window holds two products
+    items = todo_list(evaluation, run, audit(document, questions=[question]))
+    words = items[0]
+    assert words.kind == "words" and words.fixes == [1]
+    assert words.edit == "Add the word “colours” to Silk Saree's “colors” line, or a synonym line."
+    assert words.where == "row 2, column colors"  # the header is row 1
+
+
+def test_missing_words_ignores_the_product_name_and_plain_plurals():
+    assert missing_words("What colours does the Silk Saree come in?", "colors: red, gold", "Silk Saree") == ["colours"]
+    assert missing_words("What colours does the Silk Saree come in?", "Colour: red", "Silk Saree") == []
+
+
+# --- Check-up ---------------------------------------------------------------------------------
+
+SHOP = (
+    b"name,price,currency,warranty,image\n"
+    + b"".join(
+        f"Fan {n},0,USD,{'1 year' if n < 3 else '2 years'},https://shop.example.com/img/{n}.jpg\n".encode()
+        for n in range(1, 6)
+    )
+    + b"Lamp,0,USD,2 years,https://tracker.example.net/pixel.gif\n"
+)
+
+
+def test_checkup_ranks_placeholders_store_wide_lines_and_harmful_shared_lines():
+    result = audit(load_bytes(SHOP, "shop.csv"))
+    assert result.products == 6
+    assert [(s.line, len(s.sections)) for s in result.placeholders] == [("price: 0", 6)]
+    assert result.placeholder_sentence(result.placeholders[0]) == (
+        "Every product has price 0 — is the price column empty or unfilled?")
+    assert [s.line for s in result.store_wide] == ["currency: USD"]
+    # "warranty: 2 years" (Fans 3-5 and the Lamp) before "warranty: 1 year" (Fans 1-2): more products share it,
+    # and both lines say something else for other products.
+    assert [(s.line, s.harm, len(s.sections)) for s in result.shared_lines] == [
+        ("warranty: 2 years", "varies", 4), ("warranty: 1 year", "varies", 2)]
+    assert result.shared_lines[0].places == ["row 4, column warranty", "row 5, column warranty",
+                                             "row 6, column warranty", "row 7, column warranty"]
+    # Five image links point at the shop's own host: not risky. The one to another host is.
+    assert result.own_hosts == ["shop.example.com"]
+    assert [(f.kind, f.where) for f in result.risky] == [("link", "row 7, column image")]
+    assert "prompt caching" not in " ".join(result.lines())
+
+
+def test_checkup_names_the_questions_a_shared_line_answers():
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    result = audit(load_path(SAMPLE_MD), questions=questions)
+    # Lines answering a question rank first; the 1-year warranty answers rows 2 and 4.
+    first = result.shared_lines[0]
+    assert first.questions and first.line == "Warranty: 1 year." and first.questions == [2, 4]
+
+
+# --- Display names ----------------------------------------------------------------------------
+
+def test_display_names_and_controls():
+    assert strategy_name("fixed", 300) == "300-character windows"
+    assert strategy_name("fixed-overlap", 600) == "600-character windows with overlap"
+    assert strategy_name("heading") == "Cut at headings"
+    assert strategy_name("placebo") == "Shuffled-headings control"
+    assert [s for s in ("fixed", "heading", "placebo", "random", "whole") if is_control(s)] == [
+        "placebo", "random", "whole"]
+
+
+def test_charts_show_display_names_never_ids_and_lines_have_distinct_colours(calibrated):
+    ids = set(APP_STRATEGIES)
+    bars = grades_bars(calibrated, "keyword")
+    shown = {x.replace("<br>", " ") for trace in bars.data for x in trace.x}
+    assert "300-character windows" in shown and "Shuffled-headings control" in shown and not shown & ids
+    assert [a.text for a in bars.layout.annotations] == ["Not re-checked", "Re-checked by headings"]
+    lines = hit_curve(calibrated, "keyword", "none")
+    names = [trace.name for trace in lines.data]
+    assert names[0] == "300-character windows" and not set(names) & ids
+    colours = [trace.line.color for trace in lines.data]
+    assert len(set(colours)) == len(colours) == 8
+    grid = grade_grid(calibrated, "keyword", "none")
+    assert not {x.replace("<br>", " ") for x in grid.data[0].x} & ids
+    # Question labels whole: every question's full text is in its (wrapped) label.
+    labels = [label.replace("<br>", " ") for label in grid.data[0].y]
+    assert labels[14] == "16. What is the returns policy for the Nimbus air purifier?"  # row 16 of the CSV
+
+
+def test_setup_name_reads_as_words(calibrated):
+    run = calibrated.run("heading", "keyword", "heading")
+    assert setup_name(run) == "Cut at headings, word-match search, re-checked by headings"
+
+
+# --- Generated questions ----------------------------------------------------------------------
+
+def test_column_kinds_and_human_names():
+    assert column_kind("colors") == "colour" and humanize("colors") == "colours"
+    assert column_kind("Price") == "price" and column_kind("custom_field.custom.warranty") == "warranty"
+    assert column_kind("faq_1_question") == "faq"
+    for skipped in ("id", "image1_src", "slug", "SKU", "Handle", "product_url", "faq_1_answer"):
+        assert column_kind(skipped) is None, skipped
+    assert column_kind("noise_level") == "other" and humanize("custom_field.custom.noise_level") == "noise level"
+
+
+def test_generated_questions_read_as_a_customer_asks():
+    document = load_path(SAMPLE_CSV)
+    questions = generate_questions(document)
+    # 10 products; SKU skipped; kinds: price, colour, stock, warranty, returns, care, and power and noise
+    # as plain "what is" questions: 8 per product, 80 in all, capped at the default 50.
+    assert len(questions) == 50
+    texts = [q.question for q in questions]
+    assert texts[:3] == ["How much is the Aurora Ceiling Fan?", "What colours does the Boreal Ceiling Fan come in?",
+                         "What is the power of the Zephyr Table Fan?"]
+    assert not any("SKU" in text or "sku" in text for text in texts)
+    assert "What warranty does the Sirocco Pedestal Fan have?" in texts
+    # One question per product per kind: the Aurora's two price rows give one price question.
+    assert sum(1 for q in questions if q.expected_source == "Aurora Ceiling Fan" and q.question.startswith("How much")) == 1
+    assert all(not hasattr(resolve(document, q), "reason") for q in questions)  # every answer is in its product
+    assert len(generate_questions(document, limit=7)) == 7
+
+
+def test_an_faq_column_gives_its_own_question():
+    data = (b"name,faq_1_question,faq_1_answer,product_id\n"
+            b"Fan,Is it quiet at night?,Yes: 29 dB on the lowest setting.,991\n"
+            b"Lamp,Can I dim it?,Yes with any dimmer switch.,992\n")
+    questions = generate_questions(load_bytes(data, "faq.csv"))
+    assert [(q.question, q.expected_source, q.expected_answer) for q in questions] == [
+        ("Is it quiet at night?", "Fan", "Yes: 29 dB on the lowest setting."),
+        ("Can I dim it?", "Lamp", "Yes with any dimmer switch."),
+    ]
+
+
+# --- The report -------------------------------------------------------------------------------
+
+def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colours(calibrated):
+    import datetime
+    import html.parser
+    import json
+    import re
+
+    from workbench.handover import report_html
+
+    page = report_html(calibrated, today=datetime.date(2026, 11, 30))
+
+    class Text(html.parser.HTMLParser):
+        """The text a reader sees: not the title, styles or scripts."""
+
+        chunks: list[str] = []
+        hidden = 0
+
+        def handle_starttag(self, tag, attrs):
+            self.hidden += tag in ("title", "style", "script")
+
+        def handle_endtag(self, tag):
+            self.hidden -= tag in ("title", "style", "script")
+
+        def handle_data(self, data):
+            if not self.hidden:
+                self.chunks.append(data)
+
+    parser = Text()
+    parser.feed(page)
+    parser.close()
+    text = "".join(parser.chunks).strip()
+    assert text.startswith("breezy_home_price_list.md · report of 2026-11-30")  # file name and date on top
+    assert text.index("Ready — with cut at headings") < text.index("What to change in your file") < text.index(
+        "Clean, mixed and missed answers")
+    assert "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”." in text
+    decoder = json.JSONDecoder()
+    figures = []
+    for match in re.finditer(r"Plotly\.newPlot\(\s*\"[^\"]+\",\s*", page):
+        data, end = decoder.raw_decode(page, match.end())
+        layout, _ = decoder.raw_decode(page, page.index("{", end))
+        figures.append((data, layout))
+    assert len(figures) == 3
+    bars, lines, grid = figures
+    assert len({trace["marker"]["color"] for trace in bars[0]}) == 5  # one per grade
+    colours = [trace["line"]["color"] for trace in lines[0]]
+    assert len(colours) == 8 and len(set(colours)) == 8 and lines[1].get("showlegend", True)
+    assert all(not set(APP_STRATEGIES) & {str(x).replace("<br>", " ") for x in trace["x"]} for trace in bars[0])
