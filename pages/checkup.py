@@ -81,7 +81,8 @@ if result.risky:
         "These lines try to give a bot orders, or point at other sites a bot could be tricked into repeating. "
         "Check that each is meant to be there."
     )
-    what = {"instruction": "orders to a bot", "link": "link to another site", "image": "image from another site"}
+    what = {"instruction": "orders to a bot", "script": "code that would run in a web page",
+            "link": "link to another site", "image": "image from another site"}
     st.dataframe([{"where": f.where or f"line {f.line_number}", "what": what[f.kind], "text": f.text}
                   for f in result.risky], hide_index=True)
 else:
