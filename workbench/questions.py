@@ -17,7 +17,10 @@ def parse_questions(data: bytes, name: str) -> list[Question]:
     """Read a questions CSV with columns ``question,expected_source,expected_answer[,kind]``."""
     text, _, _ = decode_text(data, name)
     reader = csv.DictReader(io.StringIO(text))
-    header = [(field or "").strip().lower() for field in reader.fieldnames or []]
+    try:
+        header = [(field or "").strip().lower() for field in reader.fieldnames or []]
+    except csv.Error as error:
+        raise WorkbenchError(f"{name}, line 1: not readable as CSV ({error}).") from None
     missing = [column for column in COLUMNS[:3] if column not in header]
     if missing:
         raise WorkbenchError(
@@ -26,7 +29,16 @@ def parse_questions(data: bytes, name: str) -> list[Question]:
         )
     reader.fieldnames = header
     questions = []
-    for number, record in enumerate(reader, start=2):
+    records = iter(reader)
+    number = 1
+    while True:
+        try:
+            record = next(records)
+        except StopIteration:
+            break
+        except csv.Error as error:  # a cell past the csv module's size limit, a stray NUL…
+            raise WorkbenchError(f"{name}, line {reader.line_num + 1}: not readable as CSV ({error}).") from None
+        number += 1
         values = {column: (record.get(column) or "").strip() for column in COLUMNS}
         if not any(values.values()):
             continue

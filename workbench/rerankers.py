@@ -121,7 +121,10 @@ def load_cross_encoder(model_path: str | None):
         config = json.loads((path / "config.json").read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise WorkbenchError(f"cross-encoder: {path / 'config.json'} cannot be read: {error}.") from None
-    architectures = " ".join(config.get("architectures") or [])
+    if not isinstance(config, dict):
+        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} is not a model configuration (it holds no settings).")
+    names = config.get("architectures") or []
+    architectures = " ".join(str(name) for name in names) if isinstance(names, list) else str(names)
     if "SequenceClassification" not in architectures:
         raise WorkbenchError(
             f"cross-encoder: {path} is not a cross-encoder (its model is {architectures or 'of no known kind'}; "

@@ -3,31 +3,52 @@
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 
+from .limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
 from .model import WorkbenchError
-
-MAX_BYTES = 50 * 1024 * 1024  # past this a browser tab and a laptop both struggle
 
 
 def read_file(path: str | Path) -> bytes:
-    """A file's bytes, with a plain error when it is missing or is a folder."""
+    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
+
+    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
+    is checked before reading, so a huge file is never loaded to be refused.
+    """
     path = Path(path)
-    if not path.exists():
-        raise WorkbenchError(f"{path} does not exist.")
-    if path.is_dir():
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise WorkbenchError(f"{path} does not exist.") from None
+    except OSError as error:
+        raise WorkbenchError(f"{path} cannot be read: {error.strerror or error}.") from None
+    if stat.S_ISDIR(info.st_mode):
         raise WorkbenchError(f"{path} is a folder, not a file.")
-    return path.read_bytes()
+    if not stat.S_ISREG(info.st_mode):
+        raise WorkbenchError(f"{path} is not an ordinary file (a pipe, socket or device); save the data to a file first.")
+    if info.st_size > MAX_BYTES:
+        raise too_big(str(path), f"is {info.st_size / MB:,.0f} MB")
+    try:
+        # O_NONBLOCK: should the path be swapped for a pipe after the check above, opening it does not hang.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            data = handle.read(min(info.st_size, MAX_BYTES) + 1)  # read(n) sets aside n bytes at once
+            if len(data) > info.st_size:  # it grew since: read on, up to the limit
+                data += handle.read(MAX_BYTES + 1 - len(data))
+    except OSError as error:
+        raise WorkbenchError(f"{path} cannot be read: {error.strerror or error}.") from None
+    if len(data) > MAX_BYTES:
+        raise too_big(str(path), f"is over {MAX_BYTES // MB} MB")
+    return data
 
 
 def check_size(data: bytes, name: str) -> None:
     if not data or not data.strip():
         raise WorkbenchError(f"{name} is empty: there is nothing to read.")
     if len(data) > MAX_BYTES:
-        raise WorkbenchError(
-            f"{name} is {len(data) / 1024 / 1024:.0f} MB; the workbench reads files up to "
-            f"{MAX_BYTES // 1024 // 1024} MB. Split it into smaller files."
-        )
+        raise too_big(name, f"is {len(data) / MB:,.0f} MB")
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
@@ -60,6 +81,8 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
                 "currency signs; save the file as UTF-8 to be sure."
             )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_CHARACTERS:
+        raise too_big(name, f"holds {len(text):,} characters of text")
     if not text.strip():
         raise WorkbenchError(f"{name} is empty: it holds only blank space.")
     return text, encoding, warnings

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import csv
+import sqlite3
+import zipfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path, PurePath
+from typing import TypeVar
+from xml.etree.ElementTree import ParseError
+from xml.parsers.expat import ExpatError
 
 from ..model import Document, WorkbenchError
 from ..textio import read_file
 from .markdown import MarkdownLoader, parse_markdown
-from .spreadsheet import CsvLoader, XlsxLoader, sheet_names
+from .spreadsheet import CsvLoader, XlsxLoader
+from .spreadsheet import sheet_names as _sheet_names
+
+T = TypeVar("T")
 
 LOADERS = (MarkdownLoader(), CsvLoader(), XlsxLoader())
 SUPPORTED = tuple(ext for loader in LOADERS for ext in loader.extensions)
@@ -25,9 +36,47 @@ def loader_for(name: str):
     )
 
 
+# What the libraries under the loaders raise on a damaged or hostile file, in plain words. A file that
+# is not what its name says can make a parser fail in ways no one listed, so the last few are broad.
+READ_ERRORS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+    ((zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError), "it is damaged or cut short"),
+    ((ParseError, ExpatError), "the XML inside it is damaged"),
+    (csv.Error, "it is not readable as CSV"),
+    (UnicodeError, "its text is damaged (it cannot be decoded)"),
+    (sqlite3.Error, "a database it needs is damaged"),
+    (OSError, "it could not be read"),
+    ((KeyError, IndexError, TypeError, AttributeError, ValueError, RecursionError), "its contents are not laid out as "
+     "such a file's should be"),
+)
+
+
+def read_boundary(name: str, call: Callable[[], T]) -> T:
+    """Run a reader; any library error becomes a WorkbenchError naming the file and the cause.
+
+    Every loader (and whatever reads a user's file) goes through here, so a damaged file gives
+    the user one plain line and never a traceback.
+    """
+    try:
+        return call()
+    except WorkbenchError:
+        raise
+    except tuple(kind for kinds, _ in READ_ERRORS for kind in (kinds if isinstance(kinds, tuple) else (kinds,))) as error:
+        why = next(words for kinds, words in READ_ERRORS if isinstance(error, kinds))
+        detail = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+        raise WorkbenchError(
+            f"{name} cannot be read: {why} ({detail}). Open it in the program that made it and save it again."
+        ) from None
+
+
 def load_bytes(data: bytes, name: str, *, sheet: str | None = None, name_column: str | None = None) -> Document:
     """Read an uploaded file. ``name`` decides the loader by its extension."""
-    return loader_for(name).load(data, name, sheet=sheet, name_column=name_column)
+    loader = loader_for(name)
+    return read_boundary(name, lambda: loader.load(data, name, sheet=sheet, name_column=name_column))
+
+
+def sheet_names(data: bytes, name: str) -> list[str]:
+    """The sheets of an Excel file, in workbook order."""
+    return read_boundary(name, lambda: _sheet_names(data, name))
 
 
 def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | None = None) -> Document:

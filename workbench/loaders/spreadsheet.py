@@ -16,6 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from ..limits import Budget, check_zip
 from ..model import Document, Fact, Section, WorkbenchError
 from ..textio import check_size, decode_text
 
@@ -61,11 +62,15 @@ def read_csv(data: bytes, name: str) -> Table:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
     except csv.Error:
         delimiter = "\t" if sample.count("\t") > sample.count(",") else ","
+    budget = Budget(name)
+    records = []
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
-        records = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        for record in reader:  # counted as read: a file of nothing but commas is millions of cells
+            budget.row(len(record), 0)
+            records.append([_clean(cell) for cell in record])
     except csv.Error as error:
-        raise WorkbenchError(f"{name} is not a readable CSV file: {error}.") from None
-    records = [[_clean(cell) for cell in record] for record in records]
+        raise WorkbenchError(f"{name}, line {reader.line_num + 1}, is not readable CSV: {error}.") from None
     header_index = next((i for i, record in enumerate(records) if any(record)), None)
     if header_index is None:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
@@ -76,26 +81,95 @@ def read_csv(data: bytes, name: str) -> Table:
 
 def sheet_names(data: bytes, name: str) -> list[str]:
     """The sheets of an Excel file, in workbook order."""
-    return _open_workbook(data, name).sheetnames
+    workbook = _open_workbook(data, name)
+    try:
+        return workbook.sheetnames
+    finally:
+        workbook.close()
 
 
 def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
     workbook = _open_workbook(data, name)
-    if sheet is None:
-        sheet = workbook.sheetnames[0]
-    if sheet not in workbook.sheetnames:
-        raise WorkbenchError(f"{name} has no sheet called {sheet!r}; its sheets are {', '.join(workbook.sheetnames)}.")
-    records = []
-    for row in workbook[sheet].iter_rows():
-        records.append([_clean(format_cell(cell.value, cell.number_format)) for cell in row])
-    workbook.close()
+    try:
+        if sheet is None:
+            sheet = workbook.sheetnames[0]
+        if sheet not in workbook.sheetnames:
+            raise WorkbenchError(f"{name} has no sheet called {sheet!r}; its sheets are {', '.join(workbook.sheetnames)}.")
+        worksheet = workbook[sheet]
+        # The sheet's <dimension> tag (which read-only mode trusts) is often wrong in exported files:
+        # a 10-product sheet that claims A1:B2 would read as one product. Read every row there is.
+        worksheet.reset_dimensions()
+        budget = Budget(name)
+        records = []
+        for row in worksheet.iter_rows():
+            record = [_clean(format_cell(cell.value, getattr(cell, "number_format", "General"))) for cell in row]
+            budget.row(len(record), sum(map(len, record)))  # checked as read: a bomb stops here, not at the end
+            records.append(record)
+        formula_columns = _formulas_without_values(workbook, worksheet)
+        title = sheet if len(workbook.sheetnames) > 1 else PurePath(name).stem
+    finally:
+        workbook.close()
     header_index = next((i for i, record in enumerate(records) if any(record)), None)
     if header_index is None:
         raise WorkbenchError(f"Sheet {sheet!r} of {name} is empty.")
     header = records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
-    title = sheet if len(workbook.sheetnames) > 1 else PurePath(name).stem
-    return Table(title, header, rows)
+    warnings = []
+    for letter, count in formula_columns.items():
+        index = _column_index(letter)
+        label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter
+        warnings.append(
+            f"Column {label} holds {count} formula(s) saved without their values, so those cells read as empty. "
+            "Open the file in Excel and save it again (Excel stores the values), then upload it again."
+        )
+    return Table(title, header, rows, warnings=tuple(warnings))
+
+
+FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+
+
+def _formulas_without_values(workbook, worksheet) -> dict[str, int]:
+    """Columns (letters) of formula cells that have no saved value, with how many; read straight from the XML.
+
+    openpyxl's value-only mode reads such a cell as empty, indistinguishable from a blank one.
+    Most shop exports hold no formulas, so the sheet's bytes are first searched for one.
+    """
+    import xml.etree.ElementTree as ET
+
+    path = worksheet._worksheet_path
+    with workbook._archive.open(path) as source:
+        tail, found = b"", False
+        while chunk := source.read(1 << 20):
+            if FORMULA.search(tail + chunk):
+                found = True
+                break
+            tail = chunk[-16:]
+    if not found:
+        return {}
+    missing: dict[str, int] = {}
+    with workbook._archive.open(path) as source:
+        for _, element in ET.iterparse(source, events=("end",)):
+            if element.tag.rsplit("}", 1)[-1] != "c":
+                continue
+            children = {child.tag.rsplit("}", 1)[-1]: child for child in element}
+            value = children.get("v")
+            if "f" in children and (value is None or not (value.text or "").strip()):
+                letter = re.match(r"[A-Z]+", element.get("r") or "")
+                if letter:
+                    missing[letter.group()] = missing.get(letter.group(), 0) + 1
+            element.clear()
+    return missing
+
+
+def _column_index(letters: str) -> int:
+    index = 0
+    for letter in letters:
+        index = index * 26 + ord(letter) - ord("A") + 1
+    return index - 1
+
+
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # the container of old .xls files, and of encrypted .xlsx ones
+ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
 
 
 def _open_workbook(data: bytes, name: str):
@@ -103,11 +177,20 @@ def _open_workbook(data: bytes, name: str):
     from openpyxl.utils.exceptions import InvalidFileException
 
     check_size(data, name)
-    if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+    if data[:8] == OLE2:
+        if ENCRYPTED in data:
+            raise WorkbenchError(
+                f"{name} is protected with a password, so it cannot be read. Open it in Excel, remove the password "
+                "(File > Info > Protect Workbook), save it, and upload it again; or export it as CSV."
+            )
         raise WorkbenchError(f"{name} is an old Excel file (.xls). Open it in Excel and save it as .xlsx or .csv.")
     try:
+        check_zip(data, name)  # before anything is unpacked
         return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError, TypeError) as error:
+    except WorkbenchError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, InvalidFileException, KeyError, OSError, ValueError, TypeError,
+            EOFError) as error:  # damaged XML is said by the loaders' boundary
         detail = str(error) or type(error).__name__
         raise WorkbenchError(
             f"{name} is not a readable Excel file (.xlsx): {detail}. Open it in Excel and save it again, or export CSV."
@@ -210,12 +293,14 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
 
     parts: list[str] = []
     length = 0
+    budget = Budget(name)  # each cell becomes "Column: value": long headers can multiply the text
 
     def write(piece: str) -> tuple[int, int]:
         nonlocal length
         start = length
         parts.append(piece)
         length += len(piece)
+        budget.text(len(piece))
         return start, length
 
     title_span = write(f"# {table.title}")

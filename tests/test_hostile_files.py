@@ -1,0 +1,209 @@
+"""Hostile, damaged and unusual files: refused in plain words, never a traceback, a hang or a memory blow-up."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+import tracemalloc
+import zipfile
+
+import pytest
+
+from workbench import limits
+from workbench.loaders import load_bytes, load_path, sheet_names
+from workbench.model import WorkbenchError
+from workbench.questions import parse_questions
+from workbench.rerankers import load_cross_encoder
+
+from .conftest import ROOT
+from .hostile import SHEET, rewrite_part, workbook_bytes, xlsx_bomb
+
+PRODUCTS = [["name", "price"], *[[f"Product {i}", 10 * i] for i in range(1, 11)]]
+
+
+def refused(call, *fragments: str) -> str:
+    with pytest.raises(WorkbenchError) as caught:
+        call()
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
+# --- 1. What a file may unpack to -------------------------------------------------------------
+
+def test_an_xlsx_bomb_is_refused_before_anything_is_unpacked(tmp_path):
+    bomb = xlsx_bomb(tmp_path / "bomb.xlsx", 400 << 20)  # one cell of 400 MB, packed into ~0.4 MB
+    assert bomb.stat().st_size < 1 << 20
+    tracemalloc.start()
+    try:
+        message = refused(lambda: load_path(bomb), "bomb.xlsx unpacks to 400 MB", limits.limits_sentence())
+        refused(lambda: sheet_names(bomb.read_bytes(), "bomb.xlsx"), "unpacks to 400 MB")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20, f"reading the bomb took {peak >> 20} MB"  # the file's own bytes and a little more
+    assert "Split it into smaller files" in message
+
+
+def test_a_csv_whose_long_headers_multiply_its_text(monkeypatch):
+    """Each cell becomes "Header: value": 100 columns with 1,000-character headers make 1 character cells huge."""
+    monkeypatch.setattr(limits, "MAX_CHARACTERS", 1_000_000)
+    header = ",".join(f"{'h' * 1000}{i}" for i in range(100))
+    rows = "\n".join("name," + ",".join("x" for _ in range(99)) for _ in range(20))  # 20 rows x ~100 KB of text each
+    data = ("name," + header.split(",", 1)[1] + "\n" + rows.replace("name,", "Fan,")).encode()
+    assert len(data) < 120_000
+    refused(lambda: load_bytes(data, "wide.csv"), "wide.csv makes more than 1,000,000 characters of text")
+
+
+def test_rows_and_cells_are_counted_while_reading(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_ROWS", 5)
+    refused(lambda: load_bytes(workbook_bytes(PRODUCTS), "many.xlsx"), "many.xlsx has more than 5 rows")
+    refused(lambda: load_bytes(b"name,price\n" + b"Fan,1\n" * 6, "many.csv"), "many.csv has more than 5 rows")
+    monkeypatch.setattr(limits, "MAX_ROWS", 1_000)
+    monkeypatch.setattr(limits, "MAX_CELLS", 50)
+    refused(lambda: load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv"), "has more than 50 cells")
+
+
+def test_the_readme_states_the_limits():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert limits.limits_sentence() in " ".join(readme.split())
+
+
+def test_the_app_refuses_the_bomb_with_the_same_message(tmp_path):
+    from .test_app import open_app, plain, upload
+
+    bomb = xlsx_bomb(tmp_path / "bomb.xlsx", 300 << 20)
+    at = upload(open_app(), "bomb.xlsx", bomb.read_bytes())
+    assert not at.exception
+    shown = [plain(error.value) for error in at.error]
+    assert any("bomb.xlsx unpacks to 300 MB" in text and limits.limits_sentence() in text for text in shown), shown
+
+
+# --- 2. Excel files read as they are ----------------------------------------------------------
+
+def test_a_wrong_dimension_tag_loses_no_rows():
+    data = rewrite_part(workbook_bytes(PRODUCTS), SHEET, lambda xml: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:B2"', xml))
+    assert b'<dimension ref="A1:B2"' in zipfile.ZipFile(io.BytesIO(data)).read(SHEET)
+    document = load_bytes(data, "exported.xlsx")
+    assert [s.heading for s in document.sections[1:]] == [f"Product {i}" for i in range(1, 11)]
+    assert "price: 100" in document.text
+
+
+def test_formulas_saved_without_values_are_reported():
+    # openpyxl saves formulas without computing them, as some exporters do: no cached <v> in the file.
+    rows = [["name", "price", "price with tax"], *[[f"Product {i}", 10 * i, f"=B{i + 1}*1.2"] for i in range(1, 5)]]
+    document = load_bytes(workbook_bytes(rows), "formulas.xlsx")
+    assert document.warnings == (
+        "Column 'price with tax' (C) holds 4 formula(s) saved without their values, so those cells read as empty. "
+        "Open the file in Excel and save it again (Excel stores the values), then upload it again.",
+    )
+    assert "price with tax" not in document.text
+
+
+def test_formulas_with_their_values_are_read_quietly():
+    data = rewrite_part(
+        workbook_bytes([["name", "total"], ["Fan", "=1+1"]]),
+        SHEET,
+        lambda xml: xml.replace(b"<f>1+1</f><v />", b"<f>1+1</f><v>2</v>"),  # as Excel saves it: formula and value
+    )
+    document = load_bytes(data, "cached.xlsx")
+    assert document.warnings == () and "total: 2" in document.text
+
+
+def test_a_password_protected_workbook_is_named_as_such(tmp_path):
+    pytest.importorskip("msoffcrypto", reason="msoffcrypto-tool (requirements-dev.txt) encrypts the file")
+    import io
+
+    from msoffcrypto.format.ooxml import OOXMLFile
+
+    locked = io.BytesIO()
+    OOXMLFile(io.BytesIO(workbook_bytes(PRODUCTS))).encrypt("secret", locked)
+    message = refused(lambda: load_bytes(locked.getvalue(), "locked.xlsx"), "locked.xlsx is protected with a password")
+    assert ".xls)" not in message
+
+
+# --- 6. One boundary for the errors reading raises ----------------------------------------------
+
+def cut_sheet(xml: bytes) -> bytes:
+    return xml[: len(xml) // 2]
+
+
+LAUGHS = (
+    b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + b"".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'.encode() for i in range(1, 10))
+    + b']><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">'
+    b'<c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>'
+)
+
+
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (cut_sheet, "the XML inside it is damaged"),
+        (lambda xml: LAUGHS, "the XML inside it is damaged"),
+    ],
+    ids=["truncated XML", "billion laughs"],
+)
+def test_damaged_xml_inside_an_xlsx(change, fragment):
+    data = rewrite_part(workbook_bytes(PRODUCTS), SHEET, change)
+    refused(lambda: load_bytes(data, "damaged.xlsx"), "damaged.xlsx cannot be read", fragment)
+
+
+def test_an_external_entity_is_never_read(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET")
+    xxe = (
+        f'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file://{secret}">]>'
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row>'
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>Fan &xxe;</t></is></c></row></sheetData></worksheet>'
+    ).encode()
+    data = rewrite_part(workbook_bytes(PRODUCTS), SHEET, lambda xml: xxe)
+    try:
+        document = load_bytes(data, "xxe.xlsx")
+    except WorkbenchError as error:
+        assert "xxe.xlsx cannot be read" in str(error)
+    else:
+        assert "TOP-SECRET" not in document.text
+
+
+def test_a_damaged_zip_and_a_broken_checksum(tmp_path):
+    data = bytearray(workbook_bytes(PRODUCTS))
+    start = data.find(b"PK\x03\x04", data.find(SHEET.encode()) - 40)
+    data[start + 200 : start + 260] = b"\x00" * 60  # the sheet's packed bytes overwritten
+    refused(lambda: load_bytes(bytes(data), "crc.xlsx"), "crc.xlsx")
+
+
+def test_a_file_that_cannot_be_read(tmp_path):
+    link = tmp_path / "memory.md"
+    link.symlink_to("/proc/self/mem")  # a regular file whose read fails with an I/O error
+    refused(lambda: load_path(link), "memory.md cannot be read", "Input/output error")
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    fifo = tmp_path / "shop.md"
+    os.mkfifo(fifo)
+    command = [sys.executable, "-m", "workbench", "audit", str(fifo)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "is not an ordinary file (a pipe, socket or device)" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_device_is_refused(tmp_path):
+    link = tmp_path / "null.csv"
+    link.symlink_to("/dev/zero")  # would never end
+    refused(lambda: load_path(link), "is not an ordinary file")
+
+
+def test_a_huge_question_cell():
+    data = b"question,expected_source,expected_answer\nWhat is the price?,Fan,10\n" + b"x" * 1_000_000 + b",Fan,10\n"
+    refused(lambda: parse_questions(data, "questions.csv"), "questions.csv, line 3: not readable as CSV", "field limit")
+
+
+def test_a_cross_encoder_config_that_is_a_list(tmp_path):
+    (tmp_path / "config.json").write_text("[1, 2, 3]")
+    refused(lambda: load_cross_encoder(str(tmp_path)), "is not a model configuration")
