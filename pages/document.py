@@ -39,11 +39,11 @@ if name.lower().endswith((".xlsx", ".xlsm")):
     except WorkbenchError:  # a corrupt workbook: the loader below says so in plain words
         sheets = []
     if len(sheets) > 1:
-        if st.session_state[state.SHEET] not in sheets:
-            st.session_state[state.SHEET] = sheets[0]
-        st.selectbox("Sheet", sheets, key=state.bind(state.SHEET), on_change=state.store, args=(state.SHEET,))
+        if st.session_state[state.SHEET] not in sheets:  # the first sheet with a product-name column
+            st.session_state[state.SHEET] = state.workbook_default_sheet(data, name)
+        st.selectbox("Sheet", sheets, key=state.bind(state.SHEET), on_change=state.choose_sheet)
 
-document = state.current_document()
+document = state.current_document(pick_column=True)
 if document is None:
     st.stop()
 

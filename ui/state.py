@@ -17,7 +17,7 @@ import streamlit as st
 from workbench.evaluate import Evaluation, chunk_document, evaluate
 from workbench.highlight import escape_markdown
 from workbench.history import History
-from workbench.loaders import load_bytes, sheet_names
+from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, parse_questions, resolve
 
@@ -103,6 +103,17 @@ def workbook_sheets(data: bytes, name: str) -> list[str]:
     return sheet_names(data, name)
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def workbook_default_sheet(data: bytes, name: str) -> str:
+    return default_sheet(data, name)
+
+
+def choose_sheet() -> None:
+    """Another sheet has other columns: its product-name column is found afresh."""
+    store(SHEET)
+    st.session_state[NAME_COLUMN] = None
+
+
 def use_document(data: bytes, name: str) -> None:
     """Make this file the document: its sheet and name column are found afresh, the old result dropped."""
     st.session_state[DOC_DATA] = data
@@ -117,13 +128,32 @@ def document_args() -> tuple[bytes, str, str | None, str | None]:
     return state[DOC_DATA], state[DOC_NAME], state[SHEET], state[NAME_COLUMN]
 
 
-def current_document() -> Document | None:
-    """The loaded document, or None after showing the loader's plain error."""
+def current_document(pick_column: bool = False) -> Document | None:
+    """The loaded document, or None after showing the loader's plain error.
+
+    With ``pick_column`` (the Document page), a sheet with no name-like column gets a select box of its
+    columns; elsewhere a pointer to that page. The loader's own message is for the command line.
+    """
     try:
         return load_document(*document_args())
+    except NoNameColumn as missing:
+        if pick_column:
+            st.warning(
+                "No column here looks like a product name (a heading such as Name, Title, Product or Item). "
+                "Pick the column that names each product:"
+            )
+            st.selectbox("Which column holds the product name?", missing.columns, index=None,
+                         placeholder="Choose a column", key="pick_name_column", on_change=_picked_name_column)
+        else:
+            st.warning("Pick the column that holds the product names on the **Document** page.")
+        return None
     except WorkbenchError as error:
         st.error(f"This file cannot be read: {escape_markdown(error)}")
         return None
+
+
+def _picked_name_column() -> None:
+    st.session_state[NAME_COLUMN] = st.session_state["pick_name_column"]
 
 
 def require_document() -> Document:

@@ -180,7 +180,8 @@ def audit(
 
     titled = [s for s in document.sections if s.heading]
     result.products = sum(1 for s in titled if s.facts)
-    lines_in: dict[str, list[str]] = defaultdict(list)
+    # Products per line as an ordered set: a line shared by 20,000 products must not be searched as a list.
+    lines_in: dict[str, dict[str, None]] = defaultdict(dict)
     where: dict[str, list[str]] = defaultdict(list)
     values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
     fact_line: dict[tuple[int, int], str] = {}
@@ -194,7 +195,7 @@ def audit(
                 key, value = text.split(":", 1)
                 values_of[key.strip().lower()].add(value.strip().lower())
             if section.title not in lines_in[text]:
-                lines_in[text].append(section.title)
+                lines_in[text][section.title] = None
                 where[text].append(places.of_fact(fact))
     answered: dict[str, list[int]] = defaultdict(list)
     if questions:
@@ -207,7 +208,7 @@ def audit(
     for line, names in lines_in.items():
         if len(names) < 2:
             continue
-        shared = SharedLine(line, names, places=where[line], questions=answered.get(line, []))
+        shared = SharedLine(line, list(names), places=where[line], questions=answered.get(line, []))
         everywhere = result.products >= 4 and len(names) >= EVERY_PRODUCT * result.products
         if everywhere and PLACEHOLDER.match(shared.value):
             shared.harm = "placeholder"
@@ -231,6 +232,7 @@ def audit(
         if words > LONG_SECTION_WORDS:
             result.long_sections.append((section.title, words))
 
+    by_id = {section.id: section for section in document.sections}  # Document.section scans: too slow per piece
     for strategy in strategies:
         chunks = chunk_document(document, strategy)  # offsets checked, as everywhere else
         chunk_map = ChunkMap(document, chunks)
@@ -239,7 +241,7 @@ def audit(
             touched = chunk_map.touched[index]
             if not touched:
                 continue
-            main = document.section(max(touched, key=touched.get))
+            main = by_id[max(touched, key=touched.get)]
             if main.heading and main.heading.lower() not in chunk.text.lower():
                 unnamed.append(chunk.text)
         counted = sum(1 for touched in chunk_map.touched if touched)

@@ -16,7 +16,7 @@ from .audit import audit
 from .evaluate import evaluate
 from .handover import report_html, results_xlsx
 from .history import History, gate, parse_bars
-from .loaders import load_path
+from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
 from .questions import parse_questions
 from .report import to_csv, to_json, to_table
@@ -71,7 +71,7 @@ def build_parser() -> Parser:
         "--threshold", type=_threshold, help="refuse below this score; 'auto' finds the best one on the questions"
     )
     run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
-    run.add_argument("--sheet", help="the sheet of an Excel file (default: the first)")
+    run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
     run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
     run.add_argument("--out", help="write to this file instead of the screen")
@@ -122,6 +122,8 @@ def run_evaluate(args: argparse.Namespace) -> str | bytes:
         raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
     if args.format == "xlsx" and not args.out:
         raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
+    if "cross-encoder" in settings.rerankers and not args.reranker_model:  # the engine's words name no flag
+        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk with --reranker-model PATH.")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
     questions_bytes = read_file(args.questions)
@@ -205,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
             print("failed: " + "; ".join(failures), file=sys.stderr)
             return 1
         return 0
+    except NoNameColumn as error:  # the engine names no way to choose: on the command line it is a flag
+        print(f"error: {error} Choose one with --name-column.", file=sys.stderr)
+        return 2
     except (WorkbenchError, UsageError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

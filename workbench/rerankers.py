@@ -107,7 +107,7 @@ class CrossEncoderRerank(Reranker):
 def load_cross_encoder(model_path: str | None):
     """Load a sentence-transformers CrossEncoder from a local folder, with plain errors."""
     if not model_path:
-        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk (--reranker-model PATH).")
+        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk.")
     path = Path(model_path).expanduser()
     if not path.is_dir():
         raise WorkbenchError(f"cross-encoder: the model folder {path} does not exist.")

@@ -15,7 +15,8 @@ from xml.parsers.expat import ExpatError
 from ..model import Document, WorkbenchError
 from ..textio import read_file
 from .markdown import MarkdownLoader, parse_markdown
-from .spreadsheet import CsvLoader, XlsxLoader
+from .spreadsheet import CsvLoader, NoNameColumn, XlsxLoader
+from .spreadsheet import default_sheet as _default_sheet
 from .spreadsheet import sheet_names as _sheet_names
 
 T = TypeVar("T")
@@ -79,6 +80,11 @@ def sheet_names(data: bytes, name: str) -> list[str]:
     return read_boundary(name, lambda: _sheet_names(data, name))
 
 
+def default_sheet(data: bytes, name: str) -> str:
+    """The sheet read when none is chosen: the first with a product-name column (else the first)."""
+    return read_boundary(name, lambda: _default_sheet(data, name))
+
+
 def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | None = None) -> Document:
     """Read a file from disk, with a plain error when it is missing."""
     path = Path(path)
@@ -86,4 +92,4 @@ def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | 
     return load_bytes(read_file(path), path.name, sheet=sheet, name_column=name_column)
 
 
-__all__ = ["SUPPORTED", "load_bytes", "load_path", "parse_markdown", "sheet_names"]
+__all__ = ["SUPPORTED", "NoNameColumn", "default_sheet", "load_bytes", "load_path", "parse_markdown", "sheet_names"]

@@ -26,6 +26,17 @@ NAME_WORDS = ("name", "title", "product", "item")
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
 
 
+class NoNameColumn(WorkbenchError):
+    """No header looks like a product name; ``columns`` are the ones the user can choose from.
+
+    The message names no way of choosing (a command-line flag or a select box): each caller adds its own.
+    """
+
+    def __init__(self, message: str, columns: list[str]) -> None:
+        super().__init__(message)
+        self.columns = columns
+
+
 @dataclass
 class Table:
     """A grid of stripped cell strings with the row numbers the user sees."""
@@ -88,11 +99,41 @@ def sheet_names(data: bytes, name: str) -> list[str]:
         workbook.close()
 
 
+def default_sheet(data: bytes, name: str) -> str:
+    """The sheet to read when none is chosen: the first with a name-like header, else the first.
+
+    A workbook often opens on a note ("About", "Read me") before the product sheet.
+    """
+    workbook = _open_workbook(data, name)
+    try:
+        return _default_sheet(workbook)
+    finally:
+        workbook.close()
+
+
+def _default_sheet(workbook) -> str:
+    for title in workbook.sheetnames:
+        header = _first_row(workbook[title])
+        if header and name_like_column(header) is not None:
+            return title
+    return workbook.sheetnames[0]
+
+
+def _first_row(sheet, look: int = 50) -> list[str] | None:
+    """The first non-empty row among the first ``look`` (the header, as read_xlsx takes it)."""
+    sheet.reset_dimensions()  # a wrong <dimension> tag must not hide the header's later columns
+    for row in sheet.iter_rows(max_row=look, values_only=True):
+        record = [_clean(format_cell(value)) for value in row]
+        if any(record):
+            return record
+    return None
+
+
 def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
     workbook = _open_workbook(data, name)
     try:
         if sheet is None:
-            sheet = workbook.sheetnames[0]
+            sheet = _default_sheet(workbook)
         if sheet not in workbook.sheetnames:
             raise WorkbenchError(f"{name} has no sheet called {sheet!r}; its sheets are {', '.join(workbook.sheetnames)}.")
         worksheet = workbook[sheet]
@@ -242,16 +283,27 @@ def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
         raise WorkbenchError(
             f"{name} has no column called {wanted!r}. Its columns are: {', '.join(h for h in header if h)}."
         )
+    index = name_like_column(header)
+    if index is None:
+        columns = [h for h in header if h]
+        raise NoNameColumn(
+            f"{name} has no column that looks like a product name (name, title, product, item…). "
+            f"Its columns are: {', '.join(columns) or 'none'}.",
+            columns,
+        )
+    return index
+
+
+def name_like_column(header: list[str]) -> int | None:
+    """The index of the column whose header reads like a product name, best first; None when none does."""
+    lowered = [cell.strip().lower() for cell in header]
     for candidate in NAME_HEADERS:
         if candidate in lowered:
             return lowered.index(candidate)
     for index, cell in enumerate(lowered):
         if any(word in re.split(r"[^a-z]+", cell) for word in NAME_WORDS):
             return index
-    raise WorkbenchError(
-        f"{name} has no column that looks like a product name (name, title, product, item…). "
-        f"Choose one with --name-column; its columns are: {', '.join(h for h in header if h) or 'none'}."
-    )
+    return None
 
 
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:

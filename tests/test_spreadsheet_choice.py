@@ -1,0 +1,120 @@
+"""Spreadsheets choose themselves: the product sheet past an "About" note, and a column to pick when none is named."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import openpyxl
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from workbench.loaders import NoNameColumn, default_sheet, load_bytes
+
+from .conftest import ROOT
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def workbook(sheets: dict[str, list[list[object]]]) -> bytes:
+    """A real .xlsx written by openpyxl, sheets in the given order."""
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for title, rows in sheets.items():
+        sheet = book.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+ABOUT_FIRST = workbook(
+    {
+        "About": [["Breezy Home price list"], ["Prices in euros, valid from 1 March."], [], ["Questions? Call the shop."]],
+        "Products": [["SKU", "Product Name", "Price"], ["F-1", "Aurora Ceiling Fan", 129], ["L-2", "Lumo Desk Lamp", 39]],
+        "Notes": [["Remark"], ["Stock counted on Monday"]],
+    }
+)
+NO_NAME = workbook({"Codes": [["Code", "Label", "Price"], ["A1", "Aurora Ceiling Fan", 129], ["B2", "Lumo Desk Lamp", 39]]})
+
+
+def test_the_sheet_with_a_name_column_is_read_by_default():
+    assert default_sheet(ABOUT_FIRST, "shop.xlsx") == "Products"
+    document = load_bytes(ABOUT_FIRST, "shop.xlsx")
+    assert [s.heading for s in document.sections] == ["Products", "Aurora Ceiling Fan", "Lumo Desk Lamp"]
+    assert document.name_column == "Product Name"
+    # Asked for by name, the note sheet is still read as it is, and fails as before.
+    with pytest.raises(NoNameColumn):
+        load_bytes(ABOUT_FIRST, "shop.xlsx", sheet="About")
+
+
+def test_with_no_name_like_sheet_the_first_is_read():
+    assert default_sheet(NO_NAME, "codes.xlsx") == "Codes"
+
+
+def test_no_name_column_lists_the_columns_and_names_no_flag():
+    with pytest.raises(NoNameColumn) as raised:
+        load_bytes(NO_NAME, "codes.xlsx")
+    assert raised.value.columns == ["Code", "Label", "Price"]
+    assert "--" not in str(raised.value)
+    assert [s.heading for s in load_bytes(NO_NAME, "codes.xlsx", name_column="Label").sections][1:] == [
+        "Aurora Ceiling Fan", "Lumo Desk Lamp"
+    ]
+
+
+def test_the_command_line_names_its_flag(tmp_path):
+    path = tmp_path / "codes.xlsx"
+    path.write_bytes(NO_NAME)
+    done = subprocess.run([sys.executable, "-m", "workbench", "audit", str(path)], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 2
+    assert "Its columns are: Code, Label, Price. Choose one with --name-column." in done.stderr
+
+
+def upload(name: str, data: bytes) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value((name, data, XLSX))
+    return at.run()
+
+
+def every_text(at: AppTest) -> str:
+    """All the words the page shows: messages, labels, options."""
+    parts = [e.value for kind in ("markdown", "caption", "info", "warning", "error", "success") for e in at.get(kind)]
+    parts += [f"{box.label} {box.options}" for box in at.selectbox]
+    return "\n".join(str(part) for part in parts)
+
+
+def test_app_picks_the_product_sheet_past_an_about_note():
+    at = upload("shop.xlsx", ABOUT_FIRST)
+    assert not at.exception and not at.error
+    assert at.selectbox(key="w_sheet").value == "Products"
+    assert at.selectbox(key="w_sheet").options == ["About", "Products", "Notes"]
+    assert next(m.value for m in at.metric if m.label == "Products") == "2"
+    assert at.selectbox(key="w_name_column").value == "Product Name"
+    # Choosing the note sheet asks for a column in the app's own words, then the products sheet again reads.
+    at.selectbox(key="w_sheet").set_value("About").run()
+    assert at.selectbox(key="pick_name_column").options == ["Breezy Home price list"]
+    assert "--" not in every_text(at)
+    at.selectbox(key="w_sheet").set_value("Products").run()
+    assert next(m.value for m in at.metric if m.label == "Products") == "2"
+
+
+def test_app_offers_a_select_box_of_columns_when_none_is_a_name():
+    at = upload("codes.xlsx", NO_NAME)
+    assert not at.exception and not at.error
+    box = at.selectbox(key="pick_name_column")
+    assert box.options == ["Code", "Label", "Price"] and box.value is None
+    assert "No column here looks like a product name" in every_text(at)
+    assert "--name-column" not in every_text(at) and "--" not in every_text(at)
+    # Another page points back to the Document page, also without any command-line words.
+    other = at.switch_page("pages/cuts.py").run()
+    assert "Pick the column that holds the product names on the **Document** page." in every_text(other)
+    assert "--" not in every_text(other)
+    at = other.switch_page("pages/document.py").run()
+    at.selectbox(key="pick_name_column").set_value("Label").run()
+    assert not at.error
+    assert next(m.value for m in at.metric if m.label == "Products") == "2"
+    assert at.selectbox(key="w_name_column").value == "Label"
