@@ -10,9 +10,10 @@ from collections import Counter
 from .audit import audit
 from .charts import grade_grid, grades_bars, hit_curve
 from .evaluate import Evaluation
+from .exports import xlsx_cell
 from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
-from .report import document_summary, run_record, safe_cell
+from .report import document_summary, run_record
 from .todo import todo_list
 from .verdict import NEEDS_WORK, NOT_READY, READY, assess
 
@@ -164,15 +165,6 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     return "".join(parts)
 
 
-def _xlsx_cell(value: object) -> object:
-    """A cell Excel accepts and never runs: control characters dropped (openpyxl refuses them), formulas escaped."""
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
-    if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
-    return safe_cell(value)
-
-
 def results_xlsx(evaluation: Evaluation) -> bytes:
     """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
     import openpyxl
@@ -189,12 +181,12 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
                     "grade", "reason", "rank", "top_score", "top_chunk", *names])
     for run in evaluation.runs:
         record = run_record(run, evaluation)
-        shown = [strategy_name(run.strategy, evaluation.settings.size), retriever_name(run.retriever),
-                 reranker_name(run.reranker)]
-        summary.append([_xlsx_cell(record[c]) for c in columns] + shown)
+        shown = [xlsx_cell(name) for name in (strategy_name(run.strategy, evaluation.settings.size),
+                                              retriever_name(run.retriever), reranker_name(run.reranker))]
+        summary.append([xlsx_cell(record[c]) for c in columns] + shown)
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
-            answers.append([_xlsx_cell(v) for v in [
+            answers.append([xlsx_cell(v) for v in [
                 run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
                 result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"], *shown,
             ]])

@@ -6,6 +6,7 @@ import csv
 import io
 import re
 
+from .exports import csv_text, unescape_cell
 from .loaders.markdown import clean_heading
 from .model import BadQuestion, Document, Question, ResolvedQuestion, Section, Span, WorkbenchError
 from .textio import decode_text
@@ -39,7 +40,8 @@ def parse_questions(data: bytes, name: str) -> list[Question]:
         except csv.Error as error:  # a cell past the csv module's size limit, a stray NUL…
             raise WorkbenchError(f"{name}, line {reader.line_num + 1}: not readable as CSV ({error}).") from None
         number += 1
-        values = {column: (record.get(column) or "").strip() for column in COLUMNS}
+        # Our own export escapes a formula-like cell with an apostrophe; read back, it is the text typed.
+        values = {column: unescape_cell((record.get(column) or "").strip()) for column in COLUMNS}
         if not any(values.values()):
             continue
         if not values["question"]:
@@ -51,12 +53,8 @@ def parse_questions(data: bytes, name: str) -> list[Question]:
 
 
 def questions_to_csv(questions: list[Question]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for q in questions:
-        writer.writerow([q.question, q.expected_source, q.expected_answer, q.kind])
-    return out.getvalue()
+    """The questions as CSV that a spreadsheet opens safely and ``parse_questions`` reads back unchanged."""
+    return csv_text([COLUMNS, *([q.question, q.expected_source, q.expected_answer, q.kind] for q in questions)])
 
 
 def _norm(text: str) -> str:

@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from .evaluate import Evaluation, Run
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: object) -> object:
-    """Text a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+from .exports import csv_text, safe_cell  # noqa: F401  (safe_cell: re-exported for older callers)
 
 
 def document_summary(evaluation: Evaluation) -> dict:
@@ -110,13 +99,10 @@ def to_table(evaluation: Evaluation) -> str:
 
 def to_csv(evaluation: Evaluation) -> str:
     """One row per question and configuration, every cell safe to open in a spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     header = ["strategy", "retriever", "reranker", "row", "question", "grade", "reason", "rank", "top_chunk_id", "top_score"]
-    writer.writerow(header)
+    rows = [header]
     for run in to_json(evaluation)["runs"]:
         for result in run["per_question"]:
-            row = [run["strategy"], run["retriever"], run["reranker"], result["row"], result["question"],
-                   result["grade"], result["reason"], result["rank"], result["top_chunk_id"], result["top_score"]]
-            writer.writerow([safe_cell(cell) for cell in row])
-    return out.getvalue()
+            rows.append([run["strategy"], run["retriever"], run["reranker"], result["row"], result["question"],
+                         result["grade"], result["reason"], result["rank"], result["top_chunk_id"], result["top_score"]])
+    return csv_text(rows)

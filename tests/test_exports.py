@@ -1,0 +1,149 @@
+"""Every file a spreadsheet may open goes through one escaping function; no cell can start a formula."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import openpyxl
+import pytest
+
+from workbench.cli import main
+from workbench.evaluate import evaluate
+from workbench.exports import FORMULA_START, csv_text, safe_cell, unescape_cell
+from workbench.handover import results_xlsx
+from workbench.loaders import load_bytes
+from workbench.model import Question, Settings
+from workbench.questions import parse_questions, questions_to_csv
+from workbench.report import to_csv
+
+from .conftest import ROOT
+
+# The prefixes the issue lists (= + - @ TAB CR), a ';' that a ';'-splitting Excel would cut at, and full-width forms.
+HOSTILE = [
+    '=HYPERLINK("http://evil.example","click")',
+    "+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "\t=1+1",
+    "\r=1+1",
+    "fan;=1+1",
+    "fan|+1",
+    "\uff1d1+1",
+]
+DOCUMENT = (
+    "# Shop\n\n## Fan\nPrice: 10\nNote: -5% off; =HYPERLINK(\"http://evil.example\")\n\n"
+    "## =Lamp\nPrice: 5\n@Warranty: 1 year.\n"
+)
+
+
+def hostile_questions() -> list[Question]:
+    questions = []
+    for number, text in enumerate(HOSTILE, start=1):
+        questions.append(Question(text + " price of the fan?", "Fan", "Price: 10", "exact", row=number))
+    questions.append(Question("=1+1 lamp?", "=Lamp", "Price: 5", "exact", row=len(HOSTILE) + 1))
+    questions.append(Question("-do you sell;=chairs?", "", "", "unanswerable", row=len(HOSTILE) + 2))
+    return questions
+
+
+@pytest.fixture(scope="module")
+def evaluation():
+    document = load_bytes(DOCUMENT.encode(), "shop.md")
+    settings = Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["none"], size=40, overlap=0)
+    result = evaluate(document, hostile_questions(), settings)
+    assert not result.bad_questions
+    return result
+
+
+def assert_csv_is_inert(text: str) -> None:
+    """Split the way Excel might (on ',', ';', tab or '|'): no cell, quoted or not, starts a formula."""
+    for row in csv.reader(io.StringIO(text, newline="")):
+        for cell in row:
+            assert not cell.startswith(FORMULA_START), repr(cell)
+    # Split on another delimiter, quotes that open mid-field are not honoured and a quoted line break
+    # ends the row: look at every raw piece between delimiters and line breaks.
+    for piece in re.split(r"[,;\t|\r\n]", text):
+        assert not piece.lstrip('"').startswith(FORMULA_START), repr(piece)
+
+
+def assert_xlsx_is_inert(data: bytes) -> int:
+    workbook = openpyxl.load_workbook(io.BytesIO(data))  # not data_only: a formula shows as a formula cell
+    cells = 0
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f", f"{sheet.title}!{cell.coordinate} is a formula: {cell.value!r}"
+                assert not (isinstance(cell.value, str) and cell.value.startswith(FORMULA_START)), cell.value
+                cells += 1
+    return cells
+
+
+EXPORTS = {
+    "questions CSV (Questions page, CLI input)": lambda e: questions_to_csv(hostile_questions()),
+    "results CSV (Compare page, --format csv)": lambda e: to_csv(e),
+    "results Excel (Compare page, --format xlsx)": lambda e: results_xlsx(e),
+}
+
+
+@pytest.mark.parametrize("name", list(EXPORTS))
+def test_every_export_is_inert(name, evaluation):
+    data = EXPORTS[name](evaluation)
+    if isinstance(data, bytes):
+        assert assert_xlsx_is_inert(data) > 40
+    else:
+        assert_csv_is_inert(data)
+        for text in HOSTILE:  # every hostile question is in it (escaped), none lost
+            assert any(text.strip() in unescape_cell(cell) for row in csv.reader(io.StringIO(data)) for cell in row)
+
+
+def test_the_command_line_writes_the_same_inert_files(tmp_path):
+    document = tmp_path / "shop.md"
+    document.write_text(DOCUMENT, encoding="utf-8")
+    questions = tmp_path / "questions.csv"
+    questions.write_text(questions_to_csv(hostile_questions()), encoding="utf-8")
+    for fmt in ("csv", "xlsx"):
+        out = tmp_path / f"out.{fmt}"
+        code = main(["evaluate", str(document), "--questions", str(questions), "--strategies", "fixed,heading",
+                     "--format", fmt, "--out", str(out), "--no-history"])
+        assert code == 0
+        if fmt == "csv":
+            assert_csv_is_inert(out.read_text(encoding="utf-8"))
+        else:
+            assert_xlsx_is_inert(out.read_bytes())
+
+
+def test_questions_round_trip_through_their_escaped_export():
+    """Exported and imported again, every hostile question is exactly as typed (leading blank space aside)."""
+    back = parse_questions(questions_to_csv(hostile_questions()).encode(), "golden.csv")
+    # Exact, tab included; a carriage return comes back as a line break (every file's line ends are normalised).
+    assert [q.question for q in back] == [q.question.replace("\r", "\n") for q in hostile_questions()]
+    assert [q.expected_source for q in back] == [q.expected_source for q in hostile_questions()]
+
+
+def test_a_semicolon_cell_is_quoted_and_escaped():
+    assert csv_text([["row", "fan;=1+1", 3, None, 0.5]]) == "row,\"fan;'=1+1\",3,,0.5\n"
+    assert safe_cell("-2+3") == "'-2+3" and safe_cell(-2) == -2 and safe_cell("2-3") == "2-3"
+
+
+def test_no_module_writes_a_spreadsheet_file_another_way():
+    """Every CSV writer and workbook is made in workbench/exports.py or passes its cells through it."""
+    allowed = {
+        "workbench/exports.py": "the one place",
+        "workbench/handover.py": "the Excel export: every cell through exports.xlsx_cell (tested above)",
+        "workbench/synthetic.py": "writes benchmark input catalogs, not an export a user opens",
+    }
+    for path in [*ROOT.glob("workbench/**/*.py"), *ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "app.py"]:
+        name = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"csv\.writer\(|csv\.DictWriter\(|openpyxl\.Workbook\(|\.to_csv\(|\.to_excel\(", text):
+            assert name in allowed, f"{name} writes a spreadsheet file without workbench/exports.py"
+
+
+def test_every_download_in_the_app_is_one_of_the_tested_exports():
+    """The app's download buttons hand out only the exports enumerated above (and the HTML report)."""
+    tested = {"questions_to_csv", "to_csv", "results_xlsx", "report_html"}
+    for path in ROOT.glob("pages/*.py"):
+        text = path.read_text(encoding="utf-8")
+        for call in re.finditer(r"download_button\(\s*(?:\"[^\"]*\"|'[^']*'|[^,]+),\s*([A-Za-z_][\w.]*)\(", text):
+            assert call.group(1).rsplit(".", 1)[-1] in tested, f"{path.name}: download of {call.group(1)}()"
