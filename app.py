@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.layout import close_sidebar_on_narrow_screens
 from ui.state import init_session_state
 
 # An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
@@ -22,4 +23,5 @@ st.sidebar.caption(
     "Would a chat bot answer your customers correctly from this file? "
     "Everything runs on this computer: no account, no key, no internet."
 )
+close_sidebar_on_narrow_screens(navigation.url_path or "document")
 navigation.run()

@@ -24,8 +24,9 @@ from workbench.verdict import NEEDS_WORK, NOT_READY, READY, assess
 st.title("Is your file ready for a bot?")
 document = state.require_document()
 size = int(st.session_state[state.SIZE])
+top = st.container()  # the verdict and the to-do list go first, above the settings
 
-with st.expander("Settings", expanded=st.session_state[state.RESULT] is None):
+with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])):
     st.multiselect("Ways of cutting the file", STRATEGIES.ids(), key=state.bind(state.RUN_STRATEGIES),
                    on_change=state.store, args=(state.RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
                    help="Names on the command line: " + ", ".join(
@@ -98,15 +99,6 @@ if result is None:
     st.info("Press **Run the questions** to grade them.")
     st.stop()
 
-if st.session_state.pop("run_fresh", False):
-    st.caption(f"This run took {result.seconds:.1f} s.")
-else:  # nothing was computed now: say so, with what the computing took when it happened
-    st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")
-for bad in result.bad_questions:
-    st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
-retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
-rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
-
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
 def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...]):
@@ -115,39 +107,49 @@ def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, 
     return audit(state.load_document(data, name, sheet, name_column), questions=asked)
 
 
-verdict = assess(result)
-BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error}
-BOXES.get(verdict.status, st.info)(
-    f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
-)
-st.caption(verdict.rule)
-if verdict.recommendation:
-    st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
-                help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
-for caveat in verdict.caveats:
-    st.markdown(f"⚠ {escape_markdown(caveat)}")
+with top:
+    if st.session_state.pop("run_fresh", False):
+        st.caption(f"This run took {result.seconds:.1f} s.")
+    else:  # nothing was computed now: say so, with what the computing took when it happened
+        st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")
+    for bad in result.bad_questions:
+        st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 
-if verdict.recommended is not None:
-    asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
-                   q.question.row) for q in result.questions)
-    todo = todo_list(result, verdict.recommended, checkup(*state.document_args(), asked), verdict.baseline)
-    st.subheader("What to change in your file")
-    if not todo:
-        st.write("Nothing: the check-up found no trap and every question came out clean.")
-    st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
+    verdict = assess(result)
+    BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error}
+    BOXES.get(verdict.status, st.info)(
+        f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
+    )
+    st.caption(verdict.rule)
+    if verdict.recommendation:
+        st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
+                    help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
+    for caveat in verdict.caveats:
+        st.markdown(f"⚠ {escape_markdown(caveat)}")
 
-    def show(number: int, item) -> None:
-        where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""
-        st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
-                    f"— *{escape_markdown(item.affects)}*")
+    if verdict.recommended is not None:
+        asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
+                       q.question.row) for q in result.questions)
+        todo = todo_list(result, verdict.recommended, checkup(*state.document_args(), asked), verdict.baseline)
+        st.subheader("What to change in your file")
+        if not todo:
+            st.write("Nothing: the check-up found no trap and every question came out clean.")
+        st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
 
-    for number, item in enumerate(todo[:8], start=1):
-        show(number, item)
-    if len(todo) > 8:
-        with st.expander(f"{len(todo) - 8} more"):
-            for number, item in enumerate(todo[8:], start=9):
-                show(number, item)
+        def show(number: int, item) -> None:
+            where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""
+            st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
+                        f"— *{escape_markdown(item.affects)}*")
 
+        for number, item in enumerate(todo[:8], start=1):
+            show(number, item)
+        if len(todo) > 8:
+            with st.expander(f"{len(todo) - 8} more"):
+                for number, item in enumerate(todo[8:], start=9):
+                    show(number, item)
+
+retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
+rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
 st.subheader("How each way of cutting did")
 st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
 st.write(GLOSSARY["grades"])

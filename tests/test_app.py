@@ -162,7 +162,8 @@ def test_results_run_and_show_the_effect():
 
     for key in ("chart_grades", "chart_hits", "chart_grid"):
         figure = json.loads(charts[key])
-        shown = [str(x).replace("<br>", " ") for trace in figure["data"] for x in list(trace.get("x") or [])]
+        shown = [str(v).replace("<br>", " ") for trace in figure["data"] for axis in ("x", "y")
+                 for v in list(trace.get(axis) or [])]
         shown += [trace.get("name", "") for trace in figure["data"]]
         assert not set(shown) & set(at.session_state[state.RUN_STRATEGIES]), (key, shown)
         if key != "chart_hits":

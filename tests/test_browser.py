@@ -157,10 +157,98 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         page.get_by_role("button", name="Run the questions").click()
         expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=120000)
         assert page.locator(".js-plotly-plot").count() >= 3  # grades, hit rate, grid (and history, if any)
-        expect(page.get_by_text("answered 2 of 2 questions cleanly")).to_be_visible()
+        expect(page.get_by_text("2 of 2 questions your file answers got a clean answer")).to_be_visible()
         page.screenshot(path=str(tmp_path / "4-results.png"), full_page=True)
         browser.close()
     assert dialogs == [], f"a script ran: {dialogs}"
     assert outside == [], f"the app asked another host for: {outside}"
     for name in ("1-document.png", "2-cuts.png", "3-questions.png", "4-results.png"):
         assert (tmp_path / name).stat().st_size > 10_000
+
+
+STRATEGY_IDS = {"fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern",
+                "keyword", "none"}
+
+
+def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
+    """On the sample: Ready with the heading cut, the 300-character windows named as the usual default, the
+    shared warranty line first in the to-do list, display names in every chart, and a report that leads
+    with its status and draws each line in its own colour."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1400, "height": 2400}, accept_downloads=True)
+        outside = keep_local(context)
+        page = context.new_page()
+        page.goto(app_url)  # the entry page first: it sets up the pages and the session
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        page.get_by_role("link", name="Results").click()
+        status = page.get_by_text("Ready — breezy_home_price_list.md: with cut at headings, word-match search, "
+                                  "20 of 20 questions your file answers got a clean answer")
+        expect(status).to_be_visible(timeout=120000)
+        expect(page.get_by_text("Recommended: Cut at headings, word-match search.")).to_be_visible()
+        expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 20 cleanly")).to_be_visible()
+        first = page.get_by_text("1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
+        expect(first).to_be_visible()
+        todo = page.locator("[data-testid=stMarkdownContainer]", has=first)
+        expect(todo).to_contain_text("under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, "
+                                     "Solano Space Heater, Foehn Humidifier)")
+        expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=60000)
+        chart_text = [text.strip() for text in page.locator(".js-plotly-plot text").evaluate_all(
+            "nodes => nodes.map(node => node.textContent)")]
+        assert "300-character windows" in chart_text and "Cut at headings" in chart_text
+        assert not set(chart_text) & STRATEGY_IDS, set(chart_text) & STRATEGY_IDS
+        page.screenshot(path=str(tmp_path / "results.png"), full_page=True)
+
+        page.get_by_role("link", name="Check-up").click()
+        expect(page.get_by_text("Lines shared by several products")).to_be_visible(timeout=60000)
+        expect(page.get_by_text("prompt caching")).to_have_count(0)
+        page.screenshot(path=str(tmp_path / "checkup.png"), full_page=True)
+
+        page.get_by_role("link", name="Compare & report").click()
+        with page.expect_download(timeout=60000) as download:
+            page.get_by_role("button", name="Report (HTML)").click()
+        report = (tmp_path / "report.html")
+        download.value.save_as(report)
+        report_page = context.new_page()
+        report_page.set_content(report.read_text(encoding="utf-8"))
+        expect(report_page.locator(".verdict")).to_contain_text("Ready — with cut at headings")
+        expect(report_page.locator("ol.todo li").first).to_contain_text("Aurora Ceiling Fan warranty: 1 year.")
+        expect(report_page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=30000)
+        colours = report_page.evaluate(
+            "() => Array.from(document.querySelectorAll('.js-plotly-plot'))"
+            ".map(plot => plot.data.filter(t => t.type === 'scatter').map(t => t.line.color))"
+        )
+        lines = [c for c in colours if c]
+        assert lines and all(len(set(c)) == len(c) for c in lines), colours
+        report_page.screenshot(path=str(tmp_path / "report.png"), full_page=True)
+        browser.close()
+    assert outside == [], f"the app asked another host for: {outside}"
+
+
+def test_phone_sidebar_closes_after_picking_a_page_and_charts_fit(app_url):
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        outside = keep_local(context)
+        page = context.new_page()
+        page.goto(app_url)
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        sidebar = page.locator("[data-testid=stSidebar]")
+        page.locator("[data-testid=stExpandSidebarButton]").click()
+        expect(page.get_by_role("link", name="Results")).to_be_visible()
+        page.get_by_role("link", name="Results").click()
+        expect(page.locator(".js-plotly-plot").nth(1)).to_be_visible(timeout=120000)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
+            timeout=10000,
+        )
+        assert sidebar.bounding_box()["x"] + sidebar.bounding_box()["width"] <= 0
+        for index in range(3):
+            box = page.locator(".js-plotly-plot").nth(index).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        browser.close()
+    assert outside == []

@@ -211,7 +211,7 @@ def test_display_names_and_controls():
 def test_charts_show_display_names_never_ids_and_lines_have_distinct_colours(calibrated):
     ids = set(APP_STRATEGIES)
     bars = grades_bars(calibrated, "keyword")
-    shown = {x.replace("<br>", " ") for trace in bars.data for x in trace.x}
+    shown = {y.replace("<br>", " ") for trace in bars.data for y in trace.y}  # flat bars: names on the y axis
     assert "300-character windows" in shown and "Shuffled-headings control" in shown and not shown & ids
     assert [a.text for a in bars.layout.annotations] == ["Not re-checked", "Re-checked by headings"]
     lines = hit_curve(calibrated, "keyword", "none")
@@ -317,4 +317,4 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     assert len({trace["marker"]["color"] for trace in bars[0]}) == 5  # one per grade
     colours = [trace["line"]["color"] for trace in lines[0]]
     assert len(colours) == 8 and len(set(colours)) == 8 and lines[1].get("showlegend", True)
-    assert all(not set(APP_STRATEGIES) & {str(x).replace("<br>", " ") for x in trace["x"]} for trace in bars[0])
+    assert all(not set(APP_STRATEGIES) & {str(y).replace("<br>", " ") for y in trace["y"]} for trace in bars[0])

@@ -55,32 +55,40 @@ def line_colour(index: int) -> str:
 
 
 def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
-    """Stacked clean / mixed / missed / refused per strategy, one panel per reranker side by side."""
+    """Stacked clean / mixed / missed / refused / false answers per strategy, one panel per re-check.
+
+    Bars lie flat, so each strategy's name reads whole on its own line, on a phone as on paper.
+    """
     runs = _pick(evaluation, retriever)
     rerankers = list(dict.fromkeys(run.reranker for run in runs))
     titles = [reranker_name(r) for r in rerankers]
-    figure = make_subplots(rows=1, cols=len(rerankers), shared_yaxes=True, subplot_titles=titles)
-    for column, reranker in enumerate(rerankers, start=1):
+    strategies = len({run.strategy for run in runs})
+    figure = make_subplots(rows=len(rerankers), cols=1, shared_xaxes=True, subplot_titles=titles,
+                           vertical_spacing=min(0.12, 0.3 / max(1, len(rerankers))))
+    for row, reranker in enumerate(rerankers, start=1):
         panel = [run for run in runs if run.reranker == reranker]
         for grade, colour in GRADE_COLOURS.items():
             figure.add_trace(
                 go.Bar(
                     name=GRADE_LABELS[grade],
-                    x=[wrap(_name(evaluation, run.strategy), 11) for run in panel],
-                    y=[run.counts[grade] for run in panel],
+                    y=[wrap(_name(evaluation, run.strategy), 24) for run in panel],
+                    x=[run.counts[grade] for run in panel],
+                    orientation="h",
                     marker_color=colour,
                     legendgroup=grade,
-                    showlegend=column == 1,
+                    showlegend=row == 1,
                     customdata=[[run.strategy] for run in panel],
-                    hovertemplate="%{x}: %{y} " + GRADE_LABELS[grade] + " (id: %{customdata[0]})<extra></extra>",
+                    hovertemplate="%{y}: %{x} " + GRADE_LABELS[grade] + " (id: %{customdata[0]})<extra></extra>",
                 ),
-                row=1,
-                col=column,
+                row=row,
+                col=1,
             )
-    figure.update_layout(barmode="stack", height=440, margin=dict(t=70, b=10, l=10, r=10),
-                         legend=dict(LEGEND_ON_TOP, y=1.12), legend_title_text="answer")
-    figure.update_xaxes(automargin=True, tickangle=0, tickfont_size=11)
-    figure.update_yaxes(title_text="questions", row=1, col=1, automargin=True)
+    figure.update_layout(barmode="stack", height=110 + len(rerankers) * (40 + 26 * strategies),
+                         margin=dict(t=80, b=10, l=10, r=10),
+                         legend=dict(LEGEND_ON_TOP, yanchor="top", y=0.995, yref="container"),
+                         legend_title_text="answer")
+    figure.update_yaxes(automargin=True, autorange="reversed", tickfont_size=11)
+    figure.update_xaxes(automargin=True, title_text="questions", row=len(rerankers), col=1)
     return figure
 
 

@@ -1,0 +1,32 @@
+"""Layout help the pages share: on a phone, the sidebar gets out of the way once a page is picked."""
+
+from __future__ import annotations
+
+import streamlit as st
+import streamlit.components.v1 as components
+
+# Streamlit's own breakpoint for its narrow layout (768 px). It closes the sidebar after a page is picked
+# only when the browser says it is a phone; a narrow window on a computer keeps it open over the page.
+NARROW = 768
+
+_CLOSE = """
+<script>
+const app = window.parent;
+if (app.innerWidth < %d) {
+  const sidebar = app.document.querySelector('[data-testid="stSidebar"]');
+  const button = app.document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+  if (sidebar && button && sidebar.getBoundingClientRect().right > 0) button.click();
+}
+</script>
+<!-- page: %s -->
+"""
+
+
+def close_sidebar_on_narrow_screens(page: str) -> None:
+    """Close the open sidebar on a narrow screen after moving to ``page``.
+
+    The page's name is in the snippet, so Streamlit renders it afresh on every page change
+    (and not on reruns within a page, where the sidebar should stay as the user left it).
+    """
+    with st.sidebar:
+        components.html(_CLOSE % (NARROW, page.replace("-", "")), height=0)
