@@ -253,6 +253,10 @@ def run_evaluation(
             memo.pop(next(iter(memo)))
         memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress)
         save_to_history(memo[key], questions_hash)
+        from workbench.embedding import cache_warnings
+
+        for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
+            st.warning(escape_markdown(warning))
     return memo[key]
 
 

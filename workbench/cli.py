@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
+import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -18,7 +20,7 @@ from .handover import report_html, results_xlsx
 from .history import History, gate, parse_bars
 from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
-from .questions import parse_questions
+from .questions import parse_questions, resolve_all
 from .report import to_csv, to_json, to_table
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
@@ -39,11 +41,12 @@ class Parser(argparse.ArgumentParser):
 def _number(kind: type, name: str):
     def parse(value: str):
         try:
-            return kind(value)
+            number = kind(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}"
-            ) from None
+            number = None
+        if number is None or not math.isfinite(number):  # nan would silently switch a check off
+            raise argparse.ArgumentTypeError(f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}")
+        return number
 
     return parse
 
@@ -105,7 +108,7 @@ class GateFailed(Exception):
     """The new run fell below the bars or the baseline: exit 1, not 2 (the input was fine)."""
 
 
-def run_evaluate(args: argparse.Namespace) -> str | bytes:
+def run_evaluate(args: argparse.Namespace) -> None:
     settings = Settings(
         strategies=STRATEGIES.parse_list(args.strategies),
         retrievers=RETRIEVERS.parse_list(args.retrievers),
@@ -125,18 +128,23 @@ def run_evaluate(args: argparse.Namespace) -> str | bytes:
     if "cross-encoder" in settings.rerankers and not args.reranker_model:  # the engine's words name no flag
         raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk with --reranker-model PATH.")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
+    for option, path in (("--out", args.out), ("--report", args.report)):
+        _check_writable(option, path)  # before any work: a bad path found after a 10-minute run wastes it
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
     questions_bytes = read_file(args.questions)
     questions = parse_questions(questions_bytes, Path(args.questions).name)
-    history = None if args.no_history else History(args.db)
+    _some_gradable(document, questions, Path(args.questions).name)
+    history = _open_history(args)
+    baseline = None
+    if history is not None and args.baseline == "last":
+        baseline = history.last(document.name)  # needed: a history that cannot be read here is an error
     show = args.progress or sys.stderr.isatty()
     evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
+    from .embedding import cache_warnings  # here: the command line starts without numpy's import time
 
-    baseline = None
-    if history is not None:
-        run_id = history.save(evaluation, hashlib.sha256(questions_bytes).hexdigest())
-        if args.baseline == "last":
-            baseline = history.last(document.name, before=run_id)
+    for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
+        print(f"warning: {warning}", file=sys.stderr)
+
     if args.report:
         _write(args.report, report_html(evaluation))
     comparisons = []
@@ -155,10 +163,54 @@ def run_evaluate(args: argparse.Namespace) -> str | bytes:
         output = results_xlsx(evaluation)
     else:
         output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons)
+    _emit(args, output)
+    # The history is written after the output is saved: a damaged history never costs the run's results.
+    if history is not None:
+        try:
+            history.save(evaluation, hashlib.sha256(questions_bytes).hexdigest())
+        except WorkbenchError as error:
+            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
     failures = gate(evaluation, bars, baseline) if (bars or baseline) else []
     if failures:
-        raise GateFailed(output, failures)
-    return output
+        raise GateFailed(failures)
+
+
+def _check_writable(option: str, path: str | None) -> None:
+    """Refuse an output path that cannot be written, before the run rather than after it."""
+    if not path:
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise WorkbenchError(f"{option} {path} is a folder; name a file to write")
+    if target.exists() and not target.is_file():
+        raise WorkbenchError(f"{option} {path} is not an ordinary file (a pipe or device); name a file to write")
+    if not folder.is_dir():
+        raise WorkbenchError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise WorkbenchError(f"{option} {path} cannot be written: permission denied")
+
+
+def _some_gradable(document, questions, name: str) -> None:
+    """Every row left out is not a run: exit 2 and save nothing, naming why the first rows were left out."""
+    good, bad = resolve_all(document, questions)
+    if good or not bad:
+        return
+    reasons = "; ".join(f"row {b.question.row}: {b.reason}" for b in bad[:3]) + ("; …" if len(bad) > 3 else "")
+    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {document.name} ({reasons})")
+
+
+def _open_history(args: argparse.Namespace) -> History | None:
+    """The run history, or None: without --baseline a history that cannot be opened only warns."""
+    if args.no_history:
+        return None
+    try:
+        return History(args.db)
+    except WorkbenchError as error:
+        if args.baseline:
+            raise
+        print(f"warning: this run will not be saved to the history: {error}", file=sys.stderr)
+        return None
 
 
 def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
@@ -200,10 +252,9 @@ def main(argv: list[str] | None = None) -> int:
             _emit(args, run_audit(args))
             return 0
         try:
-            _emit(args, run_evaluate(args))
+            run_evaluate(args)  # writes its output itself, then the history
         except GateFailed as failed:
-            output, failures = failed.args
-            _emit(args, output)
+            (failures,) = failed.args
             print("failed: " + "; ".join(failures), file=sys.stderr)
             return 1
         return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -114,6 +115,8 @@ def check_settings(settings: Settings) -> None:
     if settings.top_k < 1:
         raise WorkbenchError(f"top-k must be 1 or more, not {settings.top_k}")
     if not (settings.threshold is None or settings.threshold == "auto" or isinstance(settings.threshold, (int, float))):
+        raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
+    if isinstance(settings.threshold, float) and not math.isfinite(settings.threshold):  # nan never refuses
         raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
     if settings.depth < 1:
         raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")

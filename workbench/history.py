@@ -6,9 +6,11 @@ fixed bars or below the last saved run of the same document.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
+import math
 import os
 import sqlite3
 from dataclasses import asdict
@@ -54,18 +56,30 @@ def content_hash(text: str) -> str:
 
 
 class History:
+    """The run history. Every SQLite or disk error (a damaged page, a full disk, a folder in its place)
+    comes out as a WorkbenchError naming the file, so callers decide: the CLI and app only warn."""
+
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_path()
         try:
+            if self.path.exists() and not self.path.is_file():
+                raise WorkbenchError(f"the run history {self.path} cannot be opened: it is a folder, not a file")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._connection = connect(self.path, SCHEMA)
-        except (OSError, sqlite3.DatabaseError) as error:
+        except (OSError, sqlite3.Error) as error:
             raise WorkbenchError(f"the run history {self.path} cannot be opened: {error}") from None
+
+    @contextlib.contextmanager
+    def _reading_or_writing(self, doing: str):
+        try:
+            yield
+        except (OSError, sqlite3.Error) as error:
+            raise WorkbenchError(f"the run history {self.path} could not be {doing}: {error}") from None
 
     def save(self, evaluation: Evaluation, questions_hash: str) -> int:
         """Store one evaluation; returns its run number."""
         settings = asdict(evaluation.settings)
-        with self._connection:  # one transaction: a run and its results land together or not at all
+        with self._reading_or_writing("written"), self._connection:  # one transaction: a run and its results land together or not at all
             cursor = self._connection.execute(
                 "INSERT INTO runs (at, document, content_hash, questions_hash, settings) VALUES (?, ?, ?, ?, ?)",
                 (
@@ -89,8 +103,9 @@ class History:
     def last(self, document: str, before: int | None = None) -> dict[tuple[str, str, str], dict] | None:
         """The metrics per configuration of the latest saved run of this document (before run ``before``)."""
         query = "SELECT id FROM runs WHERE document = ?" + (" AND id < ?" if before else "") + " ORDER BY id DESC LIMIT 1"
-        row = self._connection.execute(query, (document, before) if before else (document,)).fetchone()
-        return self._results(row[0]) if row else None
+        with self._reading_or_writing("read"):
+            row = self._connection.execute(query, (document, before) if before else (document,)).fetchone()
+            return self._results(row[0]) if row else None
 
     def _results(self, run_id: int) -> dict[tuple[str, str, str], dict]:
         rows = self._connection.execute(
@@ -100,11 +115,12 @@ class History:
 
     def series(self, document: str) -> list[dict]:
         """Every saved result of this document, oldest first: one row per run and configuration."""
-        rows = self._connection.execute(
-            f"SELECT runs.id, runs.at, strategy, retriever, reranker, {', '.join(METRICS)} "
-            "FROM runs JOIN results ON results.run_id = runs.id WHERE document = ? ORDER BY runs.id",
-            (document,),
-        ).fetchall()
+        with self._reading_or_writing("read"):
+            rows = self._connection.execute(
+                f"SELECT runs.id, runs.at, strategy, retriever, reranker, {', '.join(METRICS)} "
+                "FROM runs JOIN results ON results.run_id = runs.id WHERE document = ? ORDER BY runs.id",
+                (document,),
+            ).fetchall()
         keys = ("run", "at", "strategy", "retriever", "reranker", *METRICS)
         return [dict(zip(keys, row)) for row in rows]
 
@@ -130,6 +146,8 @@ def parse_bars(text: str) -> dict[str, float]:
             bars[name] = float(value)
         except ValueError:
             raise WorkbenchError(f"--fail-below: {name} needs a number, not {value.strip()!r}") from None
+        if not math.isfinite(bars[name]):  # nan compares false with everything: the bar would never fail
+            raise WorkbenchError(f"--fail-below: {name} needs a number, not {value.strip()!r}")
     return bars
 
 
