@@ -16,7 +16,6 @@ from pathlib import Path
 
 from .audit import audit
 from .evaluate import evaluate
-from .handover import report_html, results_xlsx
 from .history import History, gate, parse_bars
 from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
@@ -146,6 +145,8 @@ def run_evaluate(args: argparse.Namespace) -> None:
         print(f"warning: {warning}", file=sys.stderr)
 
     if args.report:
+        from .handover import report_html  # plotly loads only when a report is drawn (DESIGN.md, Start-up)
+
         _write(args.report, report_html(evaluation))
     comparisons = []
     if compare_pair:
@@ -160,6 +161,8 @@ def run_evaluate(args: argparse.Namespace) -> None:
     elif args.format == "csv":
         output = to_csv(evaluation)
     elif args.format == "xlsx":
+        from .handover import results_xlsx  # openpyxl loads only for an Excel file
+
         output = results_xlsx(evaluation)
     else:
         output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons)

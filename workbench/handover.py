@@ -8,7 +8,6 @@ import io
 from collections import Counter
 
 from .audit import audit
-from .charts import grade_grid, grades_bars, hit_curve
 from .evaluate import Evaluation
 from .exports import xlsx_cell
 from .highlight import STYLE, citation, cut_view
@@ -58,6 +57,8 @@ STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "s
 
 def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> str:
     """One HTML file that opens anywhere with no network: verdict and to-do list first, then charts and answers."""
+    from .charts import grade_grid, grades_bars, hit_curve  # plotly loads only when a report is drawn
+
     document = evaluation.document
     summary = document_summary(evaluation)
     esc = html.escape

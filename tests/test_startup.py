@@ -1,0 +1,62 @@
+"""Start-up pays only for what runs: heavy modules load where they are used (DESIGN.md, Start-up).
+
+Each check runs in a fresh interpreter, because this test process has long since imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
+from workbench.stats import mcnemar_exact, questions_needed
+
+# Each of these costs from 0.1 s (narwhals) to several seconds (torch) at import.
+HEAVY = ("scipy.stats", "plotly", "pandas", "torch", "sentence_transformers", "transformers", "sklearn",
+         "narwhals", "streamlit", "openpyxl")
+
+
+def loaded_after(code: str) -> list[str]:
+    """The heavy modules present in sys.modules after running ``code`` in a new interpreter."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_loads_no_heavy_module():
+    assert loaded_after("import workbench.cli") == []
+
+
+def test_a_lexical_evaluation_loads_no_heavy_module():
+    run = (
+        "from workbench.cli import main\n"
+        f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r},"
+        " '--retrievers', 'keyword,bm25', '--no-history', '--format', 'json', '--compare', 'fixed,heading',"
+        " '--out', '/dev/null']) == 0"
+    )
+    assert loaded_after(run) == []
+
+
+@pytest.mark.parametrize(
+    ("only_a", "only_b", "p_value"),
+    [
+        (0, 15, 2 * 0.5**15),  # one tail is the single outcome "all 15 went B's way": 2 * (1/2)^15
+        (1, 6, 0.125),  # n = 7: 2 * (C(7,0) + C(7,1)) / 2^7 = 2 * 8 / 128
+        (6, 1, 0.125),  # symmetric
+        (2, 8, 0.109375),  # n = 10: 2 * (1 + 10 + 45) / 1024 = 112 / 1024
+        (3, 3, 1.0),  # 2 * (1 + 6 + 15 + 20) / 64 = 84 / 64, capped at 1
+        (0, 0, 1.0),  # nothing to compare
+    ],
+)
+def test_mcnemar_exact_by_hand(only_a, only_b, p_value):
+    assert mcnemar_exact(only_a, only_b) == pytest.approx(p_value, rel=1e-12)
+
+
+def test_normal_quantiles_from_the_standard_library():
+    # Connor's n for discordant share 0.3, difference 0.1:
+    # (1.959964 * sqrt(0.3) + 0.841621 * sqrt(0.29))^2 / 0.01 = (1.073516 + 0.453226)^2 / 0.01 = 233.1, so 234.
+    assert questions_needed(0.3, 0.1) == 234
