@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from .confidence import WordEvidence, confidence
 from .embedding import Encoder
 from .grading import ChunkMap, Grade, grade
 from .metrics import hit_at, mean, ndcg, reciprocal_rank
@@ -33,11 +34,14 @@ class QuestionResult:
     reason: str
     rank: int | None
     top_chunk: str | None
-    top_score: float
+    top_score: float  # the final ranking's score of the top piece (the reranker's when it re-scored)
     ranking: list[tuple[int, float]]  # (chunk index, score) of the top KEEP chunks
     relevant_ranks: list[int]
     answered_grade: str = ""  # the grade had the bot answered (no threshold)
     answered_reason: str = ""
+    confidence: float = 0.0  # 0-1: how sure the search is that the document answers it (confidence.py)
+    evidence: dict[str, float] = field(default_factory=dict)  # the confidence's parts
+    refuse_below: float | None = None  # the threshold this question was judged by (leave-one-out under "auto")
 
     @property
     def answerable(self) -> bool:
@@ -60,8 +64,9 @@ class Run:
     context_chars: float = 0.0
     answerable: int = 0
     unanswerable: int = 0
-    refusal_accuracy: float | None = None
-    threshold: float | None = None
+    refusal_accuracy: float | None = None  # unanswerable questions refused (leave-one-out under "auto")
+    false_refusals: int = 0  # answerable questions refused
+    threshold: float | None = None  # the threshold to use from now on (under "auto": fitted on all the questions)
     calibration: Calibration | None = None  # set when the threshold was calibrated ("auto")
     context_curve: list[float] = field(default_factory=list)  # characters handed to the model at k = 1..10
 
@@ -184,6 +189,7 @@ def evaluate(
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
     chunks_by_strategy: dict[str, list[Chunk]] = {}
     runs: list[Run] = []
+    evidence = WordEvidence(document)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     for strategy in settings.strategies:
@@ -203,6 +209,7 @@ def evaluate(
             # Question by question, so only one question's full score arrays are held at a time.
             for question, question_holders in zip(resolved, holders):
                 scores, order = clock.run("search", lambda: _search(retriever, question, starts))
+                sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
                 for reranker_id, reranker in rerankers.items():
                     final, final_order = clock.run(
                         "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
@@ -210,15 +217,14 @@ def evaluate(
                     results[reranker_id].append(
                         clock.run(
                             "grade",
-                            lambda: _grade(question, final, final_order, chunks, chunk_map, question_holders, settings),
+                            lambda: _grade(
+                                question, final, final_order, chunks, chunk_map, question_holders, settings,
+                                evidence, sureness,
+                            ),
                         )
                     )
             for reranker_id, graded in results.items():
-                calibration = calibrate(graded) if settings.threshold == "auto" else None
-                threshold = calibration.threshold if calibration else settings.threshold
-                run = summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, threshold)
-                run.calibration = calibration
-                runs.append(run)
+                runs.append(summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
             done += 1
     if progress:
         progress(1.0, "Done")
@@ -259,10 +265,13 @@ def _grade(
     chunk_map: ChunkMap,
     holders: list[int],
     settings: Settings,
+    evidence: WordEvidence,
+    sureness: np.ndarray,
 ) -> QuestionResult:
     top_score = float(scores[order[0]])
-    result: Grade = grade(question, order, top_score, chunks, chunk_map, None, holders)
+    result: Grade = grade(question, order, chunks, chunk_map, holders)
     kept = order[: max(KEEP, settings.top_k)]
+    sure, parts = confidence(evidence, question.question.question, chunks[int(order[0])], sureness, order)
     return QuestionResult(
         question=question.question,
         grade=result.grade,
@@ -274,6 +283,8 @@ def _grade(
         relevant_ranks=result.relevant_ranks,
         answered_grade=result.grade,
         answered_reason=result.reason,
+        confidence=sure,
+        evidence=parts,
     )
 
 
@@ -284,11 +295,20 @@ def summarise(
     chunks: list[Chunk],
     results: list[QuestionResult],
     top_k: int,
-    threshold: float | None = None,
+    threshold: float | str | None = None,
 ) -> Run:
-    """Counts and metrics of one configuration; ranking metrics are over answerable questions."""
-    refuse_below(results, threshold)
-    run = Run(strategy, retriever, reranker, len(chunks), results, top_k, threshold=threshold)
+    """Counts and metrics of one configuration; ranking metrics are over answerable questions.
+
+    With ``threshold="auto"`` each question is graded by a threshold fitted on the other
+    questions (leave-one-out), so every count is measured on a question the fit did not see.
+    """
+    calibration = calibrate(results) if threshold == "auto" else None
+    if calibration is not None:
+        refuse_below(results, calibration.per_question)
+        threshold = calibration.threshold
+    else:
+        refuse_below(results, threshold)
+    run = Run(strategy, retriever, reranker, len(chunks), results, top_k, threshold=threshold, calibration=calibration)
     run.counts = Counter(result.grade for result in results)
     answerable = [result for result in results if result.answerable]
     unanswerable = [result for result in results if not result.answerable]
@@ -300,6 +320,7 @@ def summarise(
     # What a bot would paste into its prompt: the top k pieces, averaged over the questions.
     run.context_chars = mean([sum(chunks[i].size for i, _ in r.ranking[:top_k]) for r in results])
     run.context_curve = [mean([sum(chunks[i].size for i, _ in r.ranking[:k]) for r in results]) for k in range(1, 11)]
+    run.false_refusals = sum(r.grade == "refused" for r in answerable)
     if unanswerable:
         run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)
     return run

@@ -98,28 +98,24 @@ class Grade:
 def grade(
     question: ResolvedQuestion,
     order: list[int] | np.ndarray,
-    top_score: float,
     chunks: list[Chunk],
     chunk_map: ChunkMap,
-    threshold: float | None = None,
     holders: list[int] | None = None,
 ) -> Grade:
-    """Grade one question from the final order of chunk indices (best first).
+    """Grade one question from the final order of chunk indices (best first), as if the bot answered.
 
-    ``holders`` (the chunks holding the answer) depends only on the strategy, so
-    callers grading many rankings of one strategy pass it in once computed.
+    Refusing is decided afterwards, in one place (``refusal.refuse_below``). ``holders``
+    (the chunks holding the answer) depends only on the strategy, so callers grading
+    many rankings of one strategy pass it in once computed.
     """
-    refused = threshold is not None and top_score < threshold
     if question.section_id is None:
-        return Grade("refused" if refused else "false-answer")
+        return Grade("false-answer")
     if holders is None:
         holders = chunk_map.holders(question)
     position = np.empty(len(order), dtype=np.int64)
     position[np.asarray(order)] = np.arange(1, len(order) + 1)
     relevant = sorted(int(position[index]) for index in holders)
     first = relevant[0] if relevant else None
-    if refused:
-        return Grade("refused", rank=first, relevant_ranks=relevant)
     top = int(order[0])
     if first == 1:
         kind = "mixed" if chunk_map.mixes(top, question.section_id) else "clean"

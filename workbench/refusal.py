@@ -1,61 +1,154 @@
-"""Refusing instead of guessing: a score threshold, and calibrating it on the golden questions."""
+"""Refusing instead of guessing: a confidence threshold, fitted on the golden questions and judged
+leave-one-out, so the refusal figures are measured, not fitted (docs/DESIGN.md).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 if TYPE_CHECKING:
     from .evaluate import QuestionResult
 
+MIN_UNANSWERABLE = 3  # fewer cannot estimate a refusal rate: one question is a third of it
 
-def refuse_below(results: list[QuestionResult], threshold: float | None) -> None:
-    """Grade ``refused`` every question whose best score is below the threshold (in place).
 
+def refuse_below(results: list[QuestionResult], threshold: float | None | Sequence[float | None]) -> None:
+    """Grade ``refused`` every question whose confidence is below its threshold (in place).
+
+    ``threshold`` is one value for every question, or one per question (leave-one-out).
     Each result keeps the grade it would have had if answered, so a threshold can be
-    changed or calibrated without searching again.
+    changed or calibrated without searching again. This is the only place a question is refused.
     """
-    for result in results:
-        if threshold is not None and result.top_score < threshold:
+    thresholds = threshold if isinstance(threshold, Sequence) else [threshold] * len(results)
+    for result, limit in zip(results, thresholds, strict=True):
+        result.refuse_below = limit
+        if limit is not None and result.confidence < limit:
             result.grade, result.reason = "refused", ""
         else:
             result.grade, result.reason = result.answered_grade, result.answered_reason
 
 
+def fit(answerable: Sequence[float], unanswerable: Sequence[float]) -> float | None:
+    """The threshold that gets the most questions right: answerable ones answered plus unanswerable
+    ones refused. ``None`` means never refuse.
+
+    The candidates are "never refuse", every midpoint between two neighbouring confidences (a
+    question is never exactly on the line), and "refuse everything". Among equally good
+    candidates the middle one is taken: the line then sits as far as the questions allow from
+    those on either side, which is what a question not yet seen needs.
+    """
+    a = np.sort(np.asarray(answerable, dtype=float))
+    u = np.sort(np.asarray(unanswerable, dtype=float))
+    values = np.unique(np.concatenate([a, u]))
+    if not len(values):
+        return None
+    middles = (values[:-1] + values[1:]) / 2
+    candidates = np.concatenate([[-np.inf], middles, [values[-1] + 1.0]])
+    answered = len(a) - np.searchsorted(a, candidates, side="left")  # confidence >= threshold
+    refused = np.searchsorted(u, candidates, side="left")  # confidence < threshold
+    right = answered + refused
+    best = np.flatnonzero(right == right.max())
+    chosen = float(candidates[best[(len(best) - 1) // 2]])
+    return None if chosen == -np.inf else chosen
+
+
 @dataclass(frozen=True)
 class Calibration:
-    threshold: float | None  # None: never refuse
-    answered: int  # answerable questions the bot still answers
-    refused: int  # unanswerable questions the bot refuses
+    """A fitted threshold and what it does, judged leave-one-out and (labelled) in-sample."""
+
+    threshold: float | None  # fitted on all the questions: the one to use from now on
     answerable: int
     unanswerable: int
+    refused: int  # unanswerable questions refused, each judged by a threshold fitted without it
+    false_refusals: int  # answerable questions refused, judged the same way
+    fitted_refused: int  # the same counts with the threshold fitted on all (in-sample: optimistic)
+    fitted_false_refusals: int
+    per_question: list[float | None] = field(default_factory=list)  # each question's leave-one-out threshold
+
+    @property
+    def enough(self) -> bool:
+        return self.unanswerable >= MIN_UNANSWERABLE
+
+    @property
+    def missing(self) -> int:
+        """How many more unanswerable questions to write before a rate can be estimated."""
+        return max(0, MIN_UNANSWERABLE - self.unanswerable)
 
     @property
     def sentence(self) -> str:
-        if self.threshold is None:
-            rule = "Never refusing"
-        else:
-            rule = f"Refusing below a score of {self.threshold:.3g}"
+        if not self.enough:
+            return cannot_estimate(self.unanswerable)
+        rule = "never refuse" if self.threshold is None else f"refuse below a confidence of {self.threshold:.3f}"
         return (
-            f"{rule} answers {self.answered} of {self.answerable} answerable questions and refuses "
-            f"{self.refused} of {self.unanswerable} that the document cannot answer."
+            f"Leave-one-out (each question judged by a threshold fitted without it): the bot refuses "
+            f"{self.refused} of {self.unanswerable} questions the document cannot answer and wrongly refuses "
+            f"{self.false_refusals} of {self.answerable} it can. Fitted on all {self.answerable + self.unanswerable} "
+            f"questions: {rule} (fitted, in-sample: {self.fitted_refused} of {self.unanswerable} refused, "
+            f"{self.fitted_false_refusals} of {self.answerable} wrongly)."
         )
+
+    def as_dict(self) -> dict:
+        return {
+            "threshold_fitted_on_all": self.threshold,
+            "enough_unanswerable": self.enough,
+            "leave_one_out": {
+                "unanswerable_refused": self.refused,
+                "answerable_refused": self.false_refusals,
+            },
+            "fitted_in_sample": {
+                "unanswerable_refused": self.fitted_refused,
+                "answerable_refused": self.fitted_false_refusals,
+            },
+            "answerable": self.answerable,
+            "unanswerable": self.unanswerable,
+            "sentence": self.sentence,
+        }
+
+
+def cannot_estimate(unanswerable: int) -> str:
+    more = MIN_UNANSWERABLE - unanswerable
+    return (
+        f"The refusal rate cannot be estimated from {unanswerable} question{'s' if unanswerable != 1 else ''} the "
+        f"document cannot answer: write at least {more} more (another country, a product or a service the shop "
+        f"does not offer), with the source left empty, so no threshold was fitted."
+    )
 
 
 def calibrate(results: list[QuestionResult]) -> Calibration:
-    """The threshold that maximises answerable questions answered plus unanswerable ones refused.
+    """Fit a threshold on all the questions, and judge each question by one fitted without it.
 
-    The candidates are "never refuse" and each question's best score (refuse below it).
-    Ties go to the lower threshold: refuse as little as the questions allow.
+    With fewer than three unanswerable questions nothing is fitted (``threshold`` None,
+    ``per_question`` all None): a refusal rate from one or two questions is noise.
     """
-    answerable = [r.top_score for r in results if r.answerable]
-    unanswerable = [r.top_score for r in results if not r.answerable]
+    values = [r.confidence for r in results]
+    answerable = [r.answerable for r in results]
+    n_answerable = sum(answerable)
+    n_unanswerable = len(results) - n_answerable
+    if n_unanswerable < MIN_UNANSWERABLE:
+        return Calibration(None, n_answerable, n_unanswerable, 0, 0, 0, 0, [None] * len(results))
 
-    def outcome(threshold: float | None) -> Calibration:
-        answered = sum(1 for s in answerable if threshold is None or s >= threshold)
-        refused = sum(1 for s in unanswerable if threshold is not None and s < threshold)
-        return Calibration(threshold, answered, refused, len(answerable), len(unanswerable))
+    def split(skip: int | None) -> tuple[list[float], list[float]]:
+        kept = [(v, a) for i, (v, a) in enumerate(zip(values, answerable)) if i != skip]
+        return [v for v, a in kept if a], [v for v, a in kept if not a]
 
-    candidates = [outcome(None)] + [outcome(t) for t in sorted({*answerable, *unanswerable})]
-    candidates.append(outcome(max([*answerable, *unanswerable], default=0.0) + 1.0))  # refuse everything
-    return max(candidates, key=lambda c: (c.answered + c.refused, -(c.threshold or float("-inf"))))
+    def refused(value: float, threshold: float | None) -> bool:
+        return threshold is not None and value < threshold
+
+    threshold = fit(*split(None))
+    per_question = [fit(*split(i)) for i in range(len(results))]
+    loo = [refused(v, t) for v, t in zip(values, per_question)]
+    fitted = [refused(v, threshold) for v in values]
+    return Calibration(
+        threshold,
+        n_answerable,
+        n_unanswerable,
+        refused=sum(r for r, a in zip(loo, answerable) if not a),
+        false_refusals=sum(r for r, a in zip(loo, answerable) if a),
+        fitted_refused=sum(r for r, a in zip(fitted, answerable) if not a),
+        fitted_false_refusals=sum(r for r, a in zip(fitted, answerable) if a),
+        per_question=per_question,
+    )

@@ -63,6 +63,14 @@ class Retriever:
     def scores(self, question: str) -> np.ndarray:
         raise NotImplementedError
 
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The same scores on a 0-1 scale that means the same for every question (for the confidence).
+
+        Raw scores are not comparable across questions (a word count grows with the question's
+        length); each retriever says what its best possible score is.
+        """
+        raise NotImplementedError
+
 
 RETRIEVERS: Registry[Retriever] = Registry("retriever")
 
@@ -75,6 +83,10 @@ class Keyword(Retriever):
     def scores(self, question: str) -> np.ndarray:
         words = question_words(question)
         return np.array([keyword_score(words, chunk.text) for chunk in self.chunks], dtype=float)
+
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The share of the question's words the piece holds."""
+        return np.asarray(scores, dtype=float) / max(1, len(question_words(question)))
 
 
 @RETRIEVERS.register("bm25")
@@ -117,6 +129,7 @@ class BM25(Retriever):
         norm = self.k1 * (1 - self.b + self.b * lengths / average)
         weights = idf[columns_a] * tf * (self.k1 + 1) / (tf + norm[rows_a])
         self.weights = csc_matrix((weights, (rows_a, columns_a)), shape=(n, len(self.vocabulary)))
+        self.idf = idf
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter(self.vocabulary[token] for token in tokenize(question) if token in self.vocabulary)
@@ -124,6 +137,18 @@ class BM25(Retriever):
             return np.zeros(len(self.chunks))
         ids = list(counts)
         return np.asarray(self.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
+
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The score over the most any piece could score: every question word, as often as the
+        question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
+        no piece counts as the rarest word: a piece lacking it cannot be a full match."""
+        tokens = Counter(tokenize(question))
+        rarest = float(self.idf.max()) if len(self.idf) else 1.0
+        best = sum(
+            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
+            for t, count in tokens.items()
+        )
+        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
 @RETRIEVERS.register("dense")
@@ -141,6 +166,10 @@ class Dense(Retriever):
 
     def scores(self, question: str) -> np.ndarray:
         return self.matrix @ self.encoder.sentence_matrix([question])[0]
+
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The cosine itself, below 0 counted as 0."""
+        return np.clip(np.asarray(scores, dtype=float), 0.0, 1.0)
 
 
 def starts_of(chunks: list[Chunk]) -> np.ndarray:
@@ -168,7 +197,18 @@ class Hybrid(Retriever):
 
     def scores(self, question: str) -> np.ndarray:
         fused = np.zeros(len(self.chunks))
+        parts = []
         for part in self.parts:
-            order = ranks(part.scores(question), self.starts)
+            scores = part.scores(question)
+            parts.append(scores)
+            order = ranks(scores, self.starts)
             fused[order] += 1.0 / (self.k + np.arange(1, len(order) + 1))
+        self._last = (question, parts)  # the parts' own scores, for sureness: the fused rank is no confidence
         return fused
+
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The mean of the parts' 0-1 scales. The fused value only says whether the parts agree
+        on the order, and is capped near 2/61 whatever the question."""
+        if getattr(self, "_last", (None,))[0] != question:
+            self.scores(question)
+        return np.mean([part.sureness(question, s) for part, s in zip(self.parts, self._last[1])], axis=0)

@@ -1,0 +1,103 @@
+"""What a set of runs may honestly claim: which configuration to recommend, whether the questions can
+tell the strategies from chance, and which configurations are the same finding twice.
+
+Every output (table, JSON, HTML report, app) takes these from here, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .evaluate import Run
+from .strategies import STRATEGIES
+
+CHANCE = "your questions cannot tell these strategies from chance here"
+WHAT_TO_ADD = (
+    "Add questions whose answers differ between products with similar names (each one's price, size, colour, "
+    "warranty), and more questions overall, until a real cut clearly beats the control."
+)
+
+
+def is_control(strategy: str) -> bool:
+    """A control exists to show what chance looks like (placebo, random, whole)."""
+    return bool(getattr(STRATEGIES.get(strategy), "control", False))
+
+
+def rank_key(run: Run) -> tuple:
+    """Most clean answers first; then the answer ranked highest; then the least text sent to the bot."""
+    return (-run.counts["clean"], -run.hit_rate, -run.mrr, run.context_chars)
+
+
+def recommended(runs: Iterable[Run]) -> Run | None:
+    """The configuration to use: the best real one. A control is never recommended."""
+    real = [run for run in runs if not is_control(run.strategy)]
+    return min(real, key=rank_key) if real else None
+
+
+@dataclass(frozen=True)
+class ChanceWarning:
+    control: Run
+    strategy: Run  # the best real strategy under the same retriever and reranker
+
+    @property
+    def sentence(self) -> str:
+        c, s = self.control, self.strategy
+        relation = "beats" if c.counts["clean"] > s.counts["clean"] else "ties with"
+        return (
+            f"Careful: {CHANCE}. The control {c.strategy} ({c.counts['clean']} clean) {relation} {s.strategy} "
+            f"({s.counts['clean']} clean) with {c.retriever} and {c.reranker}. {WHAT_TO_ADD}"
+        )
+
+
+def chance_warnings(runs: list[Run]) -> list[ChanceWarning]:
+    """Each retriever x reranker where a control ties or beats the best real strategy on clean answers."""
+    warnings = []
+    for pair in dict.fromkeys((run.retriever, run.reranker) for run in runs):
+        group = [run for run in runs if (run.retriever, run.reranker) == pair]
+        best = recommended(group)
+        if best is None:
+            continue
+        controls = [run for run in group if is_control(run.strategy) and run.counts["clean"] >= best.counts["clean"]]
+        if controls and best.answerable:
+            warnings.append(ChanceWarning(max(controls, key=lambda run: run.counts["clean"]), best))
+    return warnings
+
+
+def chance_sentence(runs: list[Run]) -> str | None:
+    """One sentence for every output, or None when every control falls behind the best real strategy."""
+    warnings = chance_warnings(runs)
+    if not warnings:
+        return None
+    if len(warnings) == 1:
+        return warnings[0].sentence
+    pairs = "; ".join(
+        f"{w.control.strategy} {w.control.counts['clean']} vs {w.strategy.strategy} {w.strategy.counts['clean']} "
+        f"({w.control.retriever}, {w.control.reranker})"
+        for w in warnings
+    )
+    return f"Careful: {CHANCE}. A control ties or beats the best real cut: {pairs}. {WHAT_TO_ADD}"
+
+
+def _signature(run: Run) -> tuple:
+    return (
+        run.strategy,
+        run.reranker,
+        tuple((tuple(i for i, _ in r.ranking), r.grade, r.reason) for r in run.per_question),
+    )
+
+
+def fold_identical(runs: list[Run]) -> list[list[Run]]:
+    """Runs of one strategy and reranker whose every question got the same ranking and grade, grouped
+    (in first-seen order). A reranker that re-scores every piece (depth >= pieces) makes the
+    retrievers' rankings identical: that is one finding, not several."""
+    groups: dict[tuple, list[Run]] = {}
+    for run in runs:
+        groups.setdefault(_signature(run), []).append(run)
+    return list(groups.values())
+
+
+def group_label(group: list[Run]) -> str:
+    """``heading / bm25+dense+keyword / maxsim`` for a folded group, the plain key for one run."""
+    retrievers = "+".join(run.retriever for run in group)
+    return f"{group[0].strategy} / {retrievers} / {group[0].reranker}"
