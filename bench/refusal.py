@@ -23,9 +23,10 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 def main() -> int:
     from workbench.evaluate import evaluate
-    from workbench.findings import is_control, recommended
+    from workbench.findings import recommended
     from workbench.loaders import load_path
     from workbench.model import Settings
+    from workbench.names import is_control
     from workbench.questions import parse_questions
     from workbench.strategies import STRATEGIES
 

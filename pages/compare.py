@@ -6,6 +6,7 @@ import streamlit as st
 from ui import state
 from workbench.charts import budget_curve
 from workbench.handover import report_html, results_xlsx
+from workbench.highlight import escape_markdown
 from workbench.history import content_hash
 from workbench.refusal import calibrate
 from workbench.report import run_record, to_csv
@@ -51,18 +52,27 @@ if first != second:
 
 st.subheader("When should the bot refuse?")
 st.write(
-    "A bot can hand a question to a person when its best piece scores too low. A higher threshold stops more "
-    "false answers to questions your file cannot answer, but also turns away customers whose answer is there."
+    "A bot can hand a question to a person when it is not sure your file answers it: its confidence (0 to 1) "
+    "weighs whether the question's rare words appear in your file and in the piece it found, and how well that "
+    "piece matched. A threshold is fitted on your questions; to keep the figures honest, each question is judged "
+    "by a threshold fitted on the *other* questions (leave-one-out), so nothing below was measured on a question "
+    "the fit had already seen."
 )
-calibrations = []
-for run in result.runs:
-    best = calibrate(run.per_question)
-    calibrations.append({"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker,
-                         "refuse below": best.threshold, "answerable answered": f"{best.answered} of {best.answerable}",
-                         "unanswerable refused": f"{best.refused} of {best.unanswerable}"})
-st.dataframe(pd.DataFrame(calibrations), hide_index=True)
-first_run = labels[second]
-st.write(f"For example, **{name(first_run)}**: {calibrate(first_run.per_question).sentence}")
+calibrations = [(run, run.calibration or calibrate(run.per_question)) for run in result.runs]
+if calibrations and not calibrations[0][1].enough:
+    st.info(calibrations[0][1].sentence)
+else:
+    st.dataframe(pd.DataFrame([
+        {"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker,
+         "threshold (fitted on all)": best.threshold,
+         "unanswerable refused (leave-one-out)": f"{best.refused} of {best.unanswerable}",
+         "answerable refused (leave-one-out)": f"{best.false_refusals} of {best.answerable}",
+         "unanswerable refused (fitted, in-sample)": f"{best.fitted_refused} of {best.unanswerable}"}
+        for run, best in calibrations
+    ]), hide_index=True)
+    example = labels[second]
+    st.write(f"For example, **{escape_markdown(name(example))}**: "
+             f"{(example.calibration or calibrate(example.per_question)).sentence}")
 st.checkbox(
     "Use these thresholds on the next run", key=state.bind(state.THRESHOLD_AUTO), on_change=state.store,
     args=(state.THRESHOLD_AUTO,),

@@ -47,9 +47,9 @@ with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])
     left, right = st.columns(2)
     left.slider("k: pieces handed to the bot", 1, 10, key=state.bind(state.TOP_K), on_change=state.store,
                 args=(state.TOP_K,))
-    right.number_input("Refuse below this score (0: never refuse)", min_value=0.0, step=0.5,
+    right.number_input("Refuse below this confidence (0 to 1; 0: never refuse)", min_value=0.0, step=0.05,
                        key=state.bind(state.THRESHOLD), on_change=state.store, args=(state.THRESHOLD,),
-                       help="When the best piece scores below this, the bot hands the question to a person.",
+                       help="When the bot is less sure than this that your file answers a question, it hands the question to a person.",
                        disabled=st.session_state[state.THRESHOLD_AUTO])
     st.checkbox("Let the questions pick the threshold (see Compare & report)", key=state.bind(state.THRESHOLD_AUTO),
                 on_change=state.store, args=(state.THRESHOLD_AUTO,))

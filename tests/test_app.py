@@ -207,9 +207,11 @@ def test_compare_page_statistics_refusals_and_downloads():
     at.selectbox(key="compare_b").set_value("heading / keyword / none").run()
     sentences = [m.value for m in at.markdown if m.value.startswith("• heading beats fixed")]
     assert sentences and "20 more clean answers" in sentences[0]
-    table = next(t.value for t in at.dataframe if "refuse below" in t.value.columns)
+    table = next(t.value for t in at.dataframe if "threshold (fitted on all)" in t.value.columns)
     heading = table[(table.strategy == "heading") & (table.reranker == "none")].iloc[0]
-    assert heading["unanswerable refused"] == "4 of 4" and heading["answerable answered"] == "20 of 20"
+    # Judged leave-one-out on the sample's 20 answerable and 4 unanswerable questions (confidence.py).
+    assert heading["unanswerable refused (leave-one-out)"] == "4 of 4"
+    assert heading["answerable refused (leave-one-out)"] == "0 of 20"
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Report (HTML)", "Answers (CSV)", "Answers (Excel)"]
     # Calibrated thresholds on the next run: every unanswerable question refused under the heading cut.

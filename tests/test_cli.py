@@ -52,8 +52,16 @@ def test_json_shape_of_design():
         assert key in run_
     assert run_["clean"] == 20 and run_["chunks"] == 11  # ten products and the introduction
     first = run_["per_question"][0]
-    assert set(first) >= {"question", "grade", "reason", "rank", "top_chunk"}
-    assert first["grade"] == "clean" and first["top_chunk"].startswith("## Aurora Ceiling Fan")
+    assert set(first) >= {"question", "grade", "reason", "rank", "top_piece", "confidence"}
+    # Questions and pieces are named by id; their texts sit once in the questions and pieces tables.
+    assert data["questions"][first["question"] - 1]["question"] == "What is the warranty on the Aurora ceiling fan?"
+    assert first["grade"] == "clean" and first["top_piece"] == "heading-2"
+    piece = next(p for p in data["pieces"]["heading"] if p["id"] == "heading-2")
+    assert piece["section"] == "Aurora Ceiling Fan" and piece["text"].startswith("## Aurora Ceiling Fan")
+    start, end = piece["spans"][0]
+    assert SAMPLE_MD.read_text(encoding="utf-8")[start:end] == piece["text"]
+    assert data["recommended"] == {"strategy": "heading", "retriever": "keyword", "reranker": "none"}
+    assert data["chance_warning"] is None
 
 
 def test_csv_output_to_a_file(tmp_path):

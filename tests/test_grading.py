@@ -38,9 +38,9 @@ def chunks_from(*spans):
     return [make_chunk(DOC, "test", i, [span]) for i, span in enumerate(spans)]
 
 
-def grade_of(question: Question, chunks, order, top_score=1.0, threshold=None):
+def grade_of(question: Question, chunks, order):
     resolved = resolve(DOC, question)
-    return grade(resolved, order, top_score, chunks, ChunkMap(DOC, chunks), threshold)
+    return grade(resolved, order, chunks, ChunkMap(DOC, chunks))
 
 
 CEILING_PRICE = Question("What is the price of the ceiling fan?", "Ceiling Fan", "Price: 120")
@@ -80,14 +80,10 @@ def test_ranked_a_chunk_holds_it_lower_down():
     assert (result.grade, result.reason, result.rank) == ("missed", "ranked", 3)
 
 
-def test_refused_below_the_threshold_and_right_for_an_unanswerable_question():
+def test_an_unanswerable_question_is_graded_as_answered_until_refused():
+    # grade() never refuses: refusal.refuse_below is the one place that does (tests/test_refusal.py).
     chunks = chunks_from(section_span("Ceiling Fan"))
-    assert grade_of(CEILING_PRICE, chunks, [0], top_score=0.4, threshold=0.5).grade == "refused"
-    assert grade_of(CEILING_PRICE, chunks, [0], top_score=0.5, threshold=0.5).grade == "clean"
-    unanswerable = Question("Do you sell lamps?")
-    assert grade_of(unanswerable, chunks, [0], top_score=0.4, threshold=0.5).grade == "refused"
-    assert grade_of(unanswerable, chunks, [0], top_score=0.9, threshold=0.5).grade == "false-answer"
-    assert grade_of(unanswerable, chunks, [0]).grade == "false-answer"
+    assert grade_of(Question("Do you sell lamps?"), chunks, [0]).grade == "false-answer"
 
 
 def test_empty_answer_means_the_source_itself():
@@ -174,5 +170,5 @@ def test_a_window_starting_with_the_previous_sections_rule_is_clean_not_mixed():
     start = text.index("-----")
     window = make_chunk(document, "test", 0, [(start, len(text))])  # "-----\n\n## Table Fan\nPrice: 30"
     question = resolve(document, Question("Table fan price?", "Table Fan", "Price: 30"))
-    result = grade(question, [0], 1.0, [window], ChunkMap(document, [window]))
+    result = grade(question, [0], [window], ChunkMap(document, [window]))
     assert result.grade == "clean"

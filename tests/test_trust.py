@@ -21,7 +21,6 @@ from workbench.history import History, gate, parse_bars
 from workbench.loaders import load_bytes, load_path, parse_markdown
 from workbench.model import Question, Settings, WorkbenchError
 from workbench.questions import parse_questions
-from workbench.refusal import calibrate
 from workbench.report import safe_cell, to_csv
 from workbench.stats import compare, questions_needed
 
@@ -31,33 +30,6 @@ from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 def result(score: float, answerable: bool, grade: str = "clean") -> QuestionResult:
     question = Question("q", "Fan" if answerable else "", "x" if answerable else "")
     return QuestionResult(question, grade, "", 1, "c1", score, [], [1], grade, "")
-
-
-# --- Refusals -------------------------------------------------------------------------------
-
-def test_calibration_hand_computed():
-    # Answerable top scores 5, 4, 2; unanswerable 3, 1.
-    results = [result(5, True), result(4, True), result(2, True), result(3, False, "false-answer"), result(1, False, "false-answer")]
-    best = calibrate(results)
-    # Candidates (answered + refused): never 3+0=3; t=1: 3+0=3; t=2: 3+1=4; t=3: 2+1=3; t=4: 2+2=4; t=5: 1+2=3; all: 0+2=2.
-    # Best is 4, at t=2 and t=4; the tie goes to the lower threshold.
-    assert (best.threshold, best.answered, best.refused) == (2, 3, 1)
-    assert best.sentence == (
-        "Refusing below a score of 2 answers 3 of 3 answerable questions and refuses 1 of 2 that the "
-        "document cannot answer."
-    )
-
-
-def test_threshold_auto_on_the_sample_refuses_every_unanswerable_question():
-    document = load_path(SAMPLE_MD)
-    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
-    evaluation = evaluate(document, questions, Settings(["heading"], ["keyword"], ["none"], threshold="auto"))
-    run = evaluation.runs[0]
-    # Keyword scores: every answerable question matches at least 3 words of its product; the
-    # unanswerable ones at most 2 ("warranty", "fan" for the Typhoon fan), so "refuse below 3" is best.
-    assert run.threshold == 3
-    assert run.refusal_accuracy == 1.0
-    assert run.counts["clean"] == 20 and run.counts["false-answer"] == 0
 
 
 # --- Statistics -----------------------------------------------------------------------------
@@ -175,8 +147,18 @@ def test_report_is_self_contained_html_with_the_charts_data(sample_evaluation):
     assert page.index("<b>Not ready</b>") < page.index("What to change in your file") < page.index('class="plotly-graph-div"')
     assert "Recommended: Cut at headings, word-match search." in page
     assert '"name":"clean"' in page.replace(" ", "")  # the bars' data is in the file
-    assert "&lt;" not in page or "<script>alert" not in page
     assert "=HYPERLINK(&quot;http://evil&quot;" in page  # user text escaped
+
+
+def test_a_question_holding_a_script_tag_comes_out_escaped_in_the_report():
+    document = load_path(SAMPLE_MD)
+    attack = "<script>alert('x')</script> warranty of the Aurora ceiling fan?"
+    questions = [Question(attack, "Aurora Ceiling Fan", "Warranty: 1 year."),
+                 Question("<img src=x onerror=alert(1)> price of the Mistral tower fan?", "Mistral Tower Fan", "")]
+    page = report_html(evaluate(document, questions, Settings(["fixed", "heading"], ["keyword"], ["none"])))
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; warranty" in page
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
 
 
 def test_formulas_are_escaped_in_csv_and_xlsx(sample_evaluation):

@@ -63,7 +63,7 @@ def test_sample_is_ready_with_the_heading_cut_and_names_the_300_character_window
     assert verdict.reason == (
         "with cut at headings, word-match search, 20 of 20 questions your file answers got a clean answer (100%), "
         "and the bot answered 0 of the 4 it cannot answer instead of handing them to a person (measured on your "
-        "24 questions)."
+        "24 questions; refusals judged leave-one-out)."
     )
     assert verdict.baseline.strategy == "fixed" and verdict.baseline.reranker == "none"
     assert verdict.versus_baseline == (

@@ -10,27 +10,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .evaluate import Run
-from .strategies import STRATEGIES
-
-CHANCE = "your questions cannot tell these strategies from chance here"
-WHAT_TO_ADD = (
-    "Add questions whose answers differ between products with similar names (each one's price, size, colour, "
-    "warranty), and more questions overall, until a real cut clearly beats the control."
-)
-
-
-def is_control(strategy: str) -> bool:
-    """A control exists to show what chance looks like (placebo, random, whole)."""
-    return bool(getattr(STRATEGIES.get(strategy), "control", False))
-
-
-def rank_key(run: Run) -> tuple:
-    """Most clean answers first; then the answer ranked highest; then the least text sent to the bot."""
-    return (-run.counts["clean"], -run.hit_rate, -run.mrr, run.context_chars)
+from .names import is_control
+from .verdict import CHANCE, WHAT_TO_ADD, rank_key
 
 
 def recommended(runs: Iterable[Run]) -> Run | None:
-    """The configuration to use: the best real one. A control is never recommended."""
+    """The configuration to use: the best real one by the verdict's ranking (verdict.rank_key).
+    A control is never recommended."""
     real = [run for run in runs if not is_control(run.strategy)]
     return min(real, key=rank_key) if real else None
 

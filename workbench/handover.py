@@ -12,7 +12,7 @@ from .evaluate import Evaluation
 from .exports import xlsx_cell
 from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
-from .report import document_summary, run_record
+from .report import document_summary, run_record, section_of
 from .todo import todo_list
 from .verdict import NEEDS_WORK, NOT_READY, READY, assess
 
@@ -84,6 +84,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
     parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in verdict.caveats]
+    if best is not None and best.calibration is not None:
+        parts.append(f"<h2>When the bot should refuse</h2><p>{esc(best.calibration.sentence)}</p>")
     if best is not None:
         todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions]),
                          verdict.baseline)
@@ -156,7 +158,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         ("Re-check", "; ".join(f"{reranker_name(r)} ({r})" for r in settings.rerankers)),
         ("Pieces handed to the bot (k)", str(settings.top_k)),
         ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
-        ("Refusal threshold", str(settings.threshold if settings.threshold is not None else "none")),
+        ("Refusal threshold", _threshold_words(settings.threshold)),
         ("Questions graded", str(len(evaluation.questions))),
         ("Questions left out", "; ".join(f"row {b.question.row}: {b.reason}" for b in evaluation.bad_questions) or "none"),
     ]
@@ -164,6 +166,12 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     parts += [f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows]
     parts.append("</table></body></html>")
     return "".join(parts)
+
+
+def _threshold_words(threshold: float | str | None) -> str:
+    if threshold == "auto":
+        return "fitted on the questions per setup; refusal figures judged leave-one-out"
+    return "none" if threshold is None else f"refuse below a confidence of {threshold:g}"
 
 
 def results_xlsx(evaluation: Evaluation) -> bytes:
@@ -174,23 +182,35 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     summary = workbook.active
     summary.title = "Summary"
     columns = ["strategy", "retriever", "reranker", "chunks", "clean", "mixed", "missed", "refused", "false_answers",
-               "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "threshold"]
+               "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "answerable_refused", "threshold",
+               "refusal_judged"]
     names = ["way of cutting", "search", "re-check"]  # the display names, beside the ids scripts rely on
     summary.append(columns + names)
     answers = workbook.create_sheet("Answers")
     answers.append(["strategy", "retriever", "reranker", "row", "question", "expected_source", "expected_answer",
-                    "grade", "reason", "rank", "top_score", "top_chunk", *names])
+                    "grade", "reason", "rank", "top_score", "confidence", "top_piece", *names])
+    pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
+    pieces.append(["strategy", "piece", "section", "text"])
+    listed: set[tuple[str, str]] = set()
     for run in evaluation.runs:
         record = run_record(run, evaluation)
+        record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
         shown = [xlsx_cell(name) for name in (strategy_name(run.strategy, evaluation.settings.size),
                                               retriever_name(run.retriever), reranker_name(run.reranker))]
         summary.append([xlsx_cell(record[c]) for c in columns] + shown)
+        chunks = evaluation.chunks[run.strategy]
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
             answers.append([xlsx_cell(v) for v in [
                 run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
-                result.grade, result.reason, result.rank, item["top_score"], item["top_chunk"], *shown,
+                result.grade, result.reason, result.rank, item["top_score"], item["confidence"], item["top_piece"],
+                *shown,
             ]])
+            if result.ranking and (run.strategy, item["top_piece"]) not in listed:
+                listed.add((run.strategy, item["top_piece"]))
+                chunk = chunks[result.ranking[0][0]]
+                pieces.append([xlsx_cell(v) for v in [run.strategy, chunk.id, section_of(evaluation.document, chunk),
+                                                       chunk.text]])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

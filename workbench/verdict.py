@@ -13,6 +13,13 @@ from dataclasses import dataclass, field
 from .evaluate import Evaluation, Run
 from .names import is_control, setup_name, strategy_name
 
+# Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
+CHANCE = "your questions cannot tell these strategies from chance here"
+WHAT_TO_ADD = (
+    "Add questions whose answers differ between products with similar names (each one's price, size, colour, "
+    "warranty), and more questions overall, until a real cut clearly beats the control."
+)
+
 READY, NEEDS_WORK, NOT_READY, NO_VERDICT = "Ready", "Needs work", "Not ready", "Cannot tell yet"
 READY_CLEAN = 0.90  # share of answerable questions answered cleanly
 NOT_READY_CLEAN = 0.60
@@ -127,7 +134,8 @@ def assess(evaluation: Evaluation) -> Verdict:
             f", and the bot answered {false_answers} of the {unanswerable} it cannot answer instead of handing them "
             "to a person"
         )
-    reason += f" (measured on your {answerable + unanswerable} questions)."
+    judged = "; refusals judged leave-one-out" if best.calibration is not None and best.calibration.enough else ""
+    reason += f" (measured on your {answerable + unanswerable} questions{judged})."
     verdict = Verdict(
         status, reason, recommended=best, also_good=ties, clean=clean, answerable=answerable,
         false_answers=false_answers, unanswerable=unanswerable,
@@ -206,8 +214,8 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
     controls = [r for r in same_search if is_control(r.strategy) and r.counts["clean"] >= best.counts["clean"]]
     for control in controls:
         verdict.caveats.append(
-            f"The {strategy_name(control.strategy).lower()} did as well ({control.counts['clean']} clean): your questions "
-            "cannot tell these cuts from chance here. Add questions about facts that sit under one product only."
+            f"The {strategy_name(control.strategy).lower()} did as well ({control.counts['clean']} clean): {CHANCE}. "
+            f"{WHAT_TO_ADD}"
         )
     if not best.unanswerable:
         verdict.caveats.append(

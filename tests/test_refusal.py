@@ -1,0 +1,154 @@
+"""The confidence, the threshold fit and its leave-one-out judgement, with hand-computed figures."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from workbench.confidence import WordEvidence, confidence, stem
+from workbench.evaluate import QuestionResult, evaluate
+from workbench.loaders import load_path, parse_markdown
+from workbench.model import Question, Settings
+from workbench.questions import parse_questions
+from workbench.refusal import calibrate, fit, refuse_below
+from workbench.retrievers import BM25, Dense, Hybrid, Keyword
+from workbench.strategies import make_strategy
+
+from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
+
+FANS = "# Fans\n## Ceiling Fan\nPrice: 120\nWarranty: 2 years.\n## Table Fan\nPrice: 30\n"
+
+
+def result(value: float, answerable: bool) -> QuestionResult:
+    question = Question("q", "Fan" if answerable else "", "x" if answerable else "")
+    grade = "clean" if answerable else "false-answer"
+    return QuestionResult(question, grade, "", 1, "c1", value, [], [1], grade, "", confidence=value)
+
+
+def test_stem_is_light_and_keeps_short_words():
+    assert [stem(w) for w in ("returns", "batteries", "charging", "fans", "gas", "bus")] == [
+        "return", "battery", "charg", "fan", "gas", "bus"
+    ]
+
+
+def test_confidence_hand_computed_on_a_tiny_document():
+    document = parse_markdown(FANS, "fans.md")
+    evidence = WordEvidence(document)
+    chunks = make_strategy("heading").chunk(document)  # "Fans" has no text of its own: Ceiling Fan, Table Fan
+    question = "Do you ship the ceiling fan to Canada?"
+    # Content words: "do you the to" are stop words and "ship" asks about something: ceil, fan, canada.
+    assert evidence.question_stems(question) == ["ceil", "fan", "canada"]
+    # Lines: 3 headings and 3 facts, N = 6; idf = ln((N + 1) / (df + 0.5)).
+    # ceil: df 1 -> ln(7/1.5) = 1.5404; fan: df 3 -> ln 2 = 0.6931; canada: df 0 -> ln 14 = 2.6391.
+    # Found in the document and in the Ceiling Fan piece: ceil and fan = 2.2336 / 4.8726 = 0.45839.
+    keyword = Keyword(chunks)
+    scores = keyword.scores(question)  # keyword words: you ship ceiling fan canada -> 2 and 1 of 5
+    sureness = keyword.sureness(question, scores)
+    assert sureness.tolist() == [0.4, 0.2]
+    value, parts = confidence(evidence, question, chunks[0], sureness, np.array([0, 1]))
+    coverage = (math.log(7 / 1.5) + math.log(2)) / (math.log(7 / 1.5) + math.log(2) + math.log(14))
+    assert parts["document_coverage"] == pytest.approx(coverage) == pytest.approx(0.45839, abs=1e-5)
+    assert parts["top_coverage"] == pytest.approx(coverage)
+    assert (parts["score"], parts["margin"]) == (0.4, pytest.approx(0.2))
+    # 0.45839 x (0.4 x 0.45839 + 0.4 x 0.4 + 0.2 x 0.2) = 0.45839 x 0.38336 = 0.17573
+    assert value == pytest.approx(coverage * (0.4 * coverage + 0.16 + 0.04)) == pytest.approx(0.17573, abs=1e-5)
+
+
+def test_a_question_whose_words_are_all_in_the_top_piece_is_surer_than_one_naming_a_missing_country():
+    document = parse_markdown(FANS, "fans.md")
+    evidence = WordEvidence(document)
+    chunks = make_strategy("heading").chunk(document)
+    keyword = Keyword(chunks)
+
+    def of(question: str) -> float:
+        sureness = keyword.sureness(question, keyword.scores(question))
+        return confidence(evidence, question, chunks[0], sureness, np.argsort(-sureness, kind="stable"))[0]
+
+    assert of("What is the warranty of the ceiling fan?") > 2 * of("Is the ceiling fan sold in Canada?")
+
+
+def test_hybrid_confidence_uses_its_parts_not_the_fused_rank(fake_encoder):
+    document = parse_markdown(FANS, "fans.md")
+    chunks = make_strategy("heading").chunk(document)
+    hybrid = Hybrid(chunks, encoder_factory=lambda: fake_encoder)
+    question = "ceiling fan warranty"
+    fused = hybrid.scores(question)
+    assert fused.max() <= 2 / 61  # reciprocal rank fusion with k = 60: at most 1/61 from each part
+    bm25, dense = BM25(chunks), Dense(chunks, encoder_factory=lambda: fake_encoder)
+    expected = (bm25.sureness(question, bm25.scores(question)) + dense.sureness(question, dense.scores(question))) / 2
+    assert hybrid.sureness(question, fused) == pytest.approx(expected)
+    assert hybrid.sureness(question, fused).max() > 0.3  # a scale that means something, unlike 2/61
+
+
+def test_bm25_sureness_stays_below_one_and_falls_with_a_missing_word():
+    chunks = make_strategy("heading").chunk(load_path(SAMPLE_MD))
+    bm25 = BM25(chunks)
+    top = int(np.argmax(bm25.scores("Aurora ceiling warranty")))
+    present = bm25.sureness("Aurora ceiling warranty", bm25.scores("Aurora ceiling warranty"))[top]
+    missing = bm25.sureness("Aurora ceiling warranty Canada", bm25.scores("Aurora ceiling warranty Canada"))[top]
+    assert 0 < missing < present < 1
+
+
+def test_fit_and_leave_one_out_hand_computed():
+    answerable, unanswerable = [0.9, 0.8, 0.6], [0.1, 0.2, 0.7]
+    # Candidates: never, the midpoints 0.15 0.4 0.65 0.75 0.85, and refuse all. Right answers:
+    # 3, 4, 5, 4, 5, 4, 3: 0.4 and 0.75 tie at 5; the middle (lower of two) is taken: 0.4.
+    assert fit(answerable, unanswerable) == pytest.approx(0.4)
+    results = [result(v, True) for v in answerable] + [result(v, False) for v in unanswerable]
+    calibration = calibrate(results)
+    # Leaving out 0.6 (answerable): 0.75 wins alone (2 + 3 = 5), so 0.6 is refused: a false refusal.
+    # Leaving out 0.7 (unanswerable): 0.4 wins (3 + 2), so 0.7 is answered. 0.1 and 0.2 are refused.
+    assert calibration.per_question == pytest.approx([0.4, 0.4, 0.75, 0.4, 0.35, 0.4])
+    assert (calibration.refused, calibration.false_refusals) == (2, 1)
+    assert (calibration.fitted_refused, calibration.fitted_false_refusals) == (2, 0)  # in-sample looks better
+    assert calibration.sentence.startswith(
+        "Leave-one-out (each question judged by a threshold fitted without it): the bot refuses 2 of 3"
+    )
+    assert "(fitted, in-sample: 2 of 3 refused, 0 of 3 wrongly)" in calibration.sentence
+    refuse_below(results, calibration.per_question)
+    assert [r.grade for r in results] == ["clean", "clean", "refused", "refused", "refused", "false-answer"]
+
+
+def test_a_threshold_of_zero_is_a_threshold_not_never():
+    assert fit([1.0], [-1.0]) == 0.0  # the midpoint: refuse below 0 is right for both
+    assert fit([1.0, 2.0], []) is None  # nothing to refuse: never
+
+
+def test_fewer_than_three_unanswerable_questions_cannot_estimate_a_rate():
+    results = [result(0.9, True), result(0.8, True), result(0.1, False), result(0.2, False)]
+    calibration = calibrate(results)
+    assert calibration.threshold is None and calibration.per_question == [None] * 4
+    assert calibration.missing == 1
+    assert calibration.sentence.startswith(
+        "The refusal rate cannot be estimated from 2 questions the document cannot answer: write at least 1 more"
+    )
+
+
+def test_auto_on_the_sample_judges_every_question_by_a_threshold_fitted_without_it():
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    run = evaluate(document, questions, Settings(["heading"], ["keyword"], ["none"], threshold="auto")).runs[0]
+    assert [r.refuse_below for r in run.per_question] == run.calibration.per_question
+    assert (run.calibration.refused, run.calibration.false_refusals) == (4, 0)
+    assert run.counts["clean"] == 20 and run.counts["refused"] == 4 and run.false_refusals == 0
+
+
+def test_cli_says_when_refusal_cannot_be_estimated(tmp_path):
+    questions = tmp_path / "q.csv"
+    questions.write_text(
+        "question,expected_source,expected_answer\n"
+        "What is the price of the Mistral tower fan?,Mistral Tower Fan,\n"
+        "Do you ship to Canada?,,\n",
+        encoding="utf-8",
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "workbench", "evaluate", str(SAMPLE_MD), "--questions", str(questions),
+         "--strategies", "heading", "--threshold", "auto", "--no-history"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "refusal rate cannot be estimated from 1 question the document cannot answer: write at least 2 more" in out.stdout
