@@ -11,7 +11,18 @@ from workbench.loaders import load_path, parse_markdown
 from workbench.model import Question, Settings, WorkbenchError
 from workbench.questions import parse_questions, resolve
 from workbench.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
-from workbench.retrievers import BM25, Dense, Hybrid, Keyword, question_words, ranks, starts_of, tokenize
+from workbench.retrievers import (
+    BM25,
+    Dense,
+    Hybrid,
+    Keyword,
+    bm25_tokens,
+    english_stop_words,
+    question_words,
+    ranks,
+    starts_of,
+    tokenize,
+)
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
 
@@ -45,15 +56,27 @@ def test_bm25_scores_equal_rank_bm25(path, strategy):
     """The sparse fast path against the reference implementation, on whole files."""
     document = load_path(path)
     chunks = chunk_document(document, strategy)
-    reference = BM25Okapi([tokenize(c.text) for c in chunks])
+    reference = BM25Okapi([bm25_tokens(c.text) for c in chunks])
     fast = BM25(chunks)
     starts = starts_of(chunks)
-    queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25] + ["zzz unknown", ""]
-    for query in queries:
-        expected = reference.get_scores(tokenize(query))
+    queries = [f"What is the {s.heading} price and warranty price?" for s in document.sections if s.heading][:25]
+    for query in [*queries, "zzz unknown", "", "what is the"]:
+        expected = reference.get_scores(bm25_tokens(query))
         got = fast.scores(query)
         assert got == pytest.approx(expected, abs=1e-9), query
         assert ranks(got, starts)[:10].tolist() == ranks(expected, starts)[:10].tolist(), query
+
+
+def test_bm25_drops_scikit_learns_english_stop_words():
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    assert english_stop_words() == ENGLISH_STOP_WORDS  # read from the package's file, without importing it
+    assert bm25_tokens("What is the warranty on the Ceiling Fan?") == ["warranty", "ceiling", "fan"]
+    # Both chunks hold "the"; only the question's real words score. Keyword keeps its own short list.
+    doc = parse_markdown("# S\n\n## A\nThe price of the fan.\n\n## B\nWarranty: 2 years.\n", "s.md")
+    chunks = chunk_document(doc, "heading")
+    assert BM25(chunks).scores("what is the the the")[0] == 0.0
+    assert question_words("what about the warranty") == ["about", "warranty"]
 
 
 def test_tokenizer_is_unicode_aware():

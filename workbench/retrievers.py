@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import regex
 
 from .embedding import Encoder
-from .model import Chunk
+from .model import Chunk, WorkbenchError
 from .registry import Registry
 
 STOP_WORDS = frozenset("what is the a an on for how long does do is it in of to with per".split())
@@ -47,6 +50,29 @@ def tokenize(text: str) -> list[str]:
         if position < len(word):
             tokens.append(word[position:])
     return tokens
+
+
+@functools.cache
+def english_stop_words() -> frozenset[str]:
+    """scikit-learn's English stop-word list (the Glasgow IR group's), read without importing scikit-learn.
+
+    ``import sklearn`` takes seconds (it pulls in SciPy and joblib); the list itself
+    is a plain literal in one file of the package, so it is read from there. A test
+    checks it equals ``sklearn.feature_extraction.text.ENGLISH_STOP_WORDS``.
+    """
+    spec = importlib.util.find_spec("sklearn")  # finds the package without running its __init__
+    if spec is None or not spec.submodule_search_locations:
+        raise WorkbenchError("BM25 needs the stop-word list of scikit-learn: pip install scikit-learn")
+    path = Path(spec.submodule_search_locations[0]) / "feature_extraction" / "_stop_words.py"
+    namespace: dict[str, object] = {}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)  # noqa: S102  (a frozenset literal)
+    return frozenset(namespace["ENGLISH_STOP_WORDS"])  # type: ignore[arg-type]
+
+
+def bm25_tokens(text: str) -> list[str]:
+    """The BM25 vocabulary less English stop words: "what / is / the / on" match every section of a policy page."""
+    stop = english_stop_words()
+    return [token for token in tokenize(text) if token not in stop]
 
 
 class Retriever:
@@ -93,6 +119,10 @@ class Keyword(Retriever):
 class BM25(Retriever):
     """Okapi BM25 exactly as rank-bm25's ``BM25Okapi`` scores it, computed on a sparse matrix.
 
+    Tokens are ``bm25_tokens``: words in any script, less scikit-learn's English stop
+    words (on nine shop documents this alone raised clean answers, e.g. 159 to 174
+    under the concern cut); ``keyword`` keeps its own short list.
+
     rank-bm25 loops in Python over every chunk for every question word, hundreds
     of times slower on a large catalog; bm25s is fast but its IDF has no floor for
     words most chunks share ("price", "warranty"), so its top 10 differs from
@@ -112,7 +142,7 @@ class BM25(Retriever):
         rows, columns, counts = [], [], []
         lengths = np.zeros(len(chunks))
         for row, chunk in enumerate(chunks):
-            tokens = tokenize(chunk.text)
+            tokens = bm25_tokens(chunk.text)
             lengths[row] = len(tokens)
             for token, count in Counter(tokens).items():
                 rows.append(row)
@@ -132,7 +162,7 @@ class BM25(Retriever):
         self.idf = idf
 
     def scores(self, question: str) -> np.ndarray:
-        counts = Counter(self.vocabulary[token] for token in tokenize(question) if token in self.vocabulary)
+        counts = Counter(self.vocabulary[token] for token in bm25_tokens(question) if token in self.vocabulary)
         if not counts:
             return np.zeros(len(self.chunks))
         ids = list(counts)
