@@ -108,7 +108,8 @@ def test_formulas_with_their_values_are_read_quietly():
     data = rewrite_part(
         workbook_bytes([["name", "total"], ["Fan", "=1+1"]]),
         SHEET,
-        lambda xml: xml.replace(b"<f>1+1</f><v />", b"<f>1+1</f><v>2</v>"),  # as Excel saves it: formula and value
+        # as Excel saves it: formula and value (openpyxl writes an empty <v/> in either spelling, lxml's or not)
+        lambda xml: re.sub(rb"<f>1\+1</f><v\s*/>|<f>1\+1</f><v></v>", b"<f>1+1</f><v>2</v>", xml),
     )
     document = load_bytes(data, "cached.xlsx")
     assert document.warnings == () and "total: 2" in document.text
