@@ -151,7 +151,11 @@ LAUGHS = (
 )
 def test_damaged_xml_inside_an_xlsx(change, fragment):
     data = rewrite_part(workbook_bytes(PRODUCTS), SHEET, change)
-    refused(lambda: load_bytes(data, "damaged.xlsx"), "damaged.xlsx cannot be read", fragment)
+    message = refused(lambda: load_bytes(data, "damaged.xlsx"), "damaged.xlsx")
+    # With lxml installed openpyxl fails already while opening ("not a readable Excel file"), without it while
+    # reading the rows (the boundary's words): either way one plain line naming the file.
+    assert fragment in message or "is not a readable Excel file" in message, message
+    assert "\n" not in message
 
 
 def test_an_external_entity_is_never_read(tmp_path):
@@ -167,7 +171,7 @@ def test_an_external_entity_is_never_read(tmp_path):
     try:
         document = load_bytes(data, "xxe.xlsx")
     except WorkbenchError as error:
-        assert "xxe.xlsx cannot be read" in str(error)
+        assert "xxe.xlsx cannot be read" in str(error) or "xxe.xlsx is not a readable Excel file" in str(error)
     else:
         assert "TOP-SECRET" not in document.text
 

@@ -232,7 +232,7 @@ def _open_workbook(data: bytes, name: str):
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, InvalidFileException, KeyError, OSError, ValueError, TypeError,
             EOFError) as error:  # damaged XML is said by the loaders' boundary
-        detail = str(error) or type(error).__name__
+        detail = (str(error) or type(error).__name__).split("\n")[0].rstrip(".")  # openpyxl adds lines of advice
         raise WorkbenchError(
             f"{name} is not a readable Excel file (.xlsx): {detail}. Open it in Excel and save it again, or export CSV."
         ) from None
