@@ -186,8 +186,6 @@ def _check_writable(option: str, path: str | None) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
         raise WorkbenchError(f"{option} {path} is a folder; name a file to write")
-    if target.exists() and not target.is_file():
-        raise WorkbenchError(f"{option} {path} is not an ordinary file (a pipe or device); name a file to write")
     if not folder.is_dir():
         raise WorkbenchError(f"{option} {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
