@@ -91,15 +91,21 @@ with right:
     if document.kind == "spreadsheet":
         columns = st.multiselect("Columns to ask about", list(document.columns), key="generate_columns")
 
+        st.number_input("At most this many questions", min_value=1, max_value=1000, value=50, step=10,
+                        key="generate_limit")
+
         def add_generated() -> None:
-            generated = generate_questions(document, st.session_state.get("generate_columns") or None)
+            generated = generate_questions(document, st.session_state.get("generate_columns") or None,
+                                           limit=int(st.session_state.get("generate_limit") or 50))
             frame = state.questions_frame(generated)
             merged = pd.concat([st.session_state[state.QUESTIONS], frame], ignore_index=True)
             state.replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.")
 
-        st.button("Generate questions from the columns", key="generate", on_click=add_generated, help=(
-            "Adds 'What is the {column} of {product}?' for each product, with the cell as the answer "
-            "(all columns when none are chosen)."
+        st.button("Add questions generated from the columns", key="generate", on_click=add_generated, help=(
+            "Adds the questions a customer would ask about each product (“How much is …?”, “What colours does … "
+            "come in?”, an FAQ column's own question), with the cell as the answer: one per product and kind of "
+            "column, products taking turns, up to the number above. ID, link, image, SKU and handle columns are "
+            "skipped; all columns are used when none are chosen."
         ))
     else:
         st.caption("Questions can be generated from a spreadsheet's columns; for a document, type them.")

@@ -132,6 +132,11 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     assert len(generated) == 21
     assert "What warranty does the Boreal Ceiling Fan have?" in list(generated["question"])
     assert all(check.startswith("✓") for check in at.dataframe[0].value["check"])
+    # The cap is the user's: 5 more, appended only on asking.
+    at.number_input(key="generate_limit").set_value(5).run()
+    assert len(at.session_state[state.QUESTIONS]) == 21
+    at.button(key="generate").click().run()
+    assert len(at.session_state[state.QUESTIONS]) == 26
 
 
 def test_results_run_and_show_the_effect():
@@ -142,7 +147,7 @@ def test_results_run_and_show_the_effect():
     assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
                              "20 of 20 questions your file answers got a clean answer (100%), and the bot answered "
                              "0 of the 4 it cannot answer")
-    assert "Ready: at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
+    assert "Ready means at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
     recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
     assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (

@@ -116,7 +116,7 @@ def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibra
     # Every question is clean under the heading cut, so the order is by questions touched: the 1-year warranty
     # line answers questions on rows 2 and 4 of the questions file (Aurora, Zephyr).
     assert first.kind == "shared" and first.questions == [2, 4] and first.fixes == []
-    assert first.edit == "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”."
+    assert first.edit == "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”"
     assert ("“Warranty: 1 year.” is word for word the same under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, "
             "Mistral Tower Fan, Solano Space Heater, Foehn Humidifier)") in first.why
     assert first.where == "lines 12, 39, 50, 99 and 121"
@@ -305,7 +305,7 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     assert text.startswith("breezy_home_price_list.md · report of 2026-11-30")  # file name and date on top
     assert text.index("Ready — with cut at headings") < text.index("What to change in your file") < text.index(
         "Clean, mixed and missed answers")
-    assert "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”." in text
+    assert "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”" in text
     decoder = json.JSONDecoder()
     figures = []
     for match in re.finditer(r"Plotly\.newPlot\(\s*\"[^\"]+\",\s*", page):
@@ -318,3 +318,23 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     colours = [trace["line"]["color"] for trace in lines[0]]
     assert len(colours) == 8 and len(set(colours)) == 8 and lines[1].get("showlegend", True)
     assert all(not set(APP_STRATEGIES) & {str(y).replace("<br>", " ") for y in trace["y"]} for trace in bars[0])
+
+
+def test_command_line_table_ends_with_the_verdict_and_todo():
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench", "evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS),
+         "--strategies", "fixed,heading", "--threshold", "auto", "--no-history"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[lines.index("") + 1].startswith("Ready: with cut at headings, word-match search, 20 of 20")
+    assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in lines
+    # Question numbers are the questions file's rows (the header is row 1).
+    assert (" 1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.” "
+            "[lines 12, 39, 50, 99 and 121] — affects questions 2, 4") in lines

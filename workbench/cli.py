@@ -26,6 +26,8 @@ from .retrievers import RETRIEVERS
 from .stats import compare
 from .strategies import STRATEGIES
 from .textio import read_file
+from .todo import todo_list
+from .verdict import assess
 
 
 class UsageError(Exception):
@@ -165,7 +167,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
 
         output = results_xlsx(evaluation)
     else:
-        output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons)
+        output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons) + verdict_text(evaluation)
     _emit(args, output)
     # The history is written after the output is saved: a damaged history never costs the run's results.
     if history is not None:
@@ -212,6 +214,23 @@ def _open_history(args: argparse.Namespace) -> History | None:
             raise
         print(f"warning: this run will not be saved to the history: {error}", file=sys.stderr)
         return None
+
+
+def verdict_text(evaluation, items: int = 5) -> str:
+    """The status, the recommended setup and the first edits of the to-do list, after the table."""
+    verdict = assess(evaluation)
+    lines = ["", *verdict.lines()]
+    if verdict.recommended is not None:
+        checkup = audit(evaluation.document, questions=[q.question for q in evaluation.questions])
+        todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
+        if todo:
+            lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
+        for number, item in enumerate(todo[:items], start=1):
+            where = f" [{item.where}]" if item.where else ""
+            lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
+        if len(todo) > items:
+            lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
+    return "\n".join(lines) + "\n"
 
 
 def _pair(text: str, strategies: list[str]) -> tuple[str, str]:

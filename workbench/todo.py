@@ -160,7 +160,8 @@ class _Builder:
         )
         if shared.harm == "varies":
             why += f" Other products have a different “{key}” line, so a mix-up gives a wrong answer."
-        return Todo("shared", f"Name the product on the line, e.g. {example}.", why, join_places(shared.places),
+        stop = "" if example[-2] in ".!?" else "."
+        return Todo("shared", f"Name the product on the line, e.g. {example}{stop}", why, join_places(shared.places),
                     list(shared.questions))
 
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:

@@ -26,9 +26,9 @@ NOT_READY_CLEAN = 0.60
 READY_FALSE = 0.25  # share of unanswerable questions the bot answers anyway (a false answer)
 NOT_READY_FALSE = 0.50
 RULE = (
-    "Ready: at least 90 % of the questions your file answers get a clean answer, and the bot answers at most 1 in 4 "
-    "of the questions it cannot answer. Not ready: under 60 % clean, or more than half of those answered anyway. "
-    "Needs work: anything in between."
+    "How the status is set: Ready means at least 90 % of the questions your file answers get a clean answer and "
+    "the bot answers at most 1 in 4 of the questions it cannot answer; Not ready means under 60 % clean, or more "
+    "than half of those answered anyway; Needs work is anything in between."
 )
 TIE_RULE = (
     "Setups are ranked by clean answers; ties go to fewer false answers, then to finding the answer in the top "
