@@ -182,3 +182,59 @@ def test_real_model_on_the_sample_heading_beats_fixed(real_encoder):
             heading = evaluation.run("heading", retriever, reranker).counts["clean"]
             fixed = evaluation.run("fixed", retriever, reranker).counts["clean"]
             assert heading >= 18 and fixed <= 4, (retriever, reranker, heading, fixed)
+
+
+# --- Each piece is folded (lowercased for word matching) once per strategy, not once per question -----
+
+def _old_keyword(question: str, chunks) -> list[float]:
+    """The keyword score as it was computed before: every piece lowercased again for every question."""
+    words = question_words(question)
+    return [float(sum(1 for w in words if w in c.text.lower())) for c in chunks]
+
+
+def _old_heading(question: str, chunks) -> list[float]:
+    words = question_words(question)
+    return [
+        (3.0 if any(w in c.text.split("\n", 1)[0].lower() for w in words) else 0.0) + _old_keyword(question, [c])[0]
+        for c in chunks
+    ]
+
+
+@pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
+def test_folding_once_gives_the_same_scores_as_folding_per_question(path):
+    document = load_path(path)
+    queries = [f"{s.heading} price warranty" for s in document.sections if s.heading][:25] + ["ÉTÉ İstanbul", ""]
+    if path == SAMPLE_MD:
+        queries += [q.question for q in parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)]
+    for strategy in ("fixed", "heading", "sentence", "recursive"):
+        chunks = chunk_document(document, strategy)
+        keyword, heading = Keyword(chunks), HeadingRerank()
+        for query in queries:
+            assert keyword.scores(query).tolist() == _old_keyword(query, chunks), (strategy, query)
+            shortlist = chunks[:50]
+            assert heading.scores(query, shortlist).tolist() == _old_heading(query, shortlist), (strategy, query)
+
+
+def test_keyword_and_heading_fold_each_piece_once_per_strategy(monkeypatch):
+    import workbench.rerankers as rerankers_module
+    import workbench.retrievers as retrievers_module
+
+    folded: list[str] = []
+
+    def counting_fold(text: str) -> str:
+        folded.append(text)
+        return text.lower()
+
+    monkeypatch.setattr(retrievers_module, "fold", counting_fold)
+    monkeypatch.setattr(rerankers_module, "fold", counting_fold)
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["heading"])
+    evaluation = evaluate(document, questions, settings)
+    pieces = sum(len(chunks) for chunks in evaluation.chunks.values())
+    texts = {c.text for chunks in evaluation.chunks.values() for c in chunks}
+    assert max(len(chunks) for chunks in evaluation.chunks.values()) <= settings.depth  # every piece shortlisted
+    # Keyword: each piece once per strategy. Heading reranker: each distinct text twice (its first line and
+    # its whole text), whatever the number of questions (24 here; before, each piece 24 times per strategy).
+    assert len(evaluation.questions) == 24
+    assert len(folded) == pieces + 2 * len(texts)

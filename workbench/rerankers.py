@@ -10,7 +10,7 @@ import numpy as np
 from .embedding import Encoder
 from .model import Chunk, WorkbenchError
 from .registry import Registry
-from .retrievers import keyword_score, question_words
+from .retrievers import fold, question_words, words_in
 
 
 class Reranker:
@@ -49,13 +49,22 @@ class HeadingRerank(Reranker):
     explanation = "Moves up pieces whose first line (their heading) names a word of the question."
     bonus = 3
 
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        # Piece text -> (folded first line, folded text): the same pieces head every question's shortlist.
+        self._folded: dict[str, tuple[str, str]] = {}
+
+    def _fold(self, text: str) -> tuple[str, str]:
+        if text not in self._folded:
+            self._folded[text] = (fold(text.split("\n", 1)[0]), fold(text))
+        return self._folded[text]
+
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
         words = question_words(question)
         result = []
         for chunk in chunks:
-            first_line = chunk.text.split("\n", 1)[0].lower()
+            first_line, folded = self._fold(chunk.text)
             boost = self.bonus if any(word in first_line for word in words) else 0
-            result.append(boost + keyword_score(words, chunk.text))
+            result.append(boost + words_in(words, folded))
         return np.array(result, dtype=float)
 
 

@@ -24,10 +24,14 @@ def question_words(question: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.findall(r"[a-z0-9]+", question.lower()) if w not in STOP_WORDS))
 
 
-def keyword_score(words: list[str], text: str) -> int:
-    """How many of the question words occur in the text (as substrings, lowercased)."""
-    lowered = text.lower()
-    return sum(1 for word in words if word in lowered)
+def fold(text: str) -> str:
+    """A piece's text as word matching sees it. Retrievers and rerankers fold each piece once, not per question."""
+    return text.lower()
+
+
+def words_in(words: list[str], folded: str) -> int:
+    """How many of the words occur in an already folded text."""
+    return sum(1 for word in words if word in folded)
 
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
@@ -106,9 +110,13 @@ class Keyword(Retriever):
     label = "Word-match search"
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
 
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
+        super().__init__(chunks)
+        self.folded = [fold(chunk.text) for chunk in chunks]
+
     def scores(self, question: str) -> np.ndarray:
         words = question_words(question)
-        return np.array([keyword_score(words, chunk.text) for chunk in self.chunks], dtype=float)
+        return np.array([words_in(words, text) for text in self.folded], dtype=float)
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's words the piece holds."""
