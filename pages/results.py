@@ -172,7 +172,9 @@ except WorkbenchError as error:  # a history that cannot be read must not hide t
     st.warning(f"The run history cannot be read: {escape_markdown(error)}")
 if len({row["run"] for row in series}) > 1:
     st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
-    st.caption("Each point is a saved run of this document; a red ring marks a run where the score dropped.")
+    st.caption("Each point is a saved run of this document; a red ring marks a run where the score dropped. "
+               "A grey square marks a run with other questions than the run before: its score is not "
+               "comparable, so the line breaks there instead of showing a drop.")
 else:
     st.caption("Run the questions again after editing your file to see the score move here.")
 

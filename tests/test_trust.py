@@ -189,18 +189,58 @@ def test_xlsx_export_survives_control_characters():
 
 def test_history_saves_and_gate_fails_below_bars_and_baseline(tmp_path, sample_evaluation):
     history = History(tmp_path / "h.sqlite")
+    name, settings = "breezy_home_price_list.md", sample_evaluation.settings
     first = history.save(sample_evaluation, "q1")
-    assert history.last("breezy_home_price_list.md", before=first) is None
+    assert history.baseline(name, settings, "q1", before=first) is None
     second = history.save(sample_evaluation, "q1")
-    baseline = history.last("breezy_home_price_list.md", before=second)
+    baseline = history.baseline(name, settings, "q1", before=second)
     assert baseline[("heading", "keyword", "none")]["clean"] == 20
     assert gate(sample_evaluation, parse_bars("clean=18"), baseline) == ["fixed/keyword/none: clean is 0, below the bar of 18"]
     dropped = {key: dict(value) for key, value in baseline.items()}
     dropped[("heading", "keyword", "none")]["clean"] = 25
-    assert gate(sample_evaluation, {}, dropped) == ["heading/keyword/none: clean fell from 25 to 20 since the last saved run"]
-    assert len(history.series("breezy_home_price_list.md")) == 4  # two runs x two configurations
+    assert gate(sample_evaluation, {}, dropped) == [
+        "heading/keyword/none: clean fell from 25 to 20 since the last saved run with the same questions and settings"
+    ]
+    assert len(history.series(name)) == 4  # two runs x two configurations
     with pytest.raises(WorkbenchError, match="unknown metric 'speed'"):
         parse_bars("speed=3")
+
+
+def test_the_baseline_has_the_same_questions_and_settings(tmp_path, sample_evaluation):
+    history = History(tmp_path / "h.sqlite")
+    name, settings = "breezy_home_price_list.md", sample_evaluation.settings
+    history.save(sample_evaluation, "q1")
+    assert history.baseline(name, settings, "q2") is None  # edited questions: not comparable
+    other = Settings(**{**settings.__dict__, "top_k": settings.top_k + 1})
+    assert history.baseline(name, other, "q1") is None  # other settings: not comparable
+    assert history.baseline("another.md", settings, "q1") is None
+    assert history.baseline(name, settings, "q1") is not None
+
+
+def test_a_bar_on_a_metric_this_run_lacks_fails_naming_it(sample_evaluation):
+    document = load_path(SAMPLE_MD)
+    answerable_only = [Question("What is the price of the Mistral tower fan?", "Mistral Tower Fan", "")]
+    evaluation = evaluate(document, answerable_only, Settings(["heading"], ["keyword"], ["none"]))
+    assert gate(evaluation, parse_bars("refusal_accuracy=0.9"), None) == [
+        "heading/keyword/none: refusal_accuracy has no value in this run (none of the questions is one the document "
+        "cannot answer), so the bar of 0.9 cannot be met"
+    ]
+
+
+def test_history_chart_marks_changed_questions_instead_of_a_drop():
+    from workbench.charts import history_chart
+
+    def row(run, clean, questions):
+        return {"run": run, "at": "", "questions_hash": questions, "strategy": "heading", "retriever": "keyword",
+                "reranker": "none", "clean": clean}
+
+    figure = history_chart([row(1, 20, "a"), row(2, 12, "b"), row(3, 10, "b")], "keyword", "none")
+    names = [trace.name for trace in figure.data]
+    assert names == ["Cut at headings", "Cut at headings: score dropped",
+                     "Cut at headings: questions changed (not comparable)"]
+    assert list(figure.data[0].x) == [1, None, 2, 3]  # the line breaks where the questions changed
+    assert list(figure.data[1].x) == [3]  # 12 -> 10 on the same questions is a drop; 20 -> 12 is not
+    assert list(figure.data[2].x) == [2]
 
 
 def test_two_writers_at_once(tmp_path, sample_evaluation):
@@ -226,12 +266,24 @@ def test_two_writers_at_once(tmp_path, sample_evaluation):
 
 def test_baseline_gate_exit_codes(tmp_path):
     db = str(tmp_path / "gate.sqlite")
-    base = [sys.executable, "-m", "workbench", "evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS),
+    document = tmp_path / SAMPLE_MD.name
+    document.write_bytes(SAMPLE_MD.read_bytes())
+    base = [sys.executable, "-m", "workbench", "evaluate", str(document), "--questions", str(SAMPLE_QUESTIONS),
             "--strategies", "heading", "--db", db]
-    assert subprocess.run(base + ["--fail-below", "clean=18,hit_rate=0.9"], cwd=ROOT, capture_output=True).returncode == 0
-    worse = subprocess.run(base + ["--threshold", "100", "--baseline", "last"], cwd=ROOT, capture_output=True, text=True)
+    first = subprocess.run(base + ["--baseline", "last", "--fail-below", "clean=18,hit_rate=0.9"], cwd=ROOT,
+                           capture_output=True, text=True)
+    assert first.returncode == 0
+    assert "nothing to compare with: this run is judged by the --fail-below bars only" in first.stderr
+    # Other settings are no baseline: a threshold refusing everything is judged by the bars alone.
+    other = subprocess.run(base + ["--threshold", "100", "--baseline", "last"], cwd=ROOT, capture_output=True, text=True)
+    assert other.returncode == 0 and "nothing to compare with" in other.stderr
+    # The same questions and settings on an edited file: the Aurora fan's warranty line is gone.
+    document.write_text(SAMPLE_MD.read_text(encoding="utf-8").replace("Warranty: 1 year.", "Warranty: one year.", 1),
+                        encoding="utf-8")
+    worse = subprocess.run(base + ["--baseline", "last"], cwd=ROOT, capture_output=True, text=True)
     assert worse.returncode == 1
-    assert "clean fell from 20 to 0 since the last saved run" in worse.stderr
+    assert "heading/keyword/none: clean fell from 20 to" in worse.stderr
+    assert "since the last saved run with the same questions and settings" in worse.stderr
     bad = subprocess.run(base + ["--fail-below", "clean=lots"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "clean needs a number, not 'lots'" in bad.stderr
     blind = subprocess.run(base + ["--baseline", "last", "--no-history"], cwd=ROOT, capture_output=True, text=True)

@@ -183,18 +183,32 @@ def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) 
 
 
 def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figure:
-    """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped."""
+    """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped.
+
+    A run whose questions differ from the run before it is not comparable with it: the line breaks
+    there and a grey square marks "questions changed" instead of a drop.
+    """
     figure = go.Figure()
     rows = [row for row in series if row["retriever"] == retriever and row["reranker"] == reranker]
     for index, strategy in enumerate(dict.fromkeys(row["strategy"] for row in rows)):
         points = [row for row in rows if row["strategy"] == strategy]
         name = strategy_name(strategy) if strategy in STRATEGIES.ids() else strategy
+        pairs = list(zip(points, points[1:]))
+        changed = [b for a, b in pairs if a.get("questions_hash") != b.get("questions_hash")]
+        xs: list = []
+        ys: list = []
+        for point in points:
+            if point in changed:
+                xs.append(None)  # a gap: the line never joins runs of different questions
+                ys.append(None)
+            xs.append(point["run"])
+            ys.append(point["clean"])
         figure.add_trace(
-            go.Scatter(x=[p["run"] for p in points], y=[p["clean"] for p in points], mode="lines+markers", name=name,
+            go.Scatter(x=xs, y=ys, mode="lines+markers", name=name,
                        line=dict(color=line_colour(index)), marker=dict(color=line_colour(index)),
                        hovertemplate=f"run %{{x}}: %{{y}} clean<extra>{name} ({strategy})</extra>")
         )
-        drops = [b for a, b in zip(points, points[1:]) if b["clean"] < a["clean"]]
+        drops = [b for a, b in pairs if b["clean"] < a["clean"] and b not in changed]
         if drops:
             figure.add_trace(
                 go.Scatter(
@@ -203,6 +217,16 @@ def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figur
                     mode="markers",
                     marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(color="#dc2626", width=3)),
                     name=f"{name}: score dropped",
+                )
+            )
+        if changed:
+            figure.add_trace(
+                go.Scatter(
+                    x=[c["run"] for c in changed],
+                    y=[c["clean"] for c in changed],
+                    mode="markers",
+                    marker=dict(size=16, symbol="square-open", color="#6b7280", line=dict(width=2)),
+                    name=f"{name}: questions changed (not comparable)",
                 )
             )
     figure.update_layout(height=340, margin=dict(t=10, b=10, l=10, r=10), xaxis_title="run",

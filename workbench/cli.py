@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .audit import audit
 from .evaluate import evaluate
-from .history import History, gate, parse_bars
+from .history import NO_BASELINE, History, gate, parse_bars
 from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
 from .questions import parse_questions, resolve_all
@@ -137,8 +137,13 @@ def run_evaluate(args: argparse.Namespace) -> None:
     _some_gradable(document, questions, Path(args.questions).name)
     history = _open_history(args)
     baseline = None
+    questions_hash = hashlib.sha256(questions_bytes).hexdigest()
     if history is not None and args.baseline == "last":
-        baseline = history.last(document.name)  # needed: a history that cannot be read here is an error
+        # Needed: a history that cannot be read here is an error. Only a run with the same questions and
+        # settings is a baseline; with none, say so and judge by the bars alone.
+        baseline = history.baseline(document.name, settings, questions_hash)
+        if baseline is None:
+            print(f"note: {NO_BASELINE}", file=sys.stderr)
     show = args.progress or sys.stderr.isatty()
     evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
     from .embedding import cache_warnings  # here: the command line starts without numpy's import time
@@ -172,7 +177,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
     # The history is written after the output is saved: a damaged history never costs the run's results.
     if history is not None:
         try:
-            history.save(evaluation, hashlib.sha256(questions_bytes).hexdigest())
+            history.save(evaluation, questions_hash)
         except WorkbenchError as error:
             print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
     failures = gate(evaluation, bars, baseline) if (bars or baseline) else []

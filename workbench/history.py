@@ -17,7 +17,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .evaluate import Evaluation
-from .model import WorkbenchError
+from .model import Settings, WorkbenchError
 from .storage import connect
 
 SCHEMA = """
@@ -100,11 +100,21 @@ class History:
             )
         return run_id
 
-    def last(self, document: str, before: int | None = None) -> dict[tuple[str, str, str], dict] | None:
-        """The metrics per configuration of the latest saved run of this document (before run ``before``)."""
-        query = "SELECT id FROM runs WHERE document = ?" + (" AND id < ?" if before else "") + " ORDER BY id DESC LIMIT 1"
+    def baseline(
+        self, document: str, settings: Settings, questions_hash: str, before: int | None = None
+    ) -> dict[tuple[str, str, str], dict] | None:
+        """The metrics of the latest saved run of this document with the same questions and the same
+        settings (before run ``before``); None when there is none. Another set of questions or other
+        settings measure something else: comparing with them would read an edit as a drop."""
+        saved = json.dumps(asdict(settings), default=str)  # as save() writes it
+        query = (
+            "SELECT id FROM runs WHERE document = ? AND questions_hash = ? AND settings = ?"
+            + (" AND id < ?" if before else "")
+            + " ORDER BY id DESC LIMIT 1"
+        )
+        arguments = (document, questions_hash, saved) + ((before,) if before else ())
         with self._reading_or_writing("read"):
-            row = self._connection.execute(query, (document, before) if before else (document,)).fetchone()
+            row = self._connection.execute(query, arguments).fetchone()
             return self._results(row[0]) if row else None
 
     def _results(self, run_id: int) -> dict[tuple[str, str, str], dict]:
@@ -117,11 +127,11 @@ class History:
         """Every saved result of this document, oldest first: one row per run and configuration."""
         with self._reading_or_writing("read"):
             rows = self._connection.execute(
-                f"SELECT runs.id, runs.at, strategy, retriever, reranker, {', '.join(METRICS)} "
+                f"SELECT runs.id, runs.at, runs.questions_hash, strategy, retriever, reranker, {', '.join(METRICS)} "
                 "FROM runs JOIN results ON results.run_id = runs.id WHERE document = ? ORDER BY runs.id",
                 (document,),
             ).fetchall()
-        keys = ("run", "at", "strategy", "retriever", "reranker", *METRICS)
+        keys = ("run", "at", "questions_hash", "strategy", "retriever", "reranker", *METRICS)
         return [dict(zip(keys, row)) for row in rows]
 
     def close(self) -> None:
@@ -132,6 +142,15 @@ def _metric(run, name: str):
     if name in ("clean", "mixed", "missed", "refused"):
         return run.counts[name]
     return getattr(run, name)
+
+
+ABSENT = {  # why a gated metric can be missing from a run
+    "refusal_accuracy": "none of the questions is one the document cannot answer",
+}
+NO_BASELINE = (
+    "no earlier saved run of this document has the same questions and settings, so there is nothing to compare "
+    "with: this run is judged by the --fail-below bars only"
+)
 
 
 def parse_bars(text: str) -> dict[str, float]:
@@ -158,12 +177,18 @@ def gate(evaluation: Evaluation, bars: dict[str, float], baseline: dict | None) 
         label = f"{run.strategy}/{run.retriever}/{run.reranker}"
         for name, bar in bars.items():
             value = _metric(run, name)
-            if value is not None and value < bar:
+            if value is None:  # a bar nobody can meet must not pass in silence
+                failures.append(f"{label}: {name} has no value in this run ({ABSENT.get(name, 'not measured')}), "
+                                f"so the bar of {bar:g} cannot be met")
+            elif value < bar:
                 failures.append(f"{label}: {name} is {value:g}, below the bar of {bar:g}")
         before = (baseline or {}).get((run.strategy, run.retriever, run.reranker))
         if before:
             for name in ("clean", "hit_rate"):
                 value = _metric(run, name)
                 if before[name] is not None and value < before[name] - 1e-9:
-                    failures.append(f"{label}: {name} fell from {before[name]:g} to {value:g} since the last saved run")
+                    failures.append(
+                        f"{label}: {name} fell from {before[name]:g} to {value:g} since the last saved run with the "
+                        "same questions and settings"
+                    )
     return failures
