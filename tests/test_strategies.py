@@ -12,12 +12,13 @@ from workbench.strategies import STRATEGIES, make_strategy
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_XLSX, real_data_files
 
 FILES = [SAMPLE_MD, SAMPLE_CSV, SAMPLE_XLSX, *real_data_files()]
-SIZE_LIMITS = {"fixed": 300, "fixed-overlap": 300, "recursive": 500}
+SIZE_LIMITS = {"fixed": 300, "fixed-overlap": 300, "recursive": 500, "langchain-recursive": 4000, "langchain-recursive-1000": 1000}
 
 
 def test_all_eight_strategies_are_registered_in_design_order():
     assert STRATEGIES.ids()[:8] == ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
-    assert STRATEGIES.ids()[8:] == ["random", "whole"]  # the controls
+    assert STRATEGIES.ids()[8:10] == ["random", "whole"]  # the controls
+    assert STRATEGIES.ids()[10:] == ["langchain-recursive", "langchain-recursive-1000"]  # what bots run today
 
 
 @pytest.fixture(scope="module", params=FILES, ids=lambda p: p.name)

@@ -62,7 +62,10 @@ def init_session_state() -> None:
         CUT_STRATEGIES: ["fixed", "heading"],
         SIZE: 300,
         OVERLAP: 45,
-        RUN_STRATEGIES: ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"],
+        RUN_STRATEGIES: [
+            "fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern",
+            "langchain-recursive-1000",  # what many bots run today, for comparison
+        ],
         RUN_RETRIEVERS: ["keyword"],
         RUN_RERANKERS: ["none", "heading"],
         TOP_K: 5,
