@@ -1,0 +1,62 @@
+"""The README's example output is what the command line prints, and the benchmarks' imports are installable."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+from importlib.metadata import packages_distributions
+
+from .conftest import ROOT
+
+
+def load_examples():
+    spec = importlib.util.spec_from_file_location("readme_examples", ROOT / "bench" / "readme_examples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_readme_examples_are_pasted_from_the_real_command_line():
+    examples = load_examples()
+    text = examples.README.read_text(encoding="utf-8")
+    blocks = examples.BLOCK.findall(text)
+    assert blocks, "the README shows no command-line example"
+    assert examples.rendered(text) == text, "run python bench/readme_examples.py and commit README.md"
+
+
+def test_an_edited_example_is_caught():
+    examples = load_examples()
+    text = examples.README.read_text(encoding="utf-8")
+    edited = text.replace(", 0 false answers", "", 1)
+    assert edited != text and examples.rendered(edited) != edited
+
+
+def requirement_names() -> set[str]:
+    names = set()
+    for file in ("requirements.txt", "requirements-dev.txt"):
+        for line in (ROOT / file).read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line and not line.startswith("-r"):
+                names.add(re.split(r"[=<>\[; ]", line, maxsplit=1)[0].lower().replace("_", "-"))
+    return names
+
+
+def test_every_package_the_benchmarks_import_is_in_a_requirements_file():
+    required = requirement_names()
+    distributions = packages_distributions()
+    missing = []
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else []
+            )
+            for module in modules:
+                top = module.split(".")[0]
+                if top in sys.stdlib_module_names or top == "workbench":
+                    continue
+                dists = {d.lower().replace("_", "-") for d in distributions.get(top, [top])}
+                if not dists & required:
+                    missing.append(f"{script.name}: {top}")
+    assert missing == []
