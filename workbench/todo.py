@@ -17,6 +17,7 @@ from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places
+from .questions import humanize
 
 STOPWORDS = set(
     "a an and any are as at be by can come comes do does for from get got has have how i in is it its long many "
@@ -152,7 +153,7 @@ class _Builder:
     def _shared_item(self, shared: SharedLine) -> Todo:
         names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
         key = shared.key or "the line"
-        example = (f"“{shared.sections[0]} {key.lower()}: {shared.value}”" if shared.key
+        example = (f"“{shared.sections[0]} {humanize(key)}: {shared.value}”" if shared.key
                    else f"“{shared.sections[0]}: {shared.line}”")
         why = (
             f"“{shared.line}” is word for word the same under {len(shared.sections)} products ({names}); a piece "
