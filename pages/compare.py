@@ -8,9 +8,10 @@ from workbench.charts import budget_curve
 from workbench.handover import report_html, results_xlsx
 from workbench.highlight import escape_markdown
 from workbench.history import content_hash
+from workbench.names import reranker_name, retriever_name, setup_id, setup_name, strategy_name
 from workbench.refusal import calibrate
 from workbench.report import run_record, to_csv
-from workbench.stats import compare, name
+from workbench.stats import compare
 from workbench.strategies import STRATEGIES
 
 st.title("Compare, refuse, report")
@@ -19,18 +20,22 @@ if result is None:
     st.info("Run the questions on the **Results** page first.")
     st.stop()
 
+size = result.settings.size
 with st.expander("What the controls show"):
     for control in ("placebo", "random", "whole"):
-        st.write(f"**{control}** — {STRATEGIES.get(control).explanation}")
+        st.write(f"**{strategy_name(control)}** — {STRATEGIES.get(control).explanation}")
 
 st.subheader("Every configuration")
 rows = []
 for run in result.runs:
     record = run_record(run, result)
-    rows.append({k: record[k] for k in ("strategy", "retriever", "reranker", "clean", "mixed", "missed", "refused",
-                                        "false_answers", "refusal_accuracy", "hit_rate", "mrr", "ndcg",
-                                        "context_chars", "threshold")})
-st.dataframe(pd.DataFrame(rows), hide_index=True)
+    shown = {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
+             "re-check": reranker_name(run.reranker)}
+    rows.append(shown | {k: record[k] for k in ("clean", "mixed", "missed", "refused", "false_answers",
+                                                "refusal_accuracy", "hit_rate", "mrr", "ndcg", "context_chars",
+                                                "threshold")} | {"ids": setup_id(run)})
+st.dataframe(pd.DataFrame(rows), hide_index=True,
+             column_config={"ids": st.column_config.TextColumn(help="The names the command line and files use.")})
 
 st.subheader("Is the difference real?")
 st.write(
@@ -44,11 +49,12 @@ same = [run for run in result.runs if (run.retriever, run.reranker) == (result.r
 weakest = keys.index(next(k for k, r in labels.items() if r is min(same, key=lambda run: run.counts["clean"])))
 strongest = keys.index(next(k for k, r in labels.items() if r is max(same, key=lambda run: run.counts["clean"])))
 left, right = st.columns(2)
-first = left.selectbox("Compare", keys, index=weakest, key="compare_a")
-second = right.selectbox("with", keys, index=strongest, key="compare_b")
+first = left.selectbox("Compare", keys, index=weakest, key="compare_a", format_func=lambda k: setup_name(labels[k], size))
+second = right.selectbox("with", keys, index=strongest, key="compare_b", format_func=lambda k: setup_name(labels[k], size))
 if first != second:
+    names = (setup_name(labels[first], size), setup_name(labels[second], size))
     for metric in ("clean", "hit"):
-        st.write("• " + compare(labels[first], labels[second], metric).sentence())
+        st.write("• " + escape_markdown(compare(labels[first], labels[second], metric, names=names).sentence()))
 
 st.subheader("When should the bot refuse?")
 st.write(
@@ -63,7 +69,8 @@ if calibrations and not calibrations[0][1].enough:
     st.info(calibrations[0][1].sentence)
 else:
     st.dataframe(pd.DataFrame([
-        {"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker,
+        {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
+         "re-check": reranker_name(run.reranker),
          "threshold (fitted on all)": best.threshold,
          "unanswerable refused (leave-one-out)": f"{best.refused} of {best.unanswerable}",
          "answerable refused (leave-one-out)": f"{best.false_refusals} of {best.answerable}",
@@ -71,7 +78,7 @@ else:
         for run, best in calibrations
     ]), hide_index=True)
     example = labels[second]
-    st.write(f"For example, **{escape_markdown(name(example))}**: "
+    st.write(f"For example, **{escape_markdown(setup_name(example, size))}**: "
              f"{(example.calibration or calibrate(example.per_question)).sentence}")
 st.checkbox(
     "Use these thresholds on the next run", key=state.bind(state.THRESHOLD_AUTO), on_change=state.store,
@@ -83,7 +90,8 @@ reranker = result.runs[0].reranker
 st.subheader("At equal budget")
 st.write(
     "A strategy can find more answers merely by handing the bot more text. Here each strategy's hit rate is "
-    f"drawn against the characters it hands over (k = 1 to 10; {retriever}, {reranker})."
+    f"drawn against the characters it hands over (k = 1 to 10; {retriever_name(retriever).lower()}, "
+    f"{reranker_name(reranker).lower()})."
 )
 st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
 

@@ -4,9 +4,9 @@ import streamlit as st
 
 from ui import state
 from workbench.charts import size_histogram
-from workbench.explain import strategy_label
 from workbench.grading import ChunkMap
 from workbench.highlight import cut_view, page_windows
+from workbench.names import strategy_name
 from workbench.strategies import STRATEGIES
 
 st.title("How each strategy cuts your document")
@@ -24,7 +24,7 @@ chosen = st.multiselect(
     on_change=state.store,
     args=(state.CUT_STRATEGIES,),
     max_selections=4,
-    format_func=lambda id: f"{id} — {strategy_label(id)}",
+    format_func=lambda id: strategy_name(id, int(st.session_state[state.SIZE])),
 )
 left, right = st.columns(2)
 left.slider(
@@ -59,7 +59,7 @@ for column, strategy in zip(columns, chosen):
         chunks = state.cut(*args, strategy, size, overlap)
         chunk_map = ChunkMap(document, chunks)
         mixing = sum(1 for i in range(len(chunks)) if chunk_map.products(i) >= 2)
-        st.markdown(f"**{strategy_label(strategy)}** (`{strategy}`)")
+        st.markdown(f"**{strategy_name(strategy, size)}**", help=f"On the command line: {strategy}")
         st.caption(STRATEGIES.get(strategy).explanation)
         a, b = st.columns(2)
         a.metric("Pieces", len(chunks))
@@ -68,5 +68,5 @@ for column, strategy in zip(columns, chosen):
             mixing,
             help="Pieces holding facts of two or more products or sections: the bot may mix them up.",
         )
-        st.plotly_chart(size_histogram(chunks, strategy), key=f"hist_{strategy}", config={"displayModeBar": False})
+        st.plotly_chart(size_histogram(chunks, strategy, size), key=f"hist_{strategy}", config={"displayModeBar": False})
         st.html(cut_view(document, chunks, window))

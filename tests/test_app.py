@@ -210,10 +210,13 @@ def test_compare_page_statistics_refusals_and_downloads():
     assert not at.exception and not at.error
     at.selectbox(key="compare_a").set_value("fixed / keyword / none").run()
     at.selectbox(key="compare_b").set_value("heading / keyword / none").run()
-    sentences = [m.value for m in at.markdown if m.value.startswith("• heading beats fixed")]
+    # Display names in the sentence and the selectors; the ids stay the options' values.
+    assert at.selectbox(key="compare_b").format_func("heading / keyword / none") == "Cut at headings, word-match search"
+    sentences = [plain(m.value) for m in at.markdown
+                 if plain(m.value).startswith("• Cut at headings, word-match search beats 300-character windows")]
     assert sentences and "20 more clean answers" in sentences[0]
     table = next(t.value for t in at.dataframe if "threshold (fitted on all)" in t.value.columns)
-    heading = table[(table.strategy == "heading") & (table.reranker == "none")].iloc[0]
+    heading = table[(table["way of cutting"] == "Cut at headings") & (table["re-check"] == "Not re-checked")].iloc[0]
     # Judged leave-one-out on the sample's 20 answerable and 4 unanswerable questions (confidence.py).
     assert heading["unanswerable refused (leave-one-out)"] == "4 of 4"
     assert heading["answerable refused (leave-one-out)"] == "0 of 20"

@@ -90,8 +90,12 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail / 2**n)
 
 
-def compare(a: Run, b: Run, metric: str = "clean", resamples: int = 10_000, seed: int = 0) -> Comparison:
-    """Compare configuration B against A on the same answerable questions."""
+def compare(a: Run, b: Run, metric: str = "clean", resamples: int = 10_000, seed: int = 0,
+            names: tuple[str, str] | None = None) -> Comparison:
+    """Compare configuration B against A on the same answerable questions.
+
+    ``names`` are what the sentence calls A and B (the app passes display names); ids by default.
+    """
     if metric not in ("clean", "hit"):
         raise ValueError(f"metric must be 'clean' or 'hit', not {metric!r}")
     x, y = outcomes(a, metric), outcomes(b, metric)
@@ -111,7 +115,8 @@ def compare(a: Run, b: Run, metric: str = "clean", resamples: int = 10_000, seed
     p_value = mcnemar_exact(only_a, only_b)
     needed = questions_needed(discordant / n, (only_b - only_a) / n) if n else None
     return Comparison(
-        a=name(a), b=name(b), metric=metric, questions=n, a_count=int(x.sum()), b_count=int(y.sum()),
+        a=names[0] if names else name(a), b=names[1] if names else name(b), metric=metric, questions=n,
+        a_count=int(x.sum()), b_count=int(y.sum()),
         only_a=only_a, only_b=only_b, low=float(low), high=float(high), p_value=float(p_value), needed=needed,
     )
 
