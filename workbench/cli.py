@@ -94,6 +94,15 @@ def build_parser() -> Parser:
     check.add_argument("--name-column")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--out")
+    pieces = commands.add_parser("export", help="the pieces of one cut, as JSON lines or CSV for a bot's pipeline")
+    pieces.add_argument("document")
+    pieces.add_argument("--strategy", required=True, help="the way of cutting, e.g. heading")
+    pieces.add_argument("--size", type=_number(int, "--size"))
+    pieces.add_argument("--overlap", type=_number(int, "--overlap"))
+    pieces.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    pieces.add_argument("--sheet")
+    pieces.add_argument("--name-column")
+    pieces.add_argument("--out", help="write to this file instead of the screen")
     return parser
 
 
@@ -263,6 +272,16 @@ def run_audit(args: argparse.Namespace) -> str:
     return "\n".join(result.lines()) + "\n"
 
 
+def run_export(args: argparse.Namespace) -> str:
+    from .evaluate import chunk_document
+    from .pieces import export_pieces
+
+    STRATEGIES.get(args.strategy)  # an unknown id is named before the file is read
+    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    chunks = chunk_document(document, args.strategy, size=args.size, overlap=args.overlap)  # offsets checked
+    return export_pieces(document, chunks, args.format)
+
+
 def _emit(args: argparse.Namespace, output: str | bytes) -> None:
     if args.out:
         _write(args.out, output)
@@ -275,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "audit":
             _emit(args, run_audit(args))
+            return 0
+        if args.command == "export":
+            _emit(args, run_export(args))
             return 0
         try:
             run_evaluate(args)  # writes its output itself, then the history
