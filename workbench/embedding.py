@@ -61,6 +61,8 @@ class Encoder:
         self.encoded = 0  # texts that went through the model, for benchmarks and tests
         self.from_disk = 0  # texts whose sentence vector was read from the store instead
         self.seconds = 0.0  # time spent in the model
+        self.work = 0  # what those seconds bought, in WORK units (see ``work_of``), for the app's time estimates
+        self.load_seconds = 0.0  # time spent loading the model (not in ``seconds``, so that stays its speed)
         # One encoder serves every session of the app, each from its own thread: its dictionaries are
         # read and changed under this lock, or a session can meet a text half-stored by another
         # (its sentence vector in memory, its token vectors evicted and not yet on disk).
@@ -82,11 +84,14 @@ class Encoder:
         # Similar lengths together waste less padding; the model still sees batches of 64.
         missing.sort(key=len)
         batch = 256
+        if missing:
+            self._prepare()
         for start in range(0, len(missing), batch):
             part = missing[start : start + batch]
             began = time.perf_counter()
             encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
             self.seconds += time.perf_counter() - began
+            self.work += work_of(part)
             for text, (sentence, tokens) in zip(part, encoded):
                 self._dimension = sentence.shape[0]
                 self._sentences[text] = sentence
@@ -94,6 +99,26 @@ class Encoder:
             if self.store is not None:
                 self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
             self.encoded += len(part)
+
+    def unknown(self, texts: list[str]) -> list[str]:
+        """The distinct texts neither in memory nor in the store: what a run would send through the model."""
+        with self._lock:
+            missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+        if missing and self.store is not None:
+            found = self.store.sentences(self.model_key, missing)
+            missing = [text for text in missing if text not in found]
+        return missing
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (a run that needs it pays for loading it otherwise)."""
+        return True
+
+    def speed(self) -> float | None:
+        """WORK units a second the model has done in this process; None before it has done enough to say."""
+        if self.work < 20_000 or self.seconds <= 0:
+            return None
+        return self.work / self.seconds
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
         # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
@@ -143,8 +168,21 @@ class Encoder:
         matrix = self.sentence_matrix(texts)
         return [Embedding(matrix[i], tokens) for i, tokens in enumerate(self.token_vectors(texts))]
 
+    def _prepare(self) -> None:
+        """Load what ``_encode`` needs, outside its timing."""
+
     def _encode(self, texts: list[str]) -> list[Embedding]:
         raise NotImplementedError
+
+
+# The model's time for a text grows with its length, plus a fixed cost per text (measured on this
+# project's 2-core machine: 300-character pieces at ~16 a second, 22-character sentences at ~47).
+PER_TEXT = 100  # characters' worth of work for each text, whatever its length
+
+
+def work_of(texts: list[str]) -> int:
+    """How much model work these texts are, in characters plus PER_TEXT a text."""
+    return sum(len(text) for text in texts) + PER_TEXT * len(texts)
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
@@ -178,14 +216,23 @@ class MiniLMEncoder(Encoder):
         return self._key
 
     @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def _prepare(self) -> None:
+        _ = self.model  # loads it
+
+    @property
     def model(self):
         if self._model is None:
+            began = time.perf_counter()
             from sentence_transformers import SentenceTransformer
             from transformers.utils import logging as hf_logging
 
             hf_logging.disable_progress_bar()
             self._model = SentenceTransformer(str(self.path), device="cpu", local_files_only=True)
             self.special_ids = set(self._model.tokenizer.all_special_ids)
+            self.load_seconds += time.perf_counter() - began
         return self._model
 
     def _encode(self, texts: list[str]) -> list[Embedding]:

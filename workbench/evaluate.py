@@ -23,8 +23,17 @@ from .retrievers import RETRIEVERS, Retriever, ranks, starts_of
 from .strategies import STRATEGIES, make_strategy
 
 Progress = Callable[[float, str], None]
+ShouldStop = Callable[[], bool]
 T = TypeVar("T")
 KEEP = 10  # ranked chunks kept per question for the drill-down
+SLICE_SECONDS = 1.5  # model work between two looks at should_stop, so a Stop is heard within seconds
+
+
+class RunStopped(WorkbenchError):
+    """The caller asked the run to stop (a Stop button, a closed tab); nothing of it is returned."""
+
+    def __init__(self) -> None:
+        super().__init__("the run was stopped before it finished, so nothing was graded or saved.")
 
 
 @dataclass
@@ -165,8 +174,18 @@ def evaluate(
     encoder_factory: Callable[[], Encoder] | None = None,
     progress: Progress | None = None,
     timings: Timings | None = None,
+    should_stop: ShouldStop | None = None,
 ) -> Evaluation:
-    """Grade every question under every configuration of ``settings``."""
+    """Grade every question under every configuration of ``settings``.
+
+    ``should_stop`` is asked between questions, strategies and slices of embedding; when it says yes,
+    ``RunStopped`` is raised (a web app's callback may also raise its own exception to end the work).
+    """
+
+    def check() -> None:
+        if should_stop is not None and should_stop():
+            raise RunStopped()
+
     check_settings(settings)
     started = time.perf_counter()
     timings = timings or Timings()
@@ -183,7 +202,7 @@ def evaluate(
         encoder = None
         clock = _Clock(timings, lambda: 0.0)
     if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
-        clock.run("embed", lambda: encoder.sentence_matrix([q.question.question for q in resolved]))
+        clock.run("embed", lambda: _embed(encoder, [q.question.question for q in resolved], check))
     rerankers: dict[str, Reranker] = {}
     for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
@@ -193,14 +212,27 @@ def evaluate(
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     for strategy in settings.strategies:
+        check()
+        if progress:
+            progress(done / steps, f"Cutting the document with {strategy}")
         chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap))
         chunks_by_strategy[strategy] = chunks
+        check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks))
+        check()
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
         if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
-            clock.run("embed", lambda: encoder.sentence_matrix([chunk.text for chunk in chunks]))
+            texts = [chunk.text for chunk in chunks]
+
+            def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
+                if progress and begin:
+                    progress(done / steps, f"Reading the {strategy} pieces with the language model: "
+                             f"{begin:,} of {len(texts):,}")
+
+            clock.run("embed", lambda: _embed(encoder, texts, check, report))
         for retriever_id in settings.retrievers:
+            check()
             if progress:
                 progress(done / steps, f"Searching the {strategy} pieces with {retriever_id} ({len(chunks)} pieces)")
             retriever = None  # let the previous retriever's index go before building the next
@@ -208,6 +240,7 @@ def evaluate(
             results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
             # Question by question, so only one question's full score arrays are held at a time.
             for question, question_holders in zip(resolved, holders):
+                check()
                 scores, order = clock.run("search", lambda: _search(retriever, question, starts))
                 sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
                 for reranker_id, reranker in rerankers.items():
@@ -229,6 +262,22 @@ def evaluate(
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
+
+
+def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report=None) -> None:
+    """Put the texts through the model in slices of about SLICE_SECONDS each, checking for a stop between."""
+    size, begin = 16, 0
+    while begin < len(texts):
+        check()
+        if report:
+            report(begin)
+        part = texts[begin : begin + size]
+        began = time.perf_counter()
+        encoder.sentence_matrix(part)
+        spent = time.perf_counter() - began
+        begin += len(part)
+        # Cached texts come back at once, so slices grow; the model's own speed sets their size otherwise.
+        size = max(8, min(1024, int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
 
 
 def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
