@@ -15,7 +15,10 @@ st.write(
     "piece starts; striped red text sits in two pieces at once (overlap); grey text is in no piece. "
     "Hover over the text to see the piece's number and size."
 )
-document = state.require_document()
+state.require_document()
+part = state.page_head(*state.document_args())
+document = part.document  # the start of a long file: cutting and drawing all of it would take minutes
+state.head_note(part, "this page cuts")
 
 chosen = st.multiselect(
     "Strategies to compare (2 to 4)",

@@ -7,6 +7,7 @@ import streamlit as st
 from ui import state
 from workbench.audit import audit
 from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
+from workbench.estimate import duration, fast_settings
 from workbench.evaluate import needs_model
 from workbench.explain import GLOSSARY
 from workbench.grading import GRADE_WORDS, REASON_WORDS
@@ -67,30 +68,61 @@ settings = Settings(
 )
 
 
-def run() -> None:
+def run(settings: Settings) -> None:
     bar = st.progress(0.0, text="Starting…")
+    stop = st.empty()
+    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.keep_going).
+    stop.button("Stop", key="stop_run", on_click=state.stop_run, help="Ends the run now; nothing of it is kept.")
+    st.session_state[state.RUN_STOPPED] = False
     started = time.perf_counter()
     seen = {id(old) for old in st.session_state.get(state.RESULT_MEMO, {}).values()}
     try:
         result = state.run_evaluation(
             *state.document_args(), questions_to_csv(questions), settings,
             progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
+            should_stop=state.keep_going,
         )
     except WorkbenchError as error:
         st.session_state[state.RESULT_ERROR] = str(error)
         bar.empty()
+        stop.empty()
         return
     bar.empty()
+    stop.empty()
     st.session_state[state.RESULT] = result
     st.session_state[state.RESULT_ERROR] = None
     st.session_state["run_seconds"] = time.perf_counter() - started
     st.session_state["run_fresh"] = id(result) not in seen  # False: the same inputs, the remembered result
 
 
-if st.button("Run the questions", type="primary", key="run"):
-    run()
-elif st.session_state[state.RESULT] is None and not needs_model(settings) and st.session_state[state.RESULT_ERROR] is None:
-    run()  # the cheap default settings run at once, so the verdict is on screen on the first visit
+def use_fast_settings() -> None:
+    """The fast choice: word search only, kept as the settings so the result shown matches them."""
+    fast = fast_settings(settings)
+    st.session_state[state.RUN_RETRIEVERS] = fast.retrievers
+    st.session_state[state.RUN_RERANKERS] = fast.rerankers
+    st.session_state["run_fast_now"] = True  # the settings change hides this button, so its click is kept here
+
+
+try:
+    guess = state.run_estimate(*state.document_args(), questions_to_csv(questions), settings)
+except WorkbenchError:  # bad settings: Run says why in plain words
+    guess = None
+if guess is not None and guess.slow:
+    st.info(guess.words())
+left, right = st.columns([1, 3])
+pressed = left.button("Run the questions", type="primary", key="run")
+if guess is not None and guess.uses_model and guess.slow:
+    right.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
+                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
+if pressed or st.session_state.pop("run_fast_now", False):
+    run(settings)
+elif (st.session_state[state.RESULT] is None and not needs_model(settings)
+      and st.session_state[state.RESULT_ERROR] is None and not st.session_state.get(state.RUN_STOPPED)
+      and guess is not None and not guess.slow):
+    run(settings)  # the cheap default settings run at once, so the verdict is on screen on the first visit
+if st.session_state.get(state.RUN_STOPPED):
+    st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
+               "settings are as they were.")
 
 if st.session_state[state.RESULT_ERROR]:
     st.error(f"The run stopped: {escape_markdown(st.session_state[state.RESULT_ERROR])} Your questions and settings are kept.")

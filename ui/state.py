@@ -14,12 +14,14 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
+from workbench.estimate import Estimate, estimate, uses_model
 from workbench.evaluate import Evaluation, chunk_document, evaluate
 from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, parse_questions, resolve
+from workbench.sample import Head, head
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
@@ -45,6 +47,8 @@ RERANKER_MODEL = "reranker_model"
 RESULT = "result"
 RESULT_ERROR = "result_error"
 RESULT_MEMO = "result_memo"
+ESTIMATE_MEMO = "estimate_memo"
+RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
 NOTICE = "notice"
 
 
@@ -96,9 +100,29 @@ def store(name: str) -> None:
 
 # --- The document -----------------------------------------------------------------------------
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def load_document(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Document:
+# Documents, heads and pieces are frozen records: cache_resource hands out the one copy, where cache_data
+# would unpickle a fresh one on every call (seconds each for a 100,000-row file, several calls a page).
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _load(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Document:
     return load_bytes(data, name, sheet=sheet, name_column=name_column)
+
+
+def load_document(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Document:
+    """The document, read once: naming the sheet or column the reader found by itself reads nothing again.
+
+    The Document page fills in the found sheet and column after the first read; a 100,000-row file
+    takes half a minute to read, so that must not count as a new file.
+    """
+    if sheet is not None and name.lower().endswith((".xlsx", ".xlsm")) and sheet == workbook_default_sheet(data, name):
+        sheet = None
+    if name_column is not None:
+        try:
+            found = _load(data, name, sheet, None)
+        except WorkbenchError:  # no column found by itself: read with the one named
+            found = None
+        if found is not None and found.name_column == name_column:
+            return found
+    return _load(data, name, sheet, name_column)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -168,9 +192,25 @@ def require_document() -> Document:
     return document
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_resource(show_spinner=False, max_entries=16)
+def page_head(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Head:
+    return head(load_document(data, name, sheet, name_column))
+
+
+def head_note(part: Head, what: str) -> None:
+    """Say plainly that a page looks at the start of a long file only."""
+    if part.partial:
+        kind = "products" if part.document.kind == "spreadsheet" else "sections"
+        st.info(
+            f"Your file is long ({part.total_sections:,} {kind}), so {what} the first "
+            f"{part.sections:,} of them, to answer in seconds. The **Results** page uses the whole file."
+        )
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
 def cut(data: bytes, name: str, sheet: str | None, name_column: str | None, strategy: str, size: int, overlap: int) -> list[Chunk]:
-    document = load_document(data, name, sheet, name_column)
+    """The pieces of the document's head (the whole of a short one), as the Cuts page draws them."""
+    document = page_head(data, name, sheet, name_column).document
     return chunk_document(document, strategy, size=size, overlap=overlap)
 
 
@@ -238,14 +278,16 @@ def run_evaluation(
     questions_csv: str,
     settings: Settings,
     progress=None,
+    should_stop=None,
 ) -> Evaluation:
     """Evaluate, remembering results per session by file content, questions and settings.
 
     Not ``st.cache_data``: its replay refuses a progress bar created outside the
     function. The model and every embedding are still shared process-wide.
+    A stopped run (``should_stop``, or Streamlit ending the script) raises before anything is remembered or saved.
     """
-    questions_hash = hashlib.sha256(questions_csv.encode()).hexdigest()
-    key = (hashlib.sha256(data).hexdigest(), name, sheet, name_column, questions_hash, repr(settings))
+    key = run_key(data, name, sheet, name_column, questions_csv, settings)
+    questions_hash = key[4]
     memo = st.session_state.setdefault(RESULT_MEMO, {})
     if key not in memo:
         document = load_document(data, name, sheet, name_column)
@@ -254,12 +296,53 @@ def run_evaluation(
             question.row -= 1  # numbered as the table shows them, not as lines of the CSV (which has a header)
         if len(memo) >= 8:  # keep a few recent results, not every one ever run
             memo.pop(next(iter(memo)))
-        memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress)
+        memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
+                             should_stop=should_stop)
         save_to_history(memo[key], questions_hash)
         from workbench.embedding import cache_warnings
 
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
             st.warning(escape_markdown(warning))
+    return memo[key]
+
+
+def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
+            settings: Settings) -> tuple:
+    questions_hash = hashlib.sha256(questions_csv.encode()).hexdigest()
+    return hashlib.sha256(data).hexdigest(), name, sheet, name_column, questions_hash, repr(settings)
+
+
+def keep_going() -> bool:
+    """Whether a long run should stop: asked between its questions and slices of model work.
+
+    Reading session state is also where Streamlit ends a running script: when Stop (or any other
+    control) was pressed or the tab was closed, it raises its own exception here, inside the engine's
+    loop, so the work ends within seconds and nothing of it is kept.
+    """
+    return bool(st.session_state.get(RUN_STOPPED))
+
+
+def stop_run() -> None:
+    """The Stop button: its click reruns the page, which ends the running script (see ``keep_going``)."""
+    st.session_state[RUN_STOPPED] = True
+
+
+def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
+                 settings: Settings) -> Estimate | None:
+    """How long Run will take; None when its result is remembered (it shows at once)."""
+    key = run_key(data, name, sheet, name_column, questions_csv, settings)
+    if key in st.session_state.get(RESULT_MEMO, {}):
+        return None
+    encoder = shared_encoder() if uses_model(settings) else None
+    # Re-estimated once the model has run (its speed is then measured) or has read more texts.
+    key += (encoder.encoded, encoder.loaded) if encoder is not None else ()
+    memo = st.session_state.setdefault(ESTIMATE_MEMO, {})
+    if key not in memo:
+        document = load_document(data, name, sheet, name_column)
+        questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
+        if len(memo) >= 8:
+            memo.pop(next(iter(memo)))
+        memo[key] = estimate(document, questions, settings, encoder)
     return memo[key]
 
 

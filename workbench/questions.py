@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 
@@ -72,17 +73,38 @@ def find_answer(document: Document, section: Section, answer: str) -> tuple[Span
     return tuple((m.start(), m.end()) for m in pattern.finditer(document.text, section.span[0], section.span[1]))
 
 
+class _Same:
+    """A document keyed by identity: hashing a Document would hash its whole text on every look-up."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+
+    def __hash__(self) -> int:
+        return id(self.document)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.document is self.document
+
+
+@functools.lru_cache(maxsize=4)
+def _headings(same: _Same) -> list[tuple[str, Section]]:
+    """Every named section with its normalised heading, worked out once per document, not once per question."""
+    return [(_norm(section.heading), section) for section in same.document.sections if section.heading]
+
+
 def find_sources(document: Document, source: str) -> list[Section]:
     """Sections named by ``source``: exact (case-insensitive) matches, else unique prefix, else substring."""
     wanted = _norm(source)
-    named = [section for section in document.sections if section.heading]
-    exact = [section for section in named if _norm(section.heading) == wanted]
+    named = _headings(_Same(document))
+    exact = [section for heading, section in named if heading == wanted]
     if exact:
         return exact
-    prefix = [section for section in named if _norm(section.heading).startswith(wanted)]
+    prefix = [section for heading, section in named if heading.startswith(wanted)]
     if prefix:
         return prefix
-    return [section for section in named if wanted in _norm(section.heading)]
+    return [section for heading, section in named if wanted in heading]
 
 
 def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQuestion:

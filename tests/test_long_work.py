@@ -1,0 +1,193 @@
+"""Long work is visible, bounded and stoppable: estimates, Stop, and the pages' head of a long file."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import state
+from workbench.estimate import TYPICAL_SPEED, estimate, fast_settings
+from workbench.evaluate import RunStopped, chunk_document, evaluate
+from workbench.loaders import load_bytes, load_path
+from workbench.model import Settings
+from workbench.questions import parse_questions
+from workbench.sample import head
+from workbench.strategies import STRATEGIES
+from workbench.synthetic import catalog_csv
+
+from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
+
+QUESTIONS = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+ALL = ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
+
+
+class Countdown:
+    """A should_stop that says yes on its ``n``-th call, and counts every call."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.calls = n, 0
+
+    def __call__(self) -> bool:
+        self.calls += 1
+        return self.calls >= self.n
+
+
+def test_a_stopped_run_raises_at_once_and_returns_nothing():
+    document = load_path(SAMPLE_MD)
+    stop = Countdown(30)  # mid-way: 2 strategies x (a few checks + 24 questions) would be over 50
+    with pytest.raises(RunStopped, match="stopped before it finished"):
+        evaluate(document, QUESTIONS, Settings(["fixed", "heading"], ["keyword"], ["none"]), should_stop=stop)
+    assert stop.calls == 30  # nothing asked after the yes: the run ended there
+
+
+def test_a_stop_is_heard_between_slices_of_model_work():
+    document = load_path(SAMPLE_MD)
+    encoder = FakeEncoder()
+    with pytest.raises(RunStopped):
+        evaluate(document, QUESTIONS, Settings(["fixed"], ["dense"], ["none"]),
+                 encoder_factory=lambda: encoder, should_stop=lambda: encoder.encoded > 0)
+    # The first slice is 16 texts (the questions come first); the stop is heard before the next one.
+    assert encoder.encoded == 16
+
+
+def test_the_fast_choice_is_word_search_only():
+    settings = Settings(ALL, ["keyword", "dense", "hybrid"], ["none", "maxsim", "cross-encoder"], top_k=3)
+    fast = fast_settings(settings)
+    assert fast.retrievers == ["keyword", "bm25"] and fast.rerankers == ["none"]
+    assert fast.strategies == ALL and fast.top_k == 3
+    assert fast_settings(Settings(ALL, ["dense"], ["maxsim"])).rerankers == ["none"]
+
+
+def test_estimate_counts_the_pieces_and_the_texts_the_model_must_read():
+    document = load_path(SAMPLE_MD)
+    chunks = {id: chunk_document(document, id) for id in ALL}
+    pieces = sum(len(c) for c in chunks.values())
+    words = estimate(document, QUESTIONS, Settings(ALL, ["keyword"], ["none", "heading"]))
+    assert words.pieces == pieces and words.texts == 0 and not words.uses_model
+    assert not words.slow and words.words().startswith("Estimated time: a few seconds")
+
+    encoder = FakeEncoder()
+    dense = estimate(document, QUESTIONS, Settings(ALL, ["keyword", "dense"], ["none"]), encoder)
+    distinct = {chunk.text for c in chunks.values() for chunk in c} | {q.question for q in QUESTIONS}
+    assert dense.texts == len(distinct) and dense.uses_model
+    assert dense.speed == TYPICAL_SPEED and not dense.measured
+    assert "a typical speed" in dense.words() and "Word search alone takes" in dense.words()
+    # Once the model has read them, they are in its cache and its own speed is used.
+    encoder.sentence_matrix(sorted(distinct))
+    again = estimate(document, QUESTIONS, Settings(ALL, ["keyword", "dense"], ["none"]), encoder)
+    assert again.texts == 0 and again.measured and again.speed == pytest.approx(encoder.work / encoder.seconds)
+    assert again.seconds == pytest.approx(again.word_seconds)
+
+
+def test_estimate_of_a_long_file_scales_its_head():
+    document = load_bytes(catalog_csv(3000), "catalog.csv")
+    guess = estimate(document, QUESTIONS[:4], Settings(["fixed", "heading", "sentence"], ["keyword"], ["none"]))
+    true = sum(len(chunk_document(document, id)) for id in ["fixed", "heading", "sentence"])
+    assert abs(guess.pieces - true) / true < 0.1, (guess.pieces, true)
+
+
+def test_head_keeps_every_offset_of_the_sections_it_keeps():
+    document = load_bytes(catalog_csv(1500), "catalog.csv")
+    part = head(document, 100_000)
+    short = part.document
+    assert part.partial and part.total_sections == 1500 and 0 < part.sections < 1500
+    assert len(short.text) <= 100_000 + 1 and short.text.endswith("\n")
+    for section in short.sections:
+        assert short.slice(section.span) == document.slice(section.span)
+        for fact in section.facts:
+            assert short.slice(fact.span) == document.slice(fact.span)
+    for strategy in STRATEGIES.ids():  # every strategy cuts it, with every offset checked
+        assert chunk_document(short, strategy)
+    assert not head(load_path(SAMPLE_MD)).partial
+
+
+def runs_in(path) -> int:
+    if not path.exists():
+        return 0
+    with sqlite3.connect(path) as connection:
+        return connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+
+
+def stopped_script():
+    import streamlit as st
+
+    from ui import state
+    from workbench.evaluate import RunStopped
+    from workbench.model import Settings
+    from workbench.questions import questions_to_csv
+
+    state.init_session_state()
+    questions = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
+    calls = []
+    try:
+        state.run_evaluation(*state.document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]),
+                             should_stop=lambda: calls.append(1) or len(calls) >= 20)
+        st.write("finished")
+    except RunStopped as stopped:
+        st.write(f"stopped after {len(calls)} checks: {stopped}")
+    if st.session_state.get("then_run"):
+        state.run_evaluation(*state.document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]))
+        st.write("then finished")
+
+
+def test_a_stopped_run_saves_nothing_to_the_history(tmp_path, monkeypatch):
+    db = tmp_path / "history.sqlite"
+    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(db))
+    at = AppTest.from_function(stopped_script, default_timeout=120).run()
+    assert not at.exception
+    assert at.markdown[0].value.startswith("stopped after 20 checks: the run was stopped")
+    assert at.session_state[state.RESULT_MEMO] == {} and runs_in(db) == 0
+    at.session_state["then_run"] = True  # the same run let through is remembered and saved: the test can fail
+    at.run()
+    assert at.markdown[-1].value == "then finished"
+    assert len(at.session_state[state.RESULT_MEMO]) == 1 and runs_in(db) == 1
+
+
+def test_after_stop_the_results_page_says_so_and_starts_nothing():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.session_state[state.RUN_STOPPED] = True  # as the Stop button's click leaves it
+    at = at.switch_page("pages/results.py").run()
+    assert not at.exception
+    assert any("You stopped the run. Nothing of it was kept" in w.value for w in at.warning)
+    assert at.session_state[state.RESULT] is None  # the cheap default did not start again by itself
+    at.button(key="run").click().run()
+    assert at.session_state[state.RESULT] is not None and not at.session_state[state.RUN_STOPPED]
+    assert not any("You stopped the run" in w.value for w in at.warning)
+
+
+def test_slow_settings_show_the_estimate_and_the_fast_choice():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
+    at = at.switch_page("pages/results.py").run()
+    assert not at.exception
+    info = [i.value for i in at.info if i.value.startswith("Estimated time")]
+    assert info and "with meaning-based search" in info[0] and "Word search alone takes" in info[0]
+    assert at.session_state[state.RESULT] is None  # a run needing the model never starts by itself
+    at.button(key="run_fast").click().run()
+    assert at.session_state[state.RUN_RETRIEVERS] == ["keyword", "bm25"]
+    result = at.session_state[state.RESULT]
+    assert result is not None and {run.retriever for run in result.runs} == {"keyword", "bm25"}
+
+
+def test_cuts_and_checkup_work_on_the_head_of_a_long_file_and_say_so():
+    data = catalog_csv(1500)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value(("catalog.csv", data, "text/csv"))
+    at = at.run()
+    document = load_bytes(data, "catalog.csv")
+    part = head(document)
+    assert part.partial
+    note = (f"Your file is long (1,500 products), so this page cuts the first {part.sections:,} of them, "
+            "to answer in seconds. The **Results** page uses the whole file.")
+    at = at.switch_page("pages/cuts.py").run()
+    assert not at.exception and note in [i.value for i in at.info]
+    pieces = [m.value for m in at.metric if m.label == "Pieces"]
+    assert pieces == [str(len(chunk_document(part.document, "fixed"))), str(len(chunk_document(part.document, "heading")))]
+    at = at.switch_page("pages/checkup.py").run()
+    assert not at.exception
+    assert note.replace("this page cuts", "the check-up looks at") in [i.value for i in at.info]
+    words = f"{len(document.text.split()):,}"
+    assert any(f"Your file is about {words} words" in i.value for i in at.info)  # the size is the whole file's
