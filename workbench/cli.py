@@ -11,11 +11,11 @@ import json
 import math
 import os
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .audit import audit
-from .evaluate import evaluate
+from .evaluate import Evaluation, evaluate
 from .history import NO_BASELINE, History, gate, parse_bars
 from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
@@ -25,6 +25,7 @@ from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
 from .stats import compare
 from .strategies import STRATEGIES
+from .sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from .textio import read_file
 from .todo import todo_list
 from .verdict import assess
@@ -58,12 +59,8 @@ def _threshold(value: str) -> float | str:
     return _number(float, "--threshold")(value)
 
 
-def build_parser() -> Parser:
-    parser = Parser(prog="python -m workbench", description="Would a chat bot answer correctly from this document?")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    run = commands.add_parser("evaluate", help="grade golden questions under each chunking strategy")
-    run.add_argument("document", help="a CSV, XLSX or Markdown file")
-    run.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
+def _run_options(run: argparse.ArgumentParser) -> None:
+    """The options evaluate and sweep share: what to run, how to grade, where results and history go."""
     run.add_argument("--strategies", default=",".join(STRATEGIES.ids()))
     run.add_argument("--retrievers", default="keyword")
     run.add_argument("--rerankers", default="none")
@@ -77,9 +74,7 @@ def build_parser() -> Parser:
     run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
-    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
     run.add_argument("--out", help="write to this file instead of the screen")
-    run.add_argument("--report", help="also write a self-contained HTML report to this file")
     run.add_argument("--compare", help="two strategies, A,B: is B really better than A on these questions?")
     run.add_argument("--db", help="the run history file (default: your data folder, or $WORKBENCH_HISTORY_DB)")
     run.add_argument("--no-history", action="store_true", help="do not save this run to the history")
@@ -88,6 +83,23 @@ def build_parser() -> Parser:
     run.add_argument(
         "--progress", action="store_true", help="show progress on stderr (the default when stderr is a terminal)"
     )
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="python -m workbench", description="Would a chat bot answer correctly from this document?")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    run = commands.add_parser("evaluate", help="grade golden questions under each chunking strategy")
+    run.add_argument("document", help="a CSV, XLSX or Markdown file")
+    run.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
+    _run_options(run)
+    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
+    run.add_argument("--report", help="also write a self-contained HTML report to this file")
+    sweep = commands.add_parser(
+        "sweep", help="evaluate every document in a folder that has STEM.questions.csv beside it, in one go"
+    )
+    sweep.add_argument("folder", help="a folder of documents (not its subfolders), each with STEM.questions.csv")
+    _run_options(sweep)
+    sweep.add_argument("--format", choices=("table", "json"), default="table")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
     check.add_argument("document")
     check.add_argument("--sheet")
@@ -118,8 +130,8 @@ class GateFailed(Exception):
     """The new run fell below the bars or the baseline: exit 1, not 2 (the input was fine)."""
 
 
-def run_evaluate(args: argparse.Namespace) -> None:
-    settings = Settings(
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(
         strategies=STRATEGIES.parse_list(args.strategies),
         retrievers=RETRIEVERS.parse_list(args.retrievers),
         rerankers=RERANKERS.parse_list(args.rerankers),
@@ -130,7 +142,10 @@ def run_evaluate(args: argparse.Namespace) -> None:
         depth=args.depth,
         reranker_model=args.reranker_model,
     )
-    bars = parse_bars(args.fail_below) if args.fail_below else {}
+
+
+def _check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, str] | None:
+    """Refuse options that cannot work together, before any work; the --compare pair if there is one."""
     if args.baseline and args.no_history:
         raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
     if args.format == "xlsx" and not args.out:
@@ -138,13 +153,34 @@ def run_evaluate(args: argparse.Namespace) -> None:
     if "cross-encoder" in settings.rerankers and not args.reranker_model:  # the engine's words name no flag
         raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk with --reranker-model PATH.")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
-    for option, path in (("--out", args.out), ("--report", args.report)):
+    for option, path in (("--out", args.out), ("--report", getattr(args, "report", None))):
         _check_writable(option, path)  # before any work: a bad path found after a 10-minute run wastes it
-    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
-    questions_bytes = read_file(args.questions)
-    questions = parse_questions(questions_bytes, Path(args.questions).name)
-    _some_gradable(document, questions, Path(args.questions).name)
-    history = _open_history(args)
+    return compare_pair
+
+
+@dataclass
+class Graded:
+    """One document's evaluation with what its output and history need."""
+
+    evaluation: Evaluation
+    comparisons: list
+    questions_hash: str
+    baseline: dict | None
+
+
+def _grade_file(
+    args: argparse.Namespace,
+    settings: Settings,
+    document_path: str | Path,
+    questions_path: str | Path,
+    compare_pair: tuple[str, str] | None,
+    history: History | None,
+    progress,
+) -> Graded:
+    document = load_path(document_path, sheet=args.sheet, name_column=args.name_column)
+    questions_bytes = read_file(questions_path)
+    questions = parse_questions(questions_bytes, Path(questions_path).name)
+    _some_gradable(document, questions, Path(questions_path).name)
     baseline = None
     questions_hash = hashlib.sha256(questions_bytes).hexdigest()
     if history is not None and args.baseline == "last":
@@ -152,28 +188,65 @@ def run_evaluate(args: argparse.Namespace) -> None:
         # settings is a baseline; with none, say so and judge by the bars alone.
         baseline = history.baseline(document.name, settings, questions_hash)
         if baseline is None:
-            print(f"note: {NO_BASELINE}", file=sys.stderr)
-    show = args.progress or sys.stderr.isatty()
-    evaluation = evaluate(document, questions, settings, progress=stderr_progress if show else None)
-    from .embedding import cache_warnings  # here: the command line starts without numpy's import time
-
-    for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
-        print(f"warning: {warning}", file=sys.stderr)
-
-    if args.report:
-        from .handover import report_html  # plotly loads only when a report is drawn (DESIGN.md, Start-up)
-
-        _write(args.report, report_html(evaluation))
+            print(f"note: {document.name}: {NO_BASELINE}", file=sys.stderr)
+    evaluation = evaluate(document, questions, settings, progress=progress)
     comparisons = []
     if compare_pair:
         for run in evaluation.runs:
             if run.strategy == compare_pair[0]:
                 other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
                 comparisons.append(compare(run, other))
+    return Graded(evaluation, comparisons, questions_hash, baseline)
+
+
+def evaluation_json(graded: Graded) -> dict:
+    """Evaluate's JSON for one document; sweep lists one of these per document."""
+    data = to_json(graded.evaluation)
+    data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in graded.comparisons]
+    return data
+
+
+def evaluation_table(graded: Graded) -> str:
+    """Evaluate's table for one document; sweep prints one of these per document."""
+    comparisons = "".join(c.sentence() + "\n" for c in graded.comparisons)
+    return to_table(graded.evaluation) + comparisons + verdict_text(graded.evaluation)
+
+
+def _cache_warnings() -> None:
+    from .embedding import cache_warnings  # here: the command line starts without numpy's import time
+
+    for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[str]:
+    """Save a run to the history (after its output is written), then check it against the bars and baseline."""
+    # The history is written after the output is saved: a damaged history never costs the run's results.
+    if history is not None:
+        try:
+            history.save(graded.evaluation, graded.questions_hash)
+        except WorkbenchError as error:
+            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
+    return gate(graded.evaluation, bars, graded.baseline) if (bars or graded.baseline) else []
+
+
+def run_evaluate(args: argparse.Namespace) -> None:
+    settings = _settings(args)
+    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    compare_pair = _check_options(args, settings)
+    history = _open_history(args)
+    show = args.progress or sys.stderr.isatty()
+    graded = _grade_file(
+        args, settings, args.document, args.questions, compare_pair, history, stderr_progress if show else None
+    )
+    evaluation = graded.evaluation
+    _cache_warnings()
+    if args.report:
+        from .handover import report_html  # plotly loads only when a report is drawn (DESIGN.md, Start-up)
+
+        _write(args.report, report_html(evaluation))
     if args.format == "json":
-        data = to_json(evaluation)
-        data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in comparisons]
-        output: str | bytes = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        output: str | bytes = json.dumps(evaluation_json(graded), indent=2, ensure_ascii=False) + "\n"
     elif args.format == "csv":
         output = to_csv(evaluation)
     elif args.format == "xlsx":
@@ -181,15 +254,65 @@ def run_evaluate(args: argparse.Namespace) -> None:
 
         output = results_xlsx(evaluation)
     else:
-        output = to_table(evaluation) + "".join(c.sentence() + "\n" for c in comparisons) + verdict_text(evaluation)
+        output = evaluation_table(graded)
     _emit(args, output)
-    # The history is written after the output is saved: a damaged history never costs the run's results.
-    if history is not None:
+    failures = _save_and_gate(history, graded, bars)
+    if failures:
+        raise GateFailed(failures)
+
+
+class SweepErrors(Exception):
+    """Some documents could not be evaluated: exit 2 once the others' results are written."""
+
+
+def run_sweep(args: argparse.Namespace) -> None:
+    """Every document in the folder with questions beside it, in this one process: the model and the
+    embedding cache are the process-wide ones, so they load once for the whole folder."""
+    settings = _settings(args)
+    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    compare_pair = _check_options(args, settings)
+    pairs, skipped = find_documents(args.folder)
+    if not pairs:
+        reasons = "; ".join(f"{s.document}: {s.reason}" for s in skipped[:3]) or "it holds no documents"
+        raise WorkbenchError(
+            f"no document in {args.folder} has a questions file beside it named STEM{QUESTIONS_SUFFIX} ({reasons})"
+        )
+    history = _open_history(args)
+    show = args.progress or sys.stderr.isatty()
+    done: list[Graded] = []
+    errors: list[str] = []
+    for number, pair in enumerate(pairs, start=1):
+        name = f"{pair.document.name} ({number}/{len(pairs)})"
+
+        def progress(share: float, text: str, name=name, number=number) -> None:
+            stderr_progress((number - 1 + share) / len(pairs), f"{name}: {text}")
+
         try:
-            history.save(evaluation, questions_hash)
+            done.append(_grade_file(
+                args, settings, pair.document, pair.questions, compare_pair, history, progress if show else None
+            ))
+            continue
+        except NoNameColumn as error:
+            message = f"{error} Choose one with --name-column."
         except WorkbenchError as error:
-            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
-    failures = gate(evaluation, bars, baseline) if (bars or baseline) else []
+            message = str(error)
+        if not message.startswith(pair.document.name):  # most errors name the file already
+            message = f"{pair.document.name}: {message}"
+        errors.append(message)
+        skipped.append(Skipped(pair.document.name, f"could not be evaluated: {message}"))
+    _cache_warnings()
+    summary = summarise([graded.evaluation for graded in done], skipped)
+    if args.format == "json":
+        data = {"documents": [evaluation_json(graded) for graded in done], "summary": summary}
+        output = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        output = "\n".join(evaluation_table(graded) for graded in done) + "\n" + summary_table(summary)
+    _emit(args, output)
+    failures = []
+    for graded in done:
+        failures += [f"{graded.evaluation.document.name}: {f}" for f in _save_and_gate(history, graded, bars)]
+    if errors:
+        raise SweepErrors(errors, failures)
     if failures:
         raise GateFailed(failures)
 
@@ -299,11 +422,18 @@ def main(argv: list[str] | None = None) -> int:
             _emit(args, run_export(args))
             return 0
         try:
-            run_evaluate(args)  # writes its output itself, then the history
+            (run_sweep if args.command == "sweep" else run_evaluate)(args)  # each writes its output, then the history
         except GateFailed as failed:
             (failures,) = failed.args
             print("failed: " + "; ".join(failures), file=sys.stderr)
             return 1
+        except SweepErrors as failed:  # the other documents' results are written; these could not be evaluated
+            errors, failures = failed.args
+            for error in errors:
+                print(f"error: {error}", file=sys.stderr)
+            if failures:
+                print("failed: " + "; ".join(failures), file=sys.stderr)
+            return 2
         return 0
     except NoNameColumn as error:  # the engine names no way to choose: on the command line it is a flag
         print(f"error: {error} Choose one with --name-column.", file=sys.stderr)
