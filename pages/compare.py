@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import state
 from workbench.charts import budget_curve
+from workbench.findings import chance_sentence, fold_identical
 from workbench.handover import report_html, results_xlsx
 from workbench.highlight import escape_markdown
 from workbench.history import content_hash
@@ -27,15 +28,23 @@ with st.expander("What the controls show"):
 
 st.subheader("Every configuration")
 rows = []
-for run in result.runs:
+for group in fold_identical(result.runs):  # identical rankings and grades: one finding, one row naming them
+    run = group[0]
     record = run_record(run, result)
-    shown = {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
+    shown = {"way of cutting": strategy_name(run.strategy, size),
+             "search": " = ".join(retriever_name(r.retriever) for r in group),
              "re-check": reranker_name(run.reranker)}
     rows.append(shown | {k: record[k] for k in ("clean", "mixed", "missed", "refused", "false_answers",
                                                 "refusal_accuracy", "hit_rate", "mrr", "ndcg", "context_chars",
-                                                "threshold")} | {"ids": setup_id(run)})
+                                                "threshold")} | {"ids": "; ".join(setup_id(r) for r in group)})
 st.dataframe(pd.DataFrame(rows), hide_index=True,
              column_config={"ids": st.column_config.TextColumn(help="The names the command line and files use.")})
+if any(" = " in row["search"] for row in rows):
+    st.caption("A row naming several searches (A = B) stands for setups that ranked and graded every question "
+               "identically, for example because the re-check re-scored every piece.")
+warning = chance_sentence(result.runs)
+if warning:
+    st.warning(warning)
 
 st.subheader("Is the difference real?")
 st.write(

@@ -10,6 +10,7 @@ from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_char
 from workbench.estimate import duration, fast_settings
 from workbench.evaluate import needs_model
 from workbench.explain import GLOSSARY
+from workbench.findings import caveats_with_chance
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.history import History
@@ -156,7 +157,7 @@ with top:
     if verdict.recommendation:
         st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
-    for caveat in verdict.caveats:
+    for caveat in caveats_with_chance(verdict, result.runs):
         st.markdown(f"⚠ {escape_markdown(caveat)}")
 
     if verdict.recommended is not None:

@@ -87,3 +87,13 @@ def group_label(group: list[Run]) -> str:
     """``heading / bm25+dense+keyword / maxsim`` for a folded group, the plain key for one run."""
     retrievers = "+".join(run.retriever for run in group)
     return f"{group[0].strategy} / {retrievers} / {group[0].reranker}"
+
+
+def caveats_with_chance(verdict, runs: list[Run]) -> list[str]:
+    """The verdict's caveats, plus the chance warning when a control ties the best real cut under a
+    search other than the recommended one (the verdict looks only at the recommended search)."""
+    caveats = list(verdict.caveats)
+    sentence = chance_sentence(runs)
+    if sentence and not any(CHANCE in caveat for caveat in caveats):
+        caveats.append(sentence)
+    return caveats

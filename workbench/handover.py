@@ -10,6 +10,7 @@ from collections import Counter
 from .audit import audit
 from .evaluate import Evaluation
 from .exports import xlsx_cell
+from .findings import caveats_with_chance
 from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
 from .report import document_summary, run_record, section_of
@@ -83,7 +84,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
-    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in verdict.caveats]
+    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs)]
     if best is not None and best.calibration is not None:
         parts.append(f"<h2>When the bot should refuse</h2><p>{esc(best.calibration.sentence)}</p>")
     if best is not None:
