@@ -63,6 +63,7 @@ class Document:
     encoding: str = "utf-8"
     columns: tuple[str, ...] = ()  # spreadsheets: the columns shown as facts
     name_column: str | None = None  # spreadsheets: the column holding product names
+    converted_from: str = ""  # "docx" | "html" | "pdf": the text is that file converted to Markdown
 
     @property
     def facts(self) -> list[Fact]:

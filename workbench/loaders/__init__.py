@@ -14,6 +14,8 @@ from xml.parsers.expat import ExpatError
 
 from ..model import Document, WorkbenchError
 from ..textio import read_file
+from .converted import NOTES as CONVERSION_NOTES
+from .converted import ConvertedLoader
 from .markdown import MarkdownLoader, parse_markdown
 from .spreadsheet import CsvLoader, NoNameColumn, XlsxLoader
 from .spreadsheet import default_sheet as _default_sheet
@@ -21,7 +23,7 @@ from .spreadsheet import sheet_names as _sheet_names
 
 T = TypeVar("T")
 
-LOADERS = (MarkdownLoader(), CsvLoader(), XlsxLoader())
+LOADERS = (MarkdownLoader(), CsvLoader(), XlsxLoader(), ConvertedLoader())
 SUPPORTED = tuple(ext for loader in LOADERS for ext in loader.extensions)
 
 
@@ -92,4 +94,4 @@ def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | 
     return load_bytes(read_file(path), path.name, sheet=sheet, name_column=name_column)
 
 
-__all__ = ["SUPPORTED", "NoNameColumn", "default_sheet", "load_bytes", "load_path", "parse_markdown", "sheet_names"]
+__all__ = ["CONVERSION_NOTES", "SUPPORTED", "NoNameColumn", "default_sheet", "load_bytes", "load_path", "parse_markdown", "sheet_names"]
