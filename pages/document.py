@@ -6,7 +6,7 @@ from ui import state
 from workbench.explain import GLOSSARY
 from workbench.highlight import escape_markdown
 from workbench.language import model_language_note
-from workbench.loaders import SUPPORTED
+from workbench.loaders import CONVERSION_NOTES, SUPPORTED
 from workbench.model import WorkbenchError
 
 st.title("Your document")
@@ -21,7 +21,8 @@ uploaded = st.file_uploader(
     "Upload a price list or product document",
     type=[ext.lstrip(".") for ext in SUPPORTED],
     key="uploader",
-    help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a Markdown/text document with headings.",
+    help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a document with headings: Markdown or "
+    "text, Word (.docx), a web page (.html) or a PDF. Word, web pages and PDF are converted to Markdown first.",
 )
 if uploaded is not None and (uploaded.name, uploaded.size) != st.session_state.get("uploaded_id"):
     st.session_state["uploaded_id"] = (uploaded.name, uploaded.size)
@@ -69,14 +70,21 @@ a.metric("Products" if document.kind == "spreadsheet" else "Sections", len(secti
 b.metric("Facts (lines)", len(document.facts))
 c.metric("Characters", f"{len(document.text):,}")
 d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
-st.caption(f"Read as {document.encoding}. {words:,} words.")
+if document.converted_from:
+    st.caption(f"{words:,} words, in the converted text below.")
+    st.info(CONVERSION_NOTES[document.converted_from] + " Every place the workbench points to (pieces, answers, "
+            "offsets in exports) is in this converted text.")
+else:
+    st.caption(f"Read as {document.encoding}. {words:,} words.")
 for warning in document.warnings:
     st.warning(escape_markdown(warning))
 note = model_language_note(document.text)
 if note:
     st.info(note)
 
-with st.expander("The text the bot would search (as read)", expanded=False):
+converted = bool(document.converted_from)
+with st.expander("The converted text (Markdown) the bot would search" if converted else
+                 "The text the bot would search (as read)", expanded=converted):
     limit = 20000
     st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None)
 st.info("Next: see how each strategy cuts it on the **Cuts** page.")

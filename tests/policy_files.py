@@ -49,7 +49,7 @@ def html_bytes() -> bytes:
         "<!doctype html><html><head><meta charset='utf-8'><title>Policy</title>"
         "<style>h1 {color: red}</style><script>var tracking = 1;</script></head>"
         f"<body><h1>{TITLE}</h1><p>{INTRO}</p>{body}</body></html>"
-    ).encode("utf-8")
+    ).encode()
 
 
 def pdf_bytes(*, password: str | None = None) -> bytes:
