@@ -7,6 +7,7 @@ from workbench.charts import size_histogram
 from workbench.grading import ChunkMap
 from workbench.highlight import cut_view, page_windows
 from workbench.names import strategy_name
+from workbench.model_window import piece_counts
 from workbench.strategies import STRATEGIES
 
 st.title("How each strategy cuts your document")
@@ -56,6 +57,7 @@ if len(pages) > 1:
     window = pages[number - 1]
 
 args = state.document_args()
+reading = state.model_reading()  # (encoder, window) to count word pieces, or None without the model package
 columns = st.columns(len(chosen))
 for column, strategy in zip(columns, chosen):
     with column:
@@ -72,4 +74,14 @@ for column, strategy in zip(columns, chosen):
             help="Pieces holding facts of two or more products or sections: the bot may mix them up.",
         )
         st.plotly_chart(size_histogram(chunks, strategy, size), key=f"hist_{strategy}", config={"displayModeBar": False})
-        st.html(cut_view(document, chunks, window))
+        counts, limit = None, None
+        if reading is not None:
+            encoder, limit = reading
+            counts = piece_counts(encoder, [chunk.text for chunk in chunks])
+            past = sum(count > limit for count in counts)
+            st.caption(
+                f"Each piece's start shows its length in the search model's word pieces (wp). "
+                f"{past} of {len(chunks)} pieces are past the model's window of {limit} word pieces (marked ⚠): "
+                "the meaning-based search reads those in overlapping parts."
+            )
+        st.html(cut_view(document, chunks, window, counts, limit))

@@ -105,10 +105,14 @@ def test_audit_lists_exactly_the_shared_and_risky_lines():
 
 
 def test_audit_finds_missing_columns_and_long_sections():
-    data = b"Name,Price,Warranty,Notes\nFan,10,1 year,\nLamp,5,1 year,\nChair,20,," + (b"word " * 310) + b"\n"
+    data = (b"Name,Price,Warranty,Notes\nFan,10,1 year," + (b"word " * 240) + b"\nLamp,5,1 year,short\nChair,20,,"
+            + (b"word " * 310) + b"\n")
     result = audit(load_bytes(data, "s.csv"))
     assert result.missing_columns == [("Chair", ["Warranty"])]
-    assert result.long_sections == [("Chair", 313)]  # "Price: 20" is 2 words, "Notes: word…" 1 + 310
+    # The model's window: max_seq_length 256 less [CLS] and [SEP]. In word pieces, "## Chair" is # # chair (3),
+    # "Price: 20" price : 20 (3), "Notes: word…" notes : (2) + 310 = 318. The Fan's 3 + 3 + 4 + 2 + 240 = 252 fit.
+    assert result.window == 254
+    assert result.long_sections == [("Chair", 318)]
 
 
 def test_audit_command_line_json():

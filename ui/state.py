@@ -270,6 +270,16 @@ def shared_encoder():
     return get_encoder()
 
 
+def model_reading():
+    """(encoder, window) to count pieces in the model's word pieces (its tokenizer only, the model is not
+    loaded), or None when the model package is missing."""
+    try:
+        encoder = shared_encoder()
+        return encoder, encoder.window
+    except WorkbenchError:
+        return None
+
+
 def run_evaluation(
     data: bytes,
     name: str,

@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from .evaluate import chunk_document
 from .grading import ChunkMap
 from .injection import risky_lines
-from .model import Document, Question
+from .model import Document, Question, Section, WorkbenchError
 from .names import strategy_name
 from .places import Places, join_places
 from .questions import resolve_all
+from .strategies.sections import own_text
 
-LONG_SECTION_WORDS = 300
+if TYPE_CHECKING:
+    from .embedding import Encoder
+
 PROMPT_LIMIT_TOKENS = 200_000
 OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
 MEANINGFUL = re.compile(r"[^\W_]")
@@ -73,7 +77,8 @@ class Audit:
     products: int = 0
     own_hosts: list[str] = field(default_factory=list)  # link targets taken as the shop's own site
     unheaded_facts: list[str] = field(default_factory=list)
-    long_sections: list[tuple[str, int]] = field(default_factory=list)
+    long_sections: list[tuple[str, int]] = field(default_factory=list)  # (title, word pieces) past the window
+    window: int | None = None  # word pieces the search model reads at once; None when it is not installed
     unnamed_chunks: dict[str, dict] = field(default_factory=dict)  # strategy -> {share, examples}
     duplicate_names: list[tuple[str, int]] = field(default_factory=list)
     missing_columns: list[tuple[str, list[str]]] = field(default_factory=list)
@@ -100,8 +105,11 @@ class Audit:
         out: list[str] = []
         if self.unheaded_facts:
             out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{self.unheaded_facts[0][:80]}”.")
-        for title, words in self.long_sections:
-            out.append(f"Section “{title}” is {words} words long; over about {LONG_SECTION_WORDS}, its meaning gets diluted.")
+        for title, pieces in self.long_sections:
+            out.append(
+                f"Section “{title}” is {pieces} word pieces long; the search model reads {self.window} at a time, "
+                "so it reads the section in parts and a line in it competes with the whole."
+            )
         for strategy, info in self.unnamed_chunks.items():
             if info["unnamed"]:
                 out.append(
@@ -163,12 +171,43 @@ def size_advice(words: int, tokens: int, fits: bool) -> str:
     )
 
 
+def long_sections(
+    document: Document, sections: list[Section], encoder: Encoder | None = None
+) -> tuple[int | None, list[tuple[str, int]]]:
+    """The model's window and the sections (heading and text) longer than it, in its word pieces.
+
+    Only the tokenizer is loaded, not the model. Without the model package there is no
+    window to compare with, so no section is called long.
+    """
+    if encoder is None:
+        from .embedding import get_encoder
+
+        try:
+            encoder = get_encoder()
+        except WorkbenchError:
+            return None, []
+    window = encoder.window
+    if window is None:
+        return None, []
+    found = []
+    for section in sections:
+        span = own_text(document, section)
+        if span and span[1] - span[0] > window:  # a word piece is at least one character: shorter ones fit
+            pieces = len(encoder.word_pieces(document.slice(span)))
+            if pieces > window:
+                found.append((section.title, pieces))
+    return window, found
+
+
 def audit(
     document: Document,
     strategies: tuple[str, ...] = ("fixed", "recursive", "heading"),
     questions: list[Question] | None = None,
+    encoder: Encoder | None = None,
 ) -> Audit:
     """Check a document for the traps that make a bot answer wrongly.
+
+    ``encoder`` counts word pieces for the long-section rule (default: the packaged model's tokenizer).
 
     With ``questions``, each shared line names the golden questions it answers, and those rank first.
     """
@@ -227,10 +266,7 @@ def audit(
     result.store_wide.sort(key=lambda s: (-len(s.sections), s.line))
 
     result.unheaded_facts = [document.slice(f.span) for s in document.sections if not s.heading for f in s.facts]
-    for section in titled:
-        words = sum(len(document.slice(f.span).split()) for f in section.facts)
-        if words > LONG_SECTION_WORDS:
-            result.long_sections.append((section.title, words))
+    result.window, result.long_sections = long_sections(document, titled, encoder)
 
     by_id = {section.id: section for section in document.sections}  # Document.section scans: too slow per piece
     for strategy in strategies:

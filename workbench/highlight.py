@@ -25,6 +25,8 @@ STYLE = """
 .wb-mark { display: inline-block; width: 0; border-left: 3px solid #dc2626; margin-left: -1px; height: 1.2em;
            vertical-align: text-bottom; }
 .wb-tag { font-size: 10px; color: #fff; background: #dc2626; border-radius: 3px; padding: 0 3px; margin-right: 2px; }
+.wb-pieces { font-size: 10px; color: #374151; background: #e5e7eb; border-radius: 3px; padding: 0 3px; margin-right: 2px; }
+.wb-pieces.wb-past { color: #fff; background: #7c2d12; }
 .wb-prefix { font-style: italic; color: #6b21a8; background: #f3e8ff; }
 .wb-chunk { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; white-space: pre-wrap;
             word-break: break-word; border-left: 4px solid #93c5fd; padding: 4px 8px; margin: 2px 0 8px; }
@@ -55,12 +57,20 @@ def page_windows(document: Document, limit: int = 20000) -> list[Span]:
     return pages
 
 
-def cut_view(document: Document, chunks: list[Chunk], window: Span | None = None) -> str:
+def cut_view(
+    document: Document,
+    chunks: list[Chunk],
+    window: Span | None = None,
+    word_pieces: list[int] | None = None,
+    model_window: int | None = None,
+) -> str:
     """The document text with every chunk on its own alternating background.
 
     A red bar with the chunk's number marks where each chunk starts; text that two
     chunks share (overlap) is striped red; text in no chunk is grey. Hovering shows
-    the chunk number and size.
+    the chunk number and size. With ``word_pieces`` (one count per chunk), each
+    start also shows the piece's length in the model's word pieces, marked dark
+    when it is past ``model_window`` (the search reads such a piece in parts).
     """
     start, end = window or (0, len(document.text))
     # Boundaries at every span edge inside the window; each segment knows which chunks cover it.
@@ -80,6 +90,12 @@ def cut_view(document: Document, chunks: list[Chunk], window: Span | None = None
         for number in starts.get(left, []):
             chunk = chunks[number]
             parts.append(f'<span class="wb-mark"></span><span class="wb-tag">{number + 1}</span>')
+            if word_pieces is not None:
+                past = model_window is not None and word_pieces[number] > model_window
+                note = (f"{word_pieces[number]} word pieces: past the model's window of {model_window}, so the "
+                        "search reads it in overlapping parts" if past else f"{word_pieces[number]} word pieces")
+                parts.append(f'<span class="wb-pieces{" wb-past" if past else ""}" title="{note}">'
+                             f'{word_pieces[number]} wp{" ⚠" if past else ""}</span>')
             if chunk.prefix:
                 parts.append(f'<span class="wb-prefix">{html.escape(chunk.prefix)}</span>')
         text = html.escape(document.text[left:right])

@@ -87,6 +87,12 @@ class Chunk:
     ``text`` is ``prefix`` followed by those parts joined with ``\\n``; the
     prefix holds words that are not in the source (a breadcrumb, a product
     name), so it is never counted as covering anything.
+
+    ``search`` is empty for most strategies: a search reads ``text``. A
+    small-to-big chunk holds its small pieces there (a sentence or list item
+    with its breadcrumb): a search reads those and scores the chunk by its best
+    one, while the bot is handed ``text``, the whole section, and it is graded
+    on that.
     """
 
     id: str
@@ -94,6 +100,7 @@ class Chunk:
     spans: tuple[Span, ...]
     text: str
     prefix: str = ""
+    search: tuple[str, ...] = ()
 
     @property
     def start(self) -> int:
@@ -108,7 +115,9 @@ class Chunk:
         return len(self.text)
 
 
-def make_chunk(document: Document, strategy: str, index: int, spans: list[Span], prefix: str = "") -> Chunk:
+def make_chunk(
+    document: Document, strategy: str, index: int, spans: list[Span], prefix: str = "", search: tuple[str, ...] = ()
+) -> Chunk:
     """Build a chunk whose text is read from the document at its spans."""
     body = "\n".join(document.slice(span) for span in spans)
     return Chunk(
@@ -117,6 +126,7 @@ def make_chunk(document: Document, strategy: str, index: int, spans: list[Span],
         spans=tuple(spans),
         text=prefix + body,
         prefix=prefix,
+        search=tuple(search),
     )
 
 

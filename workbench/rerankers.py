@@ -85,17 +85,25 @@ class MaxSim(Reranker):
         self._memo: dict[tuple[str, str], float] = {}
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        from .model_window import reading_views
+
         texts = [chunk.text for chunk in chunks]
-        todo = list(dict.fromkeys(text for text in texts if (question, text) not in self._memo))
+        todo = list({chunk.text: chunk for chunk in chunks if (question, chunk.text) not in self._memo}.values())
         if todo:
             query = self.encoder.token_vectors([question])[0]
-            documents = self.encoder.token_vectors(todo)
+            # A piece past the model's window is read window by window; its token vectors are all its windows'.
+            windows = [reading_views(self.encoder, chunk) for chunk in todo]
+            vectors = self.encoder.token_vectors([w for chunk_windows in windows for w in chunk_windows])
+            documents, position = [], 0
+            for chunk_windows in windows:
+                documents.append(np.vstack(vectors[position : position + len(chunk_windows)]))
+                position += len(chunk_windows)
             # One product against all shortlisted pieces' tokens, then the best match per piece and question token.
             similarity = query @ np.vstack(documents).T
             bounds = np.cumsum([0] + [len(doc) for doc in documents[:-1]])
             best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x pieces
-            for text, value in zip(todo, best.mean(axis=0)):
-                self._memo[(question, text)] = float(value)
+            for chunk, value in zip(todo, best.mean(axis=0)):
+                self._memo[(question, chunk.text)] = float(value)
         return np.array([self._memo[(question, text)] for text in texts])
 
 

@@ -146,17 +146,20 @@ class BM25(Retriever):
         from scipy.sparse import csc_matrix
 
         super().__init__(chunks)
+        # One row a searched text: a chunk's text, or each of its small pieces (small-to-big).
+        texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
+        self.bounds = _bounds([index for index, _ in texts], len(chunks))
         self.vocabulary: dict[str, int] = {}
         rows, columns, counts = [], [], []
-        lengths = np.zeros(len(chunks))
-        for row, chunk in enumerate(chunks):
-            tokens = bm25_tokens(chunk.text)
+        lengths = np.zeros(len(texts))
+        for row, (_, text) in enumerate(texts):
+            tokens = bm25_tokens(text)
             lengths[row] = len(tokens)
             for token, count in Counter(tokens).items():
                 rows.append(row)
                 columns.append(self.vocabulary.setdefault(token, len(self.vocabulary)))
                 counts.append(count)
-        n = len(chunks)
+        n = len(texts)
         rows_a, columns_a, tf = np.array(rows, dtype=np.int64), np.array(columns, dtype=np.int64), np.array(counts, dtype=float)
         df = np.bincount(columns_a, minlength=len(self.vocabulary)).astype(float)
         idf = np.log(n - df + 0.5) - np.log(df + 0.5)
@@ -167,14 +170,27 @@ class BM25(Retriever):
         norm = self.k1 * (1 - self.b + self.b * lengths / average)
         weights = idf[columns_a] * tf * (self.k1 + 1) / (tf + norm[rows_a])
         self.weights = csc_matrix((weights, (rows_a, columns_a)), shape=(n, len(self.vocabulary)))
-        self.idf = idf
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter(self.vocabulary[token] for token in bm25_tokens(question) if token in self.vocabulary)
         if not counts:
             return np.zeros(len(self.chunks))
         ids = list(counts)
-        return np.asarray(self.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
+        return best_of(np.asarray(self.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel(), self.bounds)
+
+
+def _bounds(owners: list[int], count: int) -> np.ndarray | None:
+    """Where each chunk's rows start, for chunks searched as several texts; None when one row each."""
+    if len(owners) == count:
+        return None
+    return np.searchsorted(np.asarray(owners, dtype=np.int64), np.arange(count))
+
+
+def best_of(row_scores: np.ndarray, bounds: np.ndarray | None) -> np.ndarray:
+    """A chunk's score is the best of its rows' (windows, small pieces)."""
+    if bounds is None:
+        return row_scores
+    return np.maximum.reduceat(row_scores, bounds) if len(bounds) else row_scores[:0]
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The score over the most any piece could score: every question word, as often as the
@@ -191,6 +207,8 @@ class BM25(Retriever):
 
 @RETRIEVERS.register("dense")
 class Dense(Retriever):
+    """Cosine of sentence vectors; a piece past the model's window scores by its best window."""
+
     label = "Meaning-based search"
     explanation = "A small language model turns question and pieces into numbers and finds the closest meaning."
     needs_encoder = True
@@ -200,10 +218,17 @@ class Dense(Retriever):
         if encoder_factory is None:
             from .embedding import get_encoder as encoder_factory
         self.encoder = encoder_factory()
-        self.matrix = self.encoder.sentence_matrix([chunk.text for chunk in chunks])
+        # A piece longer than the model's window is read as its overlapping windows (model_window.py).
+        from .model_window import views
+
+        texts = [(index, text) for index, chunk in enumerate(chunks) for text in views(self.encoder, chunk)]
+        self.bounds = _bounds([index for index, _ in texts], len(chunks))
+        self.matrix = self.encoder.sentence_matrix([text for _, text in texts])
 
     def scores(self, question: str) -> np.ndarray:
-        return self.matrix @ self.encoder.sentence_matrix([question])[0]
+        if not self.chunks:
+            return np.zeros(0)
+        return best_of(self.matrix @ self.encoder.sentence_matrix([question])[0], self.bounds)
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The cosine itself, below 0 counted as 0."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .audit import LONG_SECTION_WORDS, Audit, SharedLine
+from .audit import Audit, SharedLine
 from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
@@ -123,8 +123,8 @@ class _Builder:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
-        size = len(text.split())
-        if size > LONG_SECTION_WORDS:
+        size = dict(self.audit.long_sections).get(section.title)
+        if size:
             self.add(("long", section.title), lambda: self._long_item(section.title, size, section), number, True)
             found = True
         if not section.heading:
@@ -179,11 +179,11 @@ class _Builder:
             self.places.of_fact(fact) if fact is not None else self._section_place(section),
         )
 
-    def _long_item(self, title: str, words: int, section: Section | None = None) -> Todo:
+    def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
         return Todo(
             "long", f"Split {title} under subheadings.",
-            f"It is {words} words long; over about {LONG_SECTION_WORDS} words, a search reads it as one blur and "
-            "the meaning-based search model reads only its beginning.",
+            f"It is {pieces} word pieces long; the meaning-based search model reads {self.audit.window} at a time, "
+            "so it reads the section in parts, and one line in it competes with the whole section.",
             self._section_place(section) if section else "",
         )
 
