@@ -170,6 +170,7 @@ class BM25(Retriever):
         norm = self.k1 * (1 - self.b + self.b * lengths / average)
         weights = idf[columns_a] * tf * (self.k1 + 1) / (tf + norm[rows_a])
         self.weights = csc_matrix((weights, (rows_a, columns_a)), shape=(n, len(self.vocabulary)))
+        self.idf = idf
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter(self.vocabulary[token] for token in bm25_tokens(question) if token in self.vocabulary)
@@ -177,6 +178,18 @@ class BM25(Retriever):
             return np.zeros(len(self.chunks))
         ids = list(counts)
         return best_of(np.asarray(self.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel(), self.bounds)
+
+    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
+        """The score over the most any piece could score: every question word, as often as the
+        question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
+        no piece counts as the rarest word: a piece lacking it cannot be a full match."""
+        tokens = Counter(bm25_tokens(question))  # the words scores() counts: stop words are not in the index
+        rarest = float(self.idf.max()) if len(self.idf) else 1.0
+        best = sum(
+            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
+            for t, count in tokens.items()
+        )
+        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
 def _bounds(owners: list[int], count: int) -> np.ndarray | None:
@@ -191,18 +204,6 @@ def best_of(row_scores: np.ndarray, bounds: np.ndarray | None) -> np.ndarray:
     if bounds is None:
         return row_scores
     return np.maximum.reduceat(row_scores, bounds) if len(bounds) else row_scores[:0]
-
-    def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
-        """The score over the most any piece could score: every question word, as often as the
-        question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
-        no piece counts as the rarest word: a piece lacking it cannot be a full match."""
-        tokens = Counter(tokenize(question))
-        rarest = float(self.idf.max()) if len(self.idf) else 1.0
-        best = sum(
-            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
-            for t, count in tokens.items()
-        )
-        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
 @RETRIEVERS.register("dense")
