@@ -6,8 +6,8 @@ from ui import state
 from workbench.charts import size_histogram
 from workbench.grading import ChunkMap
 from workbench.highlight import cut_view, page_windows
-from workbench.names import strategy_name
 from workbench.model_window import piece_counts
+from workbench.names import strategy_name
 from workbench.strategies import STRATEGIES
 
 st.title("How each strategy cuts your document")
