@@ -242,9 +242,9 @@ def test_history_chart_marks_changed_questions_instead_of_a_drop():
     names = [trace.name for trace in figure.data]
     assert names == ["Cut at headings", "Cut at headings: score dropped",
                      "Cut at headings: questions changed (not comparable)"]
-    assert list(figure.data[0].x) == [1, None, 2, 3]  # the line breaks where the questions changed
-    assert list(figure.data[1].x) == [3]  # 12 -> 10 on the same questions is a drop; 20 -> 12 is not
-    assert list(figure.data[2].x) == [2]
+    assert list(figure.data[0].x) == ["run 1", None, "run 2", "run 3"]  # the line breaks where the questions changed
+    assert list(figure.data[1].x) == ["run 3"]  # 12 -> 10 on the same questions is a drop; 20 -> 12 is not
+    assert list(figure.data[2].x) == ["run 2"]
 
 
 def test_two_writers_at_once(tmp_path, sample_evaluation):

@@ -185,11 +185,20 @@ def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) 
 def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figure:
     """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped.
 
-    A run whose questions differ from the run before it is not comparable with it: the line breaks
-    there and a grey square marks "questions changed" instead of a drop.
+    Runs are categories ("run 3"), never a number axis, so no tick falls between two runs. A run whose
+    questions differ from the run before it is not comparable with it: the line breaks there and a grey
+    square marks "questions changed" instead of a drop. A dotted line marks where the file itself
+    changed, so the runs before and after a new version stand apart. The app passes only runs with the
+    same questions and settings (``stamp.comparable_runs``).
     """
     figure = go.Figure()
     rows = [row for row in series if row["retriever"] == retriever and row["reranker"] == reranker]
+    order = list(dict.fromkeys(row["run"] for row in rows))
+    label = {run: f"run {number}" for number, run in enumerate(order, start=1)}
+    version: dict = {}
+    for row in rows:
+        version.setdefault(row["run"], row.get("content_hash") or "")
+    versions = list(dict.fromkeys(version[run] for run in order))
     for index, strategy in enumerate(dict.fromkeys(row["strategy"] for row in rows)):
         points = [row for row in rows if row["strategy"] == strategy]
         name = strategy_name(strategy) if strategy in STRATEGIES.ids() else strategy
@@ -197,22 +206,26 @@ def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figur
         changed = [b for a, b in pairs if a.get("questions_hash") != b.get("questions_hash")]
         xs: list = []
         ys: list = []
+        hover: list = []
         for point in points:
             if point in changed:
                 xs.append(None)  # a gap: the line never joins runs of different questions
                 ys.append(None)
-            xs.append(point["run"])
+                hover.append(["", ""])
+            xs.append(label[point["run"]])
             ys.append(point["clean"])
+            hover.append([f"version {versions.index(version[point['run']]) + 1} of the file", point.get("at", "")])
         figure.add_trace(
-            go.Scatter(x=xs, y=ys, mode="lines+markers", name=name,
+            go.Scatter(x=xs, y=ys, mode="lines+markers", name=name, customdata=hover,
                        line=dict(color=line_colour(index)), marker=dict(color=line_colour(index)),
-                       hovertemplate=f"run %{{x}}: %{{y}} clean<extra>{name} ({strategy})</extra>")
+                       hovertemplate="%{x}: %{y} clean<br>%{customdata[0]}, %{customdata[1]}"
+                       + f"<extra>{name} ({strategy})</extra>")
         )
         drops = [b for a, b in pairs if b["clean"] < a["clean"] and b not in changed]
         if drops:
             figure.add_trace(
                 go.Scatter(
-                    x=[d["run"] for d in drops],
+                    x=[label[d["run"]] for d in drops],
                     y=[d["clean"] for d in drops],
                     mode="markers",
                     marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(color="#dc2626", width=3)),
@@ -222,14 +235,20 @@ def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figur
         if changed:
             figure.add_trace(
                 go.Scatter(
-                    x=[c["run"] for c in changed],
+                    x=[label[c["run"]] for c in changed],
                     y=[c["clean"] for c in changed],
                     mode="markers",
                     marker=dict(size=16, symbol="square-open", color="#6b7280", line=dict(width=2)),
                     name=f"{name}: questions changed (not comparable)",
                 )
             )
-    figure.update_layout(height=340, margin=dict(t=10, b=10, l=10, r=10), xaxis_title="run",
+    for before, after in zip(order, order[1:]):
+        if version[before] != version[after]:
+            figure.add_vline(x=order.index(after) - 0.5, line=dict(color="#6b7280", dash="dot"))
+            figure.add_annotation(x=order.index(after) - 0.5, y=1, yref="paper", text="new version of the file",
+                                  showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11))
+    figure.update_layout(height=340, margin=dict(t=30, b=10, l=10, r=10), xaxis_title="run",
                          yaxis_title="clean answers", legend=LEGEND_ON_TOP)
-    figure.update_xaxes(automargin=True, dtick=1)
+    figure.update_xaxes(automargin=True, type="category", categoryorder="array",
+                        categoryarray=[label[run] for run in order])
     return figure

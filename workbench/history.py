@@ -127,11 +127,13 @@ class History:
         """Every saved result of this document, oldest first: one row per run and configuration."""
         with self._reading_or_writing("read"):
             rows = self._connection.execute(
-                f"SELECT runs.id, runs.at, runs.questions_hash, strategy, retriever, reranker, {', '.join(METRICS)} "
-                "FROM runs JOIN results ON results.run_id = runs.id WHERE document = ? ORDER BY runs.id",
+                f"SELECT runs.id, runs.at, content_hash, questions_hash, settings, strategy, retriever, reranker, "
+                f"{', '.join(METRICS)} FROM runs JOIN results ON results.run_id = runs.id WHERE document = ? "
+                "ORDER BY runs.id",
                 (document,),
             ).fetchall()
-        keys = ("run", "at", "questions_hash", "strategy", "retriever", "reranker", *METRICS)
+        # What each run was computed from comes along, so a chart can keep to runs that compare.
+        keys = ("run", "at", "content_hash", "questions_hash", "settings", "strategy", "retriever", "reranker", *METRICS)
         return [dict(zip(keys, row)) for row in rows]
 
     def close(self) -> None:

@@ -15,8 +15,12 @@ from .textio import decode_text
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
 
 
-def parse_questions(data: bytes, name: str) -> list[Question]:
-    """Read a questions CSV with columns ``question,expected_source,expected_answer[,kind]``."""
+def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | None = None) -> list[Question]:
+    """Read a questions CSV with columns ``question,expected_source,expected_answer[,kind]``.
+
+    With a ``rejected`` list, a row that cannot be taken is noted there (row, reason) instead of
+    stopping the whole file.
+    """
     text, _, _ = decode_text(data, name)
     reader = csv.DictReader(io.StringIO(text))
     try:
@@ -46,9 +50,12 @@ def parse_questions(data: bytes, name: str) -> list[Question]:
         if not any(values.values()):
             continue
         if not values["question"]:
-            raise WorkbenchError(f"{name}, row {number}: the question is empty.")
+            if rejected is None:
+                raise WorkbenchError(f"{name}, row {number}: the question is empty.")
+            rejected.append((number, "the question is empty"))
+            continue
         questions.append(Question(**values, row=number))
-    if not questions:
+    if not questions and rejected is None:
         raise WorkbenchError(f"{name} holds no questions.")
     return questions
 
@@ -110,6 +117,10 @@ def find_sources(document: Document, source: str) -> list[Section]:
 def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQuestion:
     """Find the question's section and answer span, or say plainly why it cannot be graded."""
     if not question.answerable:
+        if question.expected_answer.strip():  # an answer with nowhere to find it: a slip, not a refusal
+            return BadQuestion(
+                question, "it has an answer but no product or section; name where the answer is, or clear the answer"
+            )
         return ResolvedQuestion(question, None)
     sections = find_sources(document, question.expected_source)
     if not sections:
