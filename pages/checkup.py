@@ -19,6 +19,7 @@ st.write(
     "name, and text that tries to give the bot orders or send customers to other sites."
 )
 document = state.require_document()
+st.markdown(f"Check-up of **{escape_markdown(st.session_state[state.DOC_NAME])}**.")
 questions = state.frame_questions(st.session_state[state.QUESTIONS])
 
 

@@ -16,10 +16,11 @@ from workbench.stats import compare
 from workbench.strategies import STRATEGIES
 
 st.title("Compare, refuse, report")
-result = st.session_state[state.RESULT]
+result = state.result_or_notice("compare")
 if result is None:
     st.info("Run the questions on the **Results** page first.")
     st.stop()
+st.markdown(state.result_caption())
 
 size = result.settings.size
 with st.expander("What the controls show"):

@@ -33,6 +33,16 @@ if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.nam
     state.use_document(state.SAMPLE_DOCUMENT.read_bytes(), state.SAMPLE_DOCUMENT.name)
     st.rerun()
 
+recent = [doc for doc in state.recent_documents() if doc.key != st.session_state[state.DOC_KEY]]
+if recent:
+    with st.expander(f"Reopen a recent file ({len(recent)})"):
+        st.caption("Kept on this computer with their questions; see the README to delete them.")
+        for doc in recent:
+            when = doc.used_at[:16].replace("T", " ")
+            if st.button(f"{doc.name} — {doc.size:,} bytes, last opened {when} UTC", key=f"reopen_{doc.key[:16]}"):
+                state.reopen(doc.key)
+                st.rerun()
+
 data = st.session_state[state.DOC_DATA]
 if name.lower().endswith((".xlsx", ".xlsm")):
     try:

@@ -1,12 +1,15 @@
-"""Questions page: the golden questions, edited in a table, imported, exported or generated."""
+"""Questions page: the current document's golden questions, edited in a table, added with a form,
+imported, exported or generated."""
 
 import pandas as pd
 import streamlit as st
 
 from ui import state
 from workbench.highlight import escape_markdown
-from workbench.model import WorkbenchError
-from workbench.questions import generate_questions, parse_questions, questions_to_csv
+from workbench.locate import check_question, lines_of, locate
+from workbench.model import Question, WorkbenchError
+from workbench.question_sets import import_questions
+from workbench.questions import find_sources, generate_questions, questions_to_csv
 
 st.title("Golden questions")
 st.write(
@@ -15,68 +18,149 @@ st.write(
     "the right behaviour there is to refuse. Each row is checked against the document as you type."
 )
 document = state.require_document()
+st.markdown(
+    f"Questions for **{escape_markdown(st.session_state[state.DOC_NAME])}**: each file keeps its own, "
+    "saved on this computer as you work."
+)
 
 if st.session_state[state.NOTICE]:
     st.success(escape_markdown(st.session_state[state.NOTICE]))
     st.session_state[state.NOTICE] = None
+for row, reason in st.session_state.pop("import_rejected", []):
+    st.warning(f"Row {row} of the file was not imported: {escape_markdown(reason)}.")
+undo = st.session_state[state.UNDO]
+if undo and undo[0] == st.session_state[state.DOC_KEY]:
+    st.button(f"Undo: {undo[2]}", key="undo_button", on_click=state.undo_last, icon=":material/undo:")
 
 base = st.session_state[state.QUESTIONS]
-shown = base.copy()
-shown["check"] = state.check_column(document, base)
-sources = sorted({s.heading for s in document.sections if s.heading} | set(base["expected_source"]) - {""})
-edited = st.data_editor(
-    shown,
-    # A new key whenever the saved table is replaced, so the editor starts from it with no pending edits.
-    key=f"questions_editor_{st.session_state[state.EDITOR_VERSION]}",
-    num_rows="dynamic",
-    hide_index=True,
-    disabled=["check"],
-    column_config={
-        "question": st.column_config.TextColumn("Question", width="large", required=True),
-        "expected_source": st.column_config.SelectboxColumn(
-            "Product or section", options=sources, help="Where the answer is. Empty: the file cannot answer it."
-        ),
-        "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width="medium"),
-        "kind": st.column_config.SelectboxColumn(
-            "Kind", options=["exact", "paraphrase", "unanswerable", "generated", ""]
-        ),
-        "check": st.column_config.TextColumn("Check", width="medium"),
-    },
-)
-edited = state.tidy_questions(edited)
-if not edited.equals(base):
-    # Save the edit so it survives leaving the page, then show the table again with fresh checks.
-    state.replace_questions(edited)
-    st.rerun()
-problems = [check for check in shown["check"] if check.startswith("⚠")]
-if problems:
-    st.warning(
-        f"{len(problems)} question(s) cannot be graded as written (see the Check column); "
-        "they are left out of the results until fixed."
+with st.container(border=True):
+    st.markdown("**Add a question**")
+    first, second, third, fourth = st.columns([3, 2, 2, 2])
+    first.text_input("Question", key="add_question", placeholder="What is the warranty on …?")
+    headings = list(dict.fromkeys(s.heading for s in document.sections if s.heading))
+    source = second.selectbox(
+        "Product or section (type to search)", ["", *headings], key="add_source",
+        format_func=lambda h: h or "None: the file cannot answer it",
     )
+    sections = find_sources(document, source) if source else []
+    options = lines_of(document, sections[0]) if sections else []
+    pick_key = f"add_pick_{headings.index(source) if source in headings else 'none'}"  # a new list per source
+
+    def pick() -> None:
+        st.session_state["add_answer"] = st.session_state.get(pick_key) or ""
+
+    third.selectbox("Pick the answer from its lines…", options, index=None, key=pick_key, on_change=pick,
+                    placeholder="Pick a line of that section" if source else "Pick a product first", disabled=not source)
+    answer = fourth.text_input("…or type it as written in the file", key="add_answer")
+    found = locate(document, source or "", answer or "")
+    verdict, action = st.columns([7, 2], vertical_alignment="center")
+    if source or answer:
+        (verdict.success if found.ok else verdict.warning)(escape_markdown(found.detail))
+    else:
+        verdict.caption("Leave the product empty for a question your file cannot answer: the bot should refuse it.")
+
+    def add_row() -> None:
+        question = (st.session_state.get("add_question") or "").strip()
+        if not question:
+            st.session_state["add_problem"] = "Type the question first."
+            return
+        where, what = st.session_state.get("add_source") or "", (st.session_state.get("add_answer") or "").strip()
+        row = pd.DataFrame([[question, where, what, "exact" if where else "unanswerable"]], columns=base.columns)
+        state.replace_questions(pd.concat([st.session_state[state.QUESTIONS], row], ignore_index=True),
+                                f"Added row {len(st.session_state[state.QUESTIONS]) + 1}: {question}")
+        st.session_state["add_question"] = ""
+        st.session_state["add_answer"] = ""
+        st.session_state.pop(pick_key, None)  # the product stays chosen, for the next question about it
+
+    action.button("Add to the table", key="add_row", type="primary", on_click=add_row, use_container_width=True)
+    if st.session_state.get("add_problem"):
+        st.error(st.session_state.pop("add_problem"))
+
+
+checks = [check_question(document, q) for q in (Question(*r) for r in base.itertuples(index=False, name=None))]
+with st.container():
+    shown = base.copy()
+    shown.insert(0, "check", [c.short for c in checks])
+    shown["remove"] = False
+    shown.index = range(1, len(shown) + 1)  # row numbers as the warnings below and the Results page say them
+    edited = st.data_editor(
+        shown,
+        # Fixed rows with a key: Streamlit then keeps the editor (its scroll, its pending edits) while cell
+        # values change, so the table does not jump after each edit; rows are added with the form above it.
+        # The key changes only when the table is replaced as a whole.
+        # Column widths add up to under 900 pixels: the whole table, Check included, fits a 1366-pixel screen.
+        key=f"questions_editor_{st.session_state[state.EDITOR_VERSION]}",
+        num_rows="fixed",
+        hide_index=False,
+        disabled=["check"],
+        height=min(38 + 35 * max(len(shown), 1), 560),
+        column_config={
+            "_index": st.column_config.NumberColumn("Row", width=40),
+            "check": st.column_config.TextColumn("Check", width=130, help="Full reasons are listed under the table."),
+            "question": st.column_config.TextColumn("Question", width=235, required=True),
+            "expected_source": st.column_config.SelectboxColumn(
+                "Product or section", width=160,
+                options=sorted({s.heading for s in document.sections if s.heading} | set(base["expected_source"]) - {""}),
+                help="Where the answer is. Empty: the file cannot answer it.",
+            ),
+            "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=160),
+            "kind": st.column_config.SelectboxColumn(
+                "Kind", width=80, options=["exact", "paraphrase", "unanswerable", "generated", ""]
+            ),
+            "remove": st.column_config.CheckboxColumn("Remove", width=72, help="Tick, then press Remove below."),
+        },
+    )
+    kept = state.tidy_questions(edited.drop(columns=["check", "remove"]))
+    if not kept.equals(base):
+        # Save the edit (it survives leaving the page and a reload), then re-check the rows.
+        st.session_state[state.QUESTIONS] = kept
+        state.save_questions()
+        st.rerun()
+    ticked = [i for i, flag in enumerate(edited["remove"]) if flag]
+    if ticked:
+        def remove_ticked() -> None:
+            frame = st.session_state[state.QUESTIONS]
+            state.replace_questions(frame.drop(index=ticked), f"Removed {len(ticked)} question(s).",
+                                    undo=f"remove {len(ticked)} question(s)")
+
+        st.button(f"Remove {len(ticked)} ticked question(s)", key="remove_ticked", on_click=remove_ticked)
+    problems = [(number, check) for number, check in enumerate(checks, start=1) if not check.ok]
+    if problems:
+        st.warning(
+            f"{len(problems)} question(s) cannot be graded as written; they are left out of the results until fixed."
+        )
+        for number, check in problems[:30]:
+            st.markdown(f"- Row {number}: {escape_markdown(check.detail)}")
+        if len(problems) > 30:
+            st.caption(f"…and {len(problems) - 30} more.")
 
 st.subheader("Import, export, generate")
 left, middle, right = st.columns(3)
 
 
-def import_questions() -> None:
+def import_file() -> None:
     upload = st.session_state.get("questions_upload")
     if upload is None:
         return
+    mode = "add" if st.session_state.get("import_mode", "add").startswith("add") else "replace"
     try:
-        questions = parse_questions(upload.getvalue(), upload.name)
+        outcome = import_questions(state.frame_questions(st.session_state[state.QUESTIONS]), upload.getvalue(),
+                                   upload.name, mode)
     except WorkbenchError as error:
         st.session_state[state.NOTICE] = None
         st.session_state["import_error"] = str(error)
         return
     st.session_state["import_error"] = None
-    state.replace_questions(state.questions_frame(questions), f"Imported {len(questions)} questions from {upload.name}.")
+    st.session_state["import_rejected"] = outcome.rejected
+    state.replace_questions(state.questions_frame(outcome.questions), outcome.sentence(upload.name),
+                            undo=f"the import of {upload.name}")
 
 
 with left:
+    st.radio("Imported questions", ["add to the table", "replace the table"], key="import_mode", horizontal=True)
     st.file_uploader(
-        "Import a questions CSV", type=["csv"], key="questions_upload", on_change=import_questions,
-        help="Columns: question, expected_source, expected_answer, and optionally kind. It replaces the table.",
+        "Import a questions CSV", type=["csv"], key="questions_upload", on_change=import_file,
+        help="Columns: question, expected_source, expected_answer, and optionally kind.",
     )
     if st.session_state.get("import_error"):
         st.error(f"Nothing was imported, your table is unchanged: {escape_markdown(st.session_state['import_error'])}")
@@ -99,7 +183,8 @@ with right:
                                            limit=int(st.session_state.get("generate_limit") or 50))
             frame = state.questions_frame(generated)
             merged = pd.concat([st.session_state[state.QUESTIONS], frame], ignore_index=True)
-            state.replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.")
+            state.replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.",
+                                    undo=f"adding {len(generated)} generated questions")
 
         st.button("Add questions generated from the columns", key="generate", on_click=add_generated, help=(
             "Adds the questions a customer would ask about each product (“How much is …?”, “What colours does … "

@@ -1,6 +1,6 @@
 """Results page: is the file ready for a bot, what to change in it, and the charts and drill-down behind that."""
 
-import time
+from dataclasses import asdict
 
 import streamlit as st
 
@@ -19,6 +19,7 @@ from workbench.names import reranker_name, retriever_name, setup_id, strategy_na
 from workbench.questions import questions_to_csv
 from workbench.rerankers import RERANKERS
 from workbench.retrievers import RETRIEVERS
+from workbench.stamp import comparable_runs
 from workbench.strategies import STRATEGIES
 from workbench.todo import todo_list
 from workbench.verdict import NEEDS_WORK, NOT_READY, READY, assess
@@ -56,17 +57,7 @@ with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])
     st.checkbox("Let the questions pick the threshold (see Compare & report)", key=state.bind(state.THRESHOLD_AUTO),
                 on_change=state.store, args=(state.THRESHOLD_AUTO,))
 
-questions = state.frame_questions(st.session_state[state.QUESTIONS])
-settings = Settings(
-    strategies=list(st.session_state[state.RUN_STRATEGIES]),
-    retrievers=list(st.session_state[state.RUN_RETRIEVERS]),
-    rerankers=list(st.session_state[state.RUN_RERANKERS]),
-    top_k=int(st.session_state[state.TOP_K]),
-    size=int(st.session_state[state.SIZE]),
-    overlap=min(int(st.session_state[state.OVERLAP]), int(st.session_state[state.SIZE]) // 2),
-    threshold="auto" if st.session_state[state.THRESHOLD_AUTO] else (float(st.session_state[state.THRESHOLD]) or None),
-    reranker_model=st.session_state[state.RERANKER_MODEL] or None,
-)
+settings = state.current_settings()
 
 
 def run(settings: Settings) -> None:
@@ -75,25 +66,10 @@ def run(settings: Settings) -> None:
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.keep_going).
     stop.button("Stop", key="stop_run", on_click=state.stop_run, help="Ends the run now; nothing of it is kept.")
     st.session_state[state.RUN_STOPPED] = False
-    started = time.perf_counter()
-    seen = {id(old) for old in st.session_state.get(state.RESULT_MEMO, {}).values()}
-    try:
-        result = state.run_evaluation(
-            *state.document_args(), questions_to_csv(questions), settings,
-            progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
-            should_stop=state.keep_going,
-        )
-    except WorkbenchError as error:
-        st.session_state[state.RESULT_ERROR] = str(error)
-        bar.empty()
-        stop.empty()
-        return
+    state.run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
+                      should_stop=state.keep_going)
     bar.empty()
     stop.empty()
-    st.session_state[state.RESULT] = result
-    st.session_state[state.RESULT_ERROR] = None
-    st.session_state["run_seconds"] = time.perf_counter() - started
-    st.session_state["run_fresh"] = id(result) not in seen  # False: the same inputs, the remembered result
 
 
 def use_fast_settings() -> None:
@@ -101,12 +77,14 @@ def use_fast_settings() -> None:
     fast = fast_settings(settings)
     st.session_state[state.RUN_RETRIEVERS] = fast.retrievers
     st.session_state[state.RUN_RERANKERS] = fast.rerankers
+    state.save_settings()
     st.session_state["run_fast_now"] = True  # the settings change hides this button, so its click is kept here
 
 
+questions_csv = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
 try:
-    guess = state.run_estimate(*state.document_args(), questions_to_csv(questions), settings)
-except WorkbenchError:  # bad settings: Run says why in plain words
+    guess = state.run_estimate(*state.document_args(), questions_csv, settings)
+except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
 if guess is not None and guess.slow:
     st.info(guess.words())
@@ -117,20 +95,22 @@ if guess is not None and guess.uses_model and guess.slow:
                  on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
 if pressed or st.session_state.pop("run_fast_now", False):
     run(settings)
-elif (st.session_state[state.RESULT] is None and not needs_model(settings)
-      and st.session_state[state.RESULT_ERROR] is None and not st.session_state.get(state.RUN_STOPPED)
-      and guess is not None and not guess.slow):
-    run(settings)  # the cheap default settings run at once, so the verdict is on screen on the first visit
 if st.session_state.get(state.RUN_STOPPED):
     st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
                "settings are as they were.")
 
-if st.session_state[state.RESULT_ERROR]:
-    st.error(f"The run stopped: {escape_markdown(st.session_state[state.RESULT_ERROR])} Your questions and settings are kept.")
-result = st.session_state[state.RESULT]
-if result is None:
-    st.info("Press **Run the questions** to grade them.")
-    st.stop()
+with top:
+    # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
+    quick = (not needs_model(settings) and not st.session_state.get(state.RUN_STOPPED)
+             and (guess is None or not guess.slow))
+    result = state.result_or_notice("results", button=False, auto=quick)
+    if st.session_state[state.RESULT_ERROR] and st.session_state[state.RESULT_ERROR_STAMP] == state.current_stamp(settings):
+        st.error(f"The run stopped: {escape_markdown(st.session_state[state.RESULT_ERROR])} "
+                 "Your questions and settings are kept.")
+    if result is None:
+        st.info("Press **Run the questions** to grade them.")
+        st.stop()
+    st.markdown(state.result_caption())
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
@@ -199,15 +179,15 @@ st.plotly_chart(grade_grid(result, retriever, reranker), key="chart_grid")
 
 st.subheader("This document's history")
 try:
-    series = History().series(result.document.name)
+    series = comparable_runs(History().series(result.document.name), st.session_state[state.RESULT_STAMP].questions,
+                             asdict(result.settings))
 except WorkbenchError as error:  # a history that cannot be read must not hide the results
     series = []
     st.warning(f"The run history cannot be read: {escape_markdown(error)}")
 if len({row["run"] for row in series}) > 1:
     st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
-    st.caption("Each point is a saved run of this document; a red ring marks a run where the score dropped. "
-               "A grey square marks a run with other questions than the run before: its score is not "
-               "comparable, so the line breaks there instead of showing a drop.")
+    st.caption("Each point is a saved run of this file with these questions and settings; a red ring marks a run "
+               "where the score dropped, a dotted line a new version of the file.")
 else:
     st.caption("Run the questions again after editing your file to see the score move here.")
 

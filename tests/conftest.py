@@ -51,6 +51,14 @@ class FakeEncoder(Encoder):
         return result
 
 
+@pytest.fixture(autouse=True)
+def own_workspace(tmp_path, monkeypatch):
+    """Each test keeps its documents, questions and run history in a folder of its own, so no test
+    reopens another's file or finds another's runs on its history chart."""
+    monkeypatch.setenv("WORKBENCH_WORKSPACE_DB", str(tmp_path / "workspace.sqlite"))
+    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(tmp_path / "history.sqlite"))
+
+
 @pytest.fixture
 def fake_encoder() -> FakeEncoder:
     return FakeEncoder()

@@ -70,9 +70,12 @@ def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
     at = upload(open_app(), "broken.xlsx", b"PK\x03\x04 this is not a workbook")
     assert any("broken.xlsx is not a readable Excel file" in plain(e.value) for e in at.error)
     assert not at.exception
-    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert len(at.session_state[state.QUESTIONS]) == 0  # questions belong to a document; this one has none
     at = go(at, "pages/cuts.py")
     assert any("Load a readable file" in i.value for i in at.info)
+    at = go(at, "pages/document.py")
+    at.button[0].click().run()  # Go back to the sample: its 24 questions come back with it
+    assert len(at.session_state[state.QUESTIONS]) == 24
 
 
 def test_hostile_text_is_escaped_on_the_cuts_page():
@@ -100,43 +103,95 @@ def test_cuts_strategies_and_sliders_recut():
     assert at.slider(key="w_size").value == 600
 
 
+def editor_key(at: AppTest) -> str:
+    return f"questions_editor_{at.session_state[state.EDITOR_VERSION]}"
+
+
 def test_questions_edit_import_export_and_generate(tmp_path):
     at = go(open_app(), "pages/questions.py")
     editor = at.dataframe[0]
     assert list(editor.value["check"])[:2] == ["✓ ready", "✓ ready"]
     # Edit a cell the way the browser does: the editor's edit state, then a rerun.
-    key = f"questions_editor_{at.session_state[state.EDITOR_VERSION]}"
+    key = editor_key(at)
     at.session_state[key] = {"edited_rows": {0: {"expected_answer": "Warranty: 9 years."}}, "added_rows": [], "deleted_rows": []}
     at.run()
     saved = at.session_state[state.QUESTIONS]
     assert saved.loc[0, "expected_answer"] == "Warranty: 9 years."
+    assert editor_key(at) == key  # an edit keeps the same editor (its scroll position), only a bulk change resets it
     check = list(at.dataframe[0].value["check"])[0]
-    assert check == "⚠ the answer 'Warranty: 9 years.' is not in 'Aurora Ceiling Fan'"
+    assert check == "⚠ answer not found"
     assert any("cannot be graded" in w.value for w in at.warning)
-    # Import replaces the table; a bad file changes nothing.
+    assert "- Row 1: “Warranty: 9 years.” is not found in Aurora Ceiling Fan — did you mean “Warranty: 1 year.”?" in [
+        plain(m.value) for m in at.markdown]
+    # A bad file changes nothing.
     at.file_uploader(key="questions_upload").set_value(("bad.csv", b"foo,bar\n1,2\n", "text/csv")).run()
     assert any("Nothing was imported" in plain(e.value) for e in at.error)
     assert len(at.session_state[state.QUESTIONS]) == 24
-    good = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
-    at.file_uploader(key="questions_upload").set_value(("two.csv", good, "text/csv")).run()
-    assert list(at.session_state[state.QUESTIONS]["question"]) == ["Price of Zephyr?"]
     # Export: the download button carries the table as CSV.
     assert at.get("download_button")[0].proto.label == "Export the questions as CSV"
-    # Generate on a spreadsheet: one question per product and chosen column.
+    # Generate on a spreadsheet: it starts with 10 questions of its own, then one per product and chosen column.
     at = upload(at, SAMPLE_CSV.name, SAMPLE_CSV.read_bytes())
     at = go(at, "pages/questions.py")
+    assert len(at.session_state[state.QUESTIONS]) == 10
     at.multiselect(key="generate_columns").set_value(["Price", "Warranty"]).run()
     at.button(key="generate").click().run()
     generated = at.session_state[state.QUESTIONS]
-    # 1 imported + 10 products x 2 columns
-    assert len(generated) == 21
+    assert len(generated) == 30  # 10 starters + 10 products x 2 columns
     assert "What warranty does the Boreal Ceiling Fan have?" in list(generated["question"])
     assert all(check.startswith("✓") for check in at.dataframe[0].value["check"])
-    # The cap is the user's: 5 more, appended only on asking.
+    # The cap is the user's: 5 more, appended only on asking; Undo takes them back out.
     at.number_input(key="generate_limit").set_value(5).run()
-    assert len(at.session_state[state.QUESTIONS]) == 21
+    assert len(at.session_state[state.QUESTIONS]) == 30
     at.button(key="generate").click().run()
-    assert len(at.session_state[state.QUESTIONS]) == 26
+    assert len(at.session_state[state.QUESTIONS]) == 35
+    at.button(key="undo_button").click().run()
+    assert len(at.session_state[state.QUESTIONS]) == 30
+    assert any("Undone: adding 5 generated questions." in plain(s.value) for s in at.success)
+
+
+def test_import_asks_add_or_replace_and_reports_each_row():
+    at = go(open_app(), "pages/questions.py")
+    data = (b"question,expected_source,expected_answer\n"
+            b"What is the warranty on the Aurora ceiling fan?,Aurora Ceiling Fan,Warranty: 1 year.\n"
+            b",Zephyr Table Fan,Price: 39.90\n"
+            b"Price of Zephyr?,Zephyr Table Fan,Price: 39.90\n")
+    assert at.radio(key="import_mode").value == "add to the table"
+    at.file_uploader(key="questions_upload").set_value(("more.csv", data, "text/csv")).run()
+    questions = at.session_state[state.QUESTIONS]
+    assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # 24 + 1
+    assert [s.value for s in at.success] == ["Added 1 question\\(s\\) from more\\.csv; 2 row\\(s\\) rejected \\(listed below\\)\\."]
+    assert [plain(w.value) for w in at.warning if w.value.startswith("Row")] == [
+        "Row 2 of the file was not imported: the same question is already in the table (row 1).",
+        "Row 3 of the file was not imported: the question is empty.",
+    ]
+    # Undo the import, then replace the table with the file.
+    at.button(key="undo_button").click().run()
+    assert len(at.session_state[state.QUESTIONS]) == 24
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv")).run()
+    assert list(at.session_state[state.QUESTIONS]["question"]) == [
+        "What is the warranty on the Aurora ceiling fan?", "Price of Zephyr?"]
+    assert plain(at.success[0].value).startswith("Replaced the table's 24 question(s) with 2 from same.csv")
+
+
+def test_add_a_question_with_the_form():
+    at = go(open_app(), "pages/questions.py")
+    at.text_input(key="add_question").input("How long is the Boreal's warranty?").run()
+    at.selectbox(key="add_source").set_value("Boreal Ceiling Fan").run()
+    pick_key = next(s.key for s in at.selectbox if s.key and s.key.startswith("add_pick_"))
+    assert "Warranty: 2 years." in at.selectbox(key=pick_key).options
+    at.selectbox(key=pick_key).set_value("Warranty: 2 years.").run()
+    assert at.text_input(key="add_answer").value == "Warranty: 2 years."  # picked lines fill the answer box
+    assert [s.value for s in at.success] == ["Found in Boreal Ceiling Fan, line 28\\."]
+    at.button(key="add_row").click().run()
+    last = at.session_state[state.QUESTIONS].iloc[-1]
+    assert list(last) == ["How long is the Boreal's warranty?", "Boreal Ceiling Fan", "Warranty: 2 years.", "exact"]
+    assert list(at.dataframe[0].value["check"])[-1] == "✓ ready"
+    assert at.text_input(key="add_question").value == ""  # ready for the next one
+    # A typed answer that is not there: the form says so and suggests the line.
+    at.selectbox(key="add_source").set_value("Zephyr Table Fan").run()
+    at.text_input(key="add_answer").input("Price: 39.00").run()
+    assert any("did you mean “Price: 39.90”?" in plain(w.value) for w in at.warning)
 
 
 def test_results_run_and_show_the_effect():
@@ -264,11 +319,104 @@ def test_markdown_in_user_text_shows_as_text():
     assert long_section and "\\[Click me\\]\\(http\\://evil" in long_section[0]
 
 
-def test_results_page_history_marks_a_drop():
-    at = go(open_app(), "pages/results.py")  # the first run (auto) is saved
-    at.checkbox(key="w_threshold_auto").uncheck().run()
-    at.number_input(key="w_threshold").set_value(100.0).run()
-    at.button(key="run").click().run()  # everything refused: clean drops to 0
-    charts = [c.proto.spec for c in at.get("plotly_chart")]
-    history = [spec for spec in charts if "score dropped" in spec]
-    assert history, "no history chart with a drop marked"
+def test_results_page_history_shows_a_new_version_and_only_runs_that_compare():
+    at = go(open_app(), "pages/results.py")  # the first run (automatic) is saved
+    at.checkbox(key="w_threshold_auto").uncheck().run()  # a fixed threshold from here on
+    at.number_input(key="w_threshold").set_value(100.0).run()  # other settings: a run of its own, not on the chart
+    at.number_input(key="w_threshold").set_value(0.0).run()
+    assert not [c for c in at.get("plotly_chart") if c.key == "chart_history"]  # one comparable run only
+    # Next week's version of the file drops the Aurora's warranty line: its questions come back by file name.
+    edited = SAMPLE_MD.read_text().replace("Warranty: 1 year.\n", "", 1).encode()
+    at = go(upload(at, SAMPLE_MD.name, edited), "pages/results.py")
+    assert len(at.session_state[state.QUESTIONS]) == 24
+    spec = next(c.proto.spec for c in at.get("plotly_chart") if c.key == "chart_history")
+    assert "new version of the file" in spec and "score dropped" in spec
+    assert '"run 1"' in spec and '"run 2"' in spec and '"run 3"' not in spec
+
+
+TWO_PRODUCTS_CSV = b"Name,Price,Warranty\nAlpha Lamp,10.00,1 year\nBeta Chair,25.00,2 years\n"
+
+
+def test_a_stale_result_is_never_shown_as_current():
+    at = go(open_app(), "pages/results.py")
+    assert "Results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [m.value for m in at.markdown]
+    # Settings that need the model are not run on their own: the old result is marked out of date.
+    at.multiselect(key="w_run_retrievers").set_value(["keyword", "dense"]).run()
+    stale = [w.value for w in at.warning if "Out of date" in w.value]
+    assert stale and "these results are for breezy\\_home\\_price\\_list\\.md with 24 questions" in stale[0]
+    assert "the settings were changed" in stale[0]
+    at = go(at, "pages/compare.py")
+    assert any("Out of date" in w.value for w in at.warning)
+    assert at.button(key="run_compare").proto.label == "Run the questions"
+    # Back to the settings it was run with: current again, at once (already computed), no warning.
+    at = go(at, "pages/results.py")
+    at.multiselect(key="w_run_retrievers").set_value(["keyword"]).run()
+    assert not [w for w in at.warning if "Out of date" in w.value]
+    # A new file: the page names it and grades its own questions, never the sample's verdict.
+    at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
+    at = go(at, "pages/results.py")
+    assert "Results for **two\\.csv with 4 questions**." in [m.value for m in at.markdown]
+    assert at.session_state[state.RESULT].document.name == "two.csv"
+    assert not [w for w in at.warning if "Row" in w.value and "left out" in w.value]
+    verdicts = [plain(box.value) for box in [*at.success, *at.warning, *at.error] if box.value.startswith("**")]
+    assert verdicts and verdicts[0].split(":")[0].endswith("— two.csv") and "of 20" not in verdicts[0]
+    # Editing the questions is noticed too (a quick run: recomputed on arrival).
+    at = go(at, "pages/questions.py")
+    at.session_state[editor_key(at)] = {"edited_rows": {0: {"expected_answer": "nowhere"}}, "added_rows": [],
+                                        "deleted_rows": []}
+    at.run()
+    at = go(at, "pages/results.py")
+    assert at.session_state[state.RESULT_STAMP] == state_stamp(at)
+    assert any("Row 1 left out" in w.value for w in at.warning)
+
+
+def state_stamp(at: AppTest):
+    """The stamp of what is loaded now, computed from the session's own keys."""
+    from workbench.questions import questions_to_csv
+    from workbench.stamp import Stamp
+
+    questions = state.frame_questions(at.session_state[state.QUESTIONS])
+    return Stamp.of(at.session_state[state.DOC_NAME], at.session_state[state.DOC_DATA], at.session_state[state.SHEET],
+                    at.session_state[state.NAME_COLUMN], questions_to_csv(questions), len(questions),
+                    at.session_state[state.RESULT].settings)
+
+
+def test_questions_switch_with_the_document_and_come_back_with_the_sample():
+    at = go(open_app(), "pages/questions.py")
+    at.session_state[editor_key(at)] = {"edited_rows": {1: {"question": "Boreal warranty, please?"}},
+                                        "added_rows": [], "deleted_rows": []}
+    at.run()
+    at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
+    questions = at.session_state[state.QUESTIONS]
+    # A new spreadsheet starts with its own generated questions (2 products x 2 columns), none of the sample's.
+    assert len(questions) == 4 and set(questions["expected_source"]) == {"Alpha Lamp", "Beta Chair"}
+    at = go(at, "pages/document.py")
+    at.button[0].click().run()  # Go back to the sample
+    questions = at.session_state[state.QUESTIONS]
+    assert len(questions) == 24 and questions.loc[1, "question"] == "Boreal warranty, please?"  # with the edit
+    results = go(at, "pages/results.py")
+    assert "Results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [m.value for m in results.markdown]
+    assert plain(results.success[0].value).startswith("**Ready** — breezy_home_price_list.md:")  # its own verdict
+    # The recent list reopens the spreadsheet with its questions.
+    at = go(results, "pages/document.py")
+    reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]
+    assert [b.label.split(" — ")[0] for b in reopen] == ["two.csv"]
+    reopen[0].click().run()
+    assert at.session_state[state.DOC_NAME] == "two.csv" and len(at.session_state[state.QUESTIONS]) == 4
+
+
+def test_a_reload_restores_the_document_its_questions_and_the_settings():
+    at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
+    at = go(at, "pages/questions.py")
+    at.text_input(key="add_question").input("Is the Alpha lamp dimmable?").run()
+    at.selectbox(key="add_source").set_value("Alpha Lamp").run()
+    at.button(key="add_row").click().run()
+    at = go(at, "pages/cuts.py")
+    at.slider(key="w_size").set_value(600).run()
+    # A reload is a new session on the same computer.
+    again = go(open_app(), "pages/document.py")
+    assert again.session_state[state.DOC_NAME] == "two.csv"
+    assert metric(again, "Products") == "2"
+    questions = again.session_state[state.QUESTIONS]
+    assert len(questions) == 5 and questions.iloc[-1]["question"] == "Is the Alpha lamp dimmable?"
+    assert again.session_state[state.SIZE] == 600

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -43,6 +44,18 @@ pytestmark = [
 ]
 
 
+def open_on_sample(page, url: str) -> None:
+    """Open the app on the sample: a new session reopens the file the last one left open (as a reload should)."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
+    expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+    back = page.get_by_role("button", name="Go back to the sample")
+    if back.is_enabled():
+        back.click()
+    expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=30000)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -50,9 +63,11 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def app_url():
+def app_url(tmp_path_factory):
     port = free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    data = tmp_path_factory.mktemp("app-data")  # the app's saved work and history, away from the user's
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "WORKBENCH_WORKSPACE_DB": str(data / "workspace.sqlite"),
+           "WORKBENCH_HISTORY_DB": str(data / "history.sqlite")}
     process = subprocess.Popen(
         # No address or statistics flags: the app's own .streamlit/config.toml must keep it local and quiet.
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port)],
@@ -149,7 +164,7 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         page.get_by_role("link", name="Questions").click()
         expect(page.get_by_text("Golden questions", exact=True)).to_be_visible(timeout=30000)
         page.locator("input[type=file]").first.set_input_files(str(questions))
-        expect(page.get_by_text("Imported 3 questions from questions.csv.")).to_be_visible(timeout=30000)
+        expect(page.get_by_text("Added 3 question(s) from questions.csv.")).to_be_visible(timeout=30000)
         page.screenshot(path=str(tmp_path / "3-questions.png"), full_page=True)
 
         # Results: run, and the charts render.
@@ -181,8 +196,7 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         context = browser.new_context(viewport={"width": 1400, "height": 2400}, accept_downloads=True)
         outside = keep_local(context)
         page = context.new_page()
-        page.goto(app_url)  # the entry page first: it sets up the pages and the session
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        open_on_sample(page, app_url)  # the entry page first: it sets up the pages and the session
         page.get_by_role("link", name="Results").click()
         status = page.get_by_text("Ready — breezy_home_price_list.md: with cut at headings, word-match search, "
                                   "20 of 20 questions your file answers got a clean answer")
@@ -235,8 +249,7 @@ def test_phone_sidebar_closes_after_picking_a_page_and_charts_fit(app_url):
         context = browser.new_context(viewport={"width": 390, "height": 844})
         outside = keep_local(context)
         page = context.new_page()
-        page.goto(app_url)
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        open_on_sample(page, app_url)
         sidebar = page.locator("[data-testid=stSidebar]")
         page.locator("[data-testid=stExpandSidebarButton]").click()
         expect(page.get_by_role("link", name="Results")).to_be_visible()
@@ -252,3 +265,110 @@ def test_phone_sidebar_closes_after_picking_a_page_and_charts_fit(app_url):
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         browser.close()
     assert outside == []
+
+
+SHOP_CSV = (
+    "Name,Price,Warranty,Colour\n"
+    "Alpha Lamp,10.00,1 year,White\n"
+    "Beta Chair,25.00,2 years,Oak\n"
+    "Gamma Desk,99.00,3 years,Black\n"
+)
+
+
+def settle(page) -> None:
+    """Wait until the app has finished its rerun (Streamlit keeps the old elements on screen meanwhile)."""
+    page.wait_for_timeout(300)
+    page.locator("[data-testid=stStatusWidget]").wait_for(state="hidden", timeout=60000)
+    page.locator("[data-stale=true]").first.wait_for(state="detached", timeout=60000)
+
+
+def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(app_url, tmp_path):
+    """Sample, then the owner's spreadsheet, back to the sample, and a reload: each page names the file
+    its results are about, and the work is still there afterwards."""
+    from playwright.sync_api import expect, sync_playwright
+
+    shop = tmp_path / "shop.csv"
+    shop.write_text(SHOP_CSV, encoding="utf-8")
+    sample_caption = "Results for breezy_home_price_list.md with 24 questions."
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1366, "height": 900})  # a common laptop screen
+        outside = keep_local(context)
+        page = context.new_page()
+        open_on_sample(page, app_url)  # another test of this module may have left its file open
+
+        # The sample, run.
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
+        expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=60000)
+        verdict = page.locator("[data-testid=stAlert]").filter(has_text=re.compile(r"^(Ready|Needs work|Not ready) — "))
+        expect(verdict.first).to_contain_text("— breezy_home_price_list.md:")
+        sample_verdict = verdict.first.inner_text()
+        page.screenshot(path=str(tmp_path / "1-sample-results.png"), full_page=True)
+
+        # The owner's spreadsheet: Results names it and never shows the sample's verdict.
+        page.get_by_role("link", name="Document").click()
+        page.locator("input[type=file]").first.set_input_files(str(shop))
+        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text("Results for shop.csv with 9 questions.")).to_be_visible(timeout=120000)
+        expect(page.get_by_text(sample_caption)).to_have_count(0)
+        expect(page.get_by_text("left out")).to_have_count(0)
+        expect(verdict.first).to_contain_text("— shop.csv:")
+        expect(page.get_by_text(sample_verdict)).to_have_count(0)
+        page.screenshot(path=str(tmp_path / "2-shop-results.png"), full_page=True)
+
+        # Its questions, with one added by the form; the Check column fits a 1366-pixel screen.
+        page.get_by_role("link", name="Questions").click()
+        expect(page.get_by_text("Questions for shop.csv")).to_be_visible(timeout=30000)
+        page.get_by_label("Question", exact=True).fill("Is the Beta chair made of oak?")
+        page.get_by_label("Question", exact=True).press("Enter")
+        settle(page)
+        page.screenshot(path=str(tmp_path / "3-shop-questions.png"), full_page=True)
+        page.get_by_label("Product or section (type to search)").click()
+        page.keyboard.type("Beta")
+        page.get_by_role("option", name="Beta Chair").click()
+        settle(page)
+        page.get_by_placeholder("Pick a line of that section").click()
+        page.get_by_role("option", name="Colour: Oak").click()
+        settle(page)
+        expect(page.get_by_label("…or type it as written in the file")).to_have_value("Colour: Oak", timeout=30000)
+        expect(page.get_by_text("Found in Beta Chair, row 3, column Colour.")).to_be_visible(timeout=30000)
+        page.get_by_role("button", name="Add to the table").click()
+        expect(page.get_by_text("Added row 10: Is the Beta chair made of oak?")).to_be_visible(timeout=30000)
+        # Every column, the Check column included, fits: the table has nothing to scroll sideways.
+        scroller = page.locator("[data-testid=stDataFrame] .dvn-scroller").first
+        widths = scroller.evaluate("element => [element.scrollWidth, element.clientWidth]")
+        assert widths[0] <= widths[1] + 1, f"the table scrolls sideways at 1366 px: {widths}"
+        page.screenshot(path=str(tmp_path / "4-shop-question-added.png"), full_page=True)
+
+        # A reload (here, of the Questions page) keeps the file and its questions.
+        page.reload()
+        expect(page.get_by_text("Questions for shop.csv")).to_be_visible(timeout=60000)
+        page.get_by_role("link", name="Document").click()
+        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=60000)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text("Results for shop.csv with 10 questions.")).to_be_visible(timeout=120000)
+
+        # Back to the sample: its own questions and a verdict for it.
+        page.get_by_role("link", name="Document").click()
+        page.get_by_role("button", name="Go back to the sample").click()
+        expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=30000)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
+        expect(verdict.first).to_have_text(sample_verdict)
+        page.screenshot(path=str(tmp_path / "5-back-to-sample.png"), full_page=True)
+
+        # Reload again: the sample is open, and the spreadsheet waits in the recent list with its 10 questions.
+        page.reload()
+        expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
+        page.get_by_role("link", name="Document").click()
+        expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=60000)
+        page.get_by_text("Reopen a recent file").click()
+        page.get_by_role("button", name="shop.csv").click()
+        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text("Results for shop.csv with 10 questions.")).to_be_visible(timeout=120000)
+        page.screenshot(path=str(tmp_path / "6-reopened.png"), full_page=True)
+        browser.close()
+    assert outside == [], f"the app asked another host for: {outside}"

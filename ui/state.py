@@ -8,7 +8,7 @@ reloads a model or re-cuts an unchanged document.
 
 from __future__ import annotations
 
-import hashlib
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -20,8 +20,10 @@ from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
-from workbench.questions import COLUMNS, parse_questions, resolve
+from workbench.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
 from workbench.sample import Head, head
+from workbench.stamp import Stamp
+from workbench.workspace import Workspace, file_key
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
@@ -49,19 +51,29 @@ RESULT_ERROR = "result_error"
 RESULT_MEMO = "result_memo"
 ESTIMATE_MEMO = "estimate_memo"
 RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
+RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.stamp.Stamp)
+RESULT_ERROR_STAMP = "result_error_stamp"  # what the failed run was asked to compute
 NOTICE = "notice"
+DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
+WORKSPACE = "workspace"  # workbench.workspace.Workspace: the work kept on this computer
+WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
+UNDO = "undo"  # (document key, the table before, what was done) for the last import or bulk change
+
+# Settings saved as the user works and restored on the next visit.
+SAVED_SETTINGS = ("cut_strategies", "size", "overlap", "run_strategies", "run_retrievers", "run_rerankers",
+                  "top_k", "threshold", "threshold_auto", "reranker_model")
+STARTER_QUESTIONS = 10  # a new spreadsheet starts with this many generated questions
 
 
 def init_session_state() -> None:
-    """Fill in every key once per browser session: the sample is loaded before the user does anything."""
+    """Fill in every key once per browser session: the work kept from the last visit, else the sample."""
+    first_visit = WORKSPACE not in st.session_state
     defaults = {
         DOC_DATA: SAMPLE_DOCUMENT.read_bytes(),
         DOC_NAME: SAMPLE_DOCUMENT.name,
         SHEET: None,
         NAME_COLUMN: None,
-        QUESTIONS: tidy_questions(
-            questions_frame(parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name))
-        ),
+        QUESTIONS: sample_questions(),
         EDITOR_VERSION: 0,
         CUT_STRATEGIES: ["fixed", "heading"],
         SIZE: 300,
@@ -77,11 +89,137 @@ def init_session_state() -> None:
         THRESHOLD_AUTO: True,  # the bot refuses what the file cannot answer, as the verdict expects
         RERANKER_MODEL: "",
         RESULT: None,
+        RESULT_STAMP: None,
         RESULT_ERROR: None,
+        RESULT_ERROR_STAMP: None,
         NOTICE: None,
+        WORKSPACE_PROBLEM: None,
+        UNDO: None,
     }
     for key, value in defaults.items():
         st.session_state.setdefault(key, value)
+    if first_visit:
+        st.session_state[WORKSPACE] = open_workspace()
+        restore()
+    if st.session_state[WORKSPACE_PROBLEM]:
+        st.sidebar.warning(st.session_state[WORKSPACE_PROBLEM])
+
+
+def sample_questions() -> pd.DataFrame:
+    return tidy_questions(questions_frame(parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)))
+
+
+# --- The work kept on this computer ------------------------------------------------------------
+
+def open_workspace() -> Workspace:
+    """The saved work; when its file cannot be opened, a session-only store and a plain warning."""
+    try:
+        return Workspace()
+    except WorkbenchError as error:
+        st.session_state[WORKSPACE_PROBLEM] = (
+            f"Your work is not being kept for your next visit: {escape_markdown(error)}"
+        )
+        return Workspace(memory=True)
+
+
+def keep(action, *args) -> None:
+    """Save something to the workspace; a failure warns (in the sidebar) instead of stopping the page."""
+    try:
+        action(*args)
+    except WorkbenchError as error:
+        st.session_state[WORKSPACE_PROBLEM] = f"Your last change was not saved for your next visit: {escape_markdown(error)}"
+
+
+def restore() -> None:
+    """A new session (a reload, or next week): the last document, its questions and the settings."""
+    workspace: Workspace = st.session_state[WORKSPACE]
+    try:
+        saved = workspace.preference("settings", {}) or {}
+        stored = workspace.current()
+    except WorkbenchError as error:
+        st.session_state[WORKSPACE_PROBLEM] = f"Your saved work cannot be read: {escape_markdown(error)}"
+        saved, stored = {}, None
+    for name, value in saved.items():
+        if name in SAVED_SETTINGS and _valid_setting(name, value):
+            st.session_state[name] = value
+    if stored is not None and stored.data is not None:
+        st.session_state[DOC_DATA] = stored.data
+        st.session_state[DOC_NAME] = stored.name
+        st.session_state[SHEET] = stored.sheet
+        st.session_state[NAME_COLUMN] = stored.name_column
+    st.session_state[DOC_KEY] = file_key(st.session_state[DOC_DATA])
+    frame, notice = questions_for_document()
+    st.session_state[QUESTIONS] = frame
+    st.session_state[NOTICE] = notice
+
+
+def _valid_setting(name: str, value) -> bool:
+    """A saved setting is used only if today's app still knows it (a strategy may have been renamed)."""
+    from workbench.rerankers import RERANKERS
+    from workbench.retrievers import RETRIEVERS
+    from workbench.strategies import STRATEGIES
+
+    known = {"cut_strategies": STRATEGIES, "run_strategies": STRATEGIES, "run_retrievers": RETRIEVERS,
+             "run_rerankers": RERANKERS}
+    if name in known:
+        return isinstance(value, list) and all(isinstance(v, str) and v in known[name].ids() for v in value)
+    if name in ("size", "overlap", "top_k"):
+        return isinstance(value, int) and value >= 0
+    if name == "threshold":
+        return isinstance(value, (int, float)) and value >= 0
+    if name == "threshold_auto":
+        return isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def save_settings() -> None:
+    keep(st.session_state[WORKSPACE].set_preference, "settings", {name: st.session_state[name] for name in SAVED_SETTINGS})
+
+
+def questions_for_document() -> tuple[pd.DataFrame, str | None]:
+    """The current document's question set: saved for this version, or for an earlier version of the
+    same file name, or the sample's own, or a few generated from a spreadsheet, or none."""
+    state = st.session_state
+    key, name = state[DOC_KEY], state[DOC_NAME]
+    try:
+        saved = state[WORKSPACE].questions_for(key, name)
+    except WorkbenchError:
+        saved = None
+    if saved is not None:
+        frame = tidy_questions(questions_frame(saved.questions))
+        if saved.same_version(key):
+            return frame, None
+        keep(state[WORKSPACE].save_questions, key, name, saved.questions)
+        return frame, (
+            f"The {len(saved.questions)} questions you kept for {name} (saved {saved.saved_at[:16].replace('T', ' ')} "
+            "UTC for an earlier version of this file) are back, checked against this version."
+        )
+    if key == file_key(SAMPLE_DOCUMENT.read_bytes()):
+        frame, notice = sample_questions(), None
+    else:
+        frame, notice = starter_questions()
+    keep(state[WORKSPACE].save_questions, key, name, frame_questions(frame))
+    return frame, notice
+
+
+def starter_questions() -> tuple[pd.DataFrame, str | None]:
+    """A new spreadsheet starts with a few generated questions, spread over its products and columns."""
+    try:
+        document = load_document(*document_args())
+    except WorkbenchError:
+        return tidy_questions(questions_frame([])), None
+    if document.kind != "spreadsheet":
+        return tidy_questions(questions_frame([])), None
+    generated = generate_questions(document)
+    if len(generated) > STARTER_QUESTIONS:  # evenly spaced, so they are not all about the first product
+        step = len(generated) / STARTER_QUESTIONS
+        generated = [generated[int(i * step)] for i in range(STARTER_QUESTIONS)]
+    if not generated:
+        return tidy_questions(questions_frame([])), None
+    return tidy_questions(questions_frame(generated)), (
+        f"{len(generated)} questions were written from the columns of {document.name} to start with; "
+        "edit them, or add the ones your customers really ask."
+    )
 
 
 def bind(name: str) -> str:
@@ -96,6 +234,16 @@ def bind(name: str) -> str:
 
 def store(name: str) -> None:
     st.session_state[name] = st.session_state["w_" + name]
+    if name in SAVED_SETTINGS:
+        save_settings()
+    elif name in (SHEET, NAME_COLUMN):
+        remember_reading()
+
+
+def remember_reading() -> None:
+    """Keep the sheet and name column chosen for this file, so it reopens the same way."""
+    state = st.session_state
+    keep(state[WORKSPACE].remember_reading, state[DOC_KEY], state[SHEET], state[NAME_COLUMN])
 
 
 # --- The document -----------------------------------------------------------------------------
@@ -139,15 +287,33 @@ def choose_sheet() -> None:
     """Another sheet has other columns: its product-name column is found afresh."""
     store(SHEET)
     st.session_state[NAME_COLUMN] = None
+    remember_reading()
 
 
 def use_document(data: bytes, name: str) -> None:
-    """Make this file the document: its sheet and name column are found afresh, the old result dropped."""
-    st.session_state[DOC_DATA] = data
-    st.session_state[DOC_NAME] = name
-    st.session_state[SHEET] = None
-    st.session_state[NAME_COLUMN] = None
-    st.session_state[RESULT] = None
+    """Make this file the document, keep it, and switch to its own questions.
+
+    Its sheet and name column are the ones last chosen for it, else found afresh. The old result
+    stays only as an out-of-date one: pages compare its stamp with the current inputs.
+    """
+    state = st.session_state
+    state[DOC_DATA] = data
+    state[DOC_NAME] = name
+    state[DOC_KEY] = file_key(data)
+    state[SHEET] = None
+    state[NAME_COLUMN] = None
+    keep(state[WORKSPACE].open_document, name, data)
+    try:
+        stored = state[WORKSPACE].document(state[DOC_KEY])
+    except WorkbenchError:
+        stored = None
+    if stored is not None:
+        state[SHEET], state[NAME_COLUMN] = stored.sheet, stored.name_column
+    frame, notice = questions_for_document()
+    state[QUESTIONS] = frame
+    state[EDITOR_VERSION] += 1
+    state[NOTICE] = notice
+    state[UNDO] = None
 
 
 def document_args() -> tuple[bytes, str, str | None, str | None]:
@@ -181,6 +347,7 @@ def current_document(pick_column: bool = False) -> Document | None:
 
 def _picked_name_column() -> None:
     st.session_state[NAME_COLUMN] = st.session_state["pick_name_column"]
+    remember_reading()
 
 
 def require_document() -> Document:
@@ -254,10 +421,48 @@ def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.astype(object).where(frame.notna(), "").astype(str).reset_index(drop=True)
 
 
-def replace_questions(frame: pd.DataFrame, notice: str | None = None) -> None:
-    st.session_state[QUESTIONS] = tidy_questions(frame)
-    st.session_state[EDITOR_VERSION] += 1
-    st.session_state[NOTICE] = notice
+def recent_documents(limit: int = 8) -> list:
+    try:
+        return st.session_state[WORKSPACE].recent(limit + 1)
+    except WorkbenchError:
+        return []
+
+
+def reopen(key: str) -> None:
+    """Make a kept file the document again, with its questions and its sheet and name column."""
+    try:
+        stored = st.session_state[WORKSPACE].document(key)
+    except WorkbenchError as error:
+        st.session_state[WORKSPACE_PROBLEM] = f"That file cannot be reopened: {escape_markdown(error)}"
+        return
+    if stored is not None and stored.data is not None:
+        use_document(stored.data, stored.name)
+
+
+def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str | None = None) -> None:
+    """A bulk change of the table (import, generate, remove, undo); ``undo`` names it for the Undo button."""
+    state = st.session_state
+    if undo:
+        state[UNDO] = (state[DOC_KEY], state[QUESTIONS], undo)
+    state[QUESTIONS] = tidy_questions(frame)
+    state[EDITOR_VERSION] += 1
+    state[NOTICE] = notice
+    save_questions()
+
+
+def save_questions() -> None:
+    """Keep the current table as the current document's question set."""
+    state = st.session_state
+    keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], frame_questions(state[QUESTIONS]))
+
+
+def undo_last() -> None:
+    """Put back the table as it was before the last import or bulk change."""
+    key, frame, what = st.session_state[UNDO]
+    if key != st.session_state[DOC_KEY]:
+        return
+    st.session_state[UNDO] = None
+    replace_questions(frame, f"Undone: {what}.")
 
 
 # --- Evaluation -------------------------------------------------------------------------------
@@ -280,6 +485,118 @@ def model_reading():
         return None
 
 
+def current_settings() -> Settings:
+    """The run settings as the Results page shows them."""
+    state = st.session_state
+    return Settings(
+        strategies=list(state[RUN_STRATEGIES]),
+        retrievers=list(state[RUN_RETRIEVERS]),
+        rerankers=list(state[RUN_RERANKERS]),
+        top_k=int(state[TOP_K]),
+        size=int(state[SIZE]),
+        overlap=min(int(state[OVERLAP]), int(state[SIZE]) // 2),
+        threshold="auto" if state[THRESHOLD_AUTO] else (float(state[THRESHOLD]) or None),
+        reranker_model=state[RERANKER_MODEL] or None,
+    )
+
+
+def current_stamp(settings: Settings | None = None) -> Stamp:
+    """What a result for the current document, questions and settings would be computed from."""
+    questions = frame_questions(st.session_state[QUESTIONS])
+    data, name, sheet, name_column = document_args()
+    return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
+                    settings or current_settings())
+
+
+def quick(settings: Settings, document: Document) -> bool:
+    """Whether a run is quick enough to do on its own when the inputs change (word search, a small file)."""
+    from workbench.evaluate import needs_model
+
+    return (not needs_model(settings) and len(document.text) <= 200_000 and len(st.session_state[QUESTIONS]) <= 500
+            and not st.session_state.get(RUN_STOPPED))
+
+
+def run_current(settings: Settings, progress=None, should_stop=None) -> Evaluation | None:
+    """Run the questions on the current inputs; the result is stored with the stamp it was computed from."""
+    state = st.session_state
+    stamp = current_stamp(settings)
+    started = time.perf_counter()
+    state["run_fresh"] = stamp not in state.setdefault(RESULT_MEMO, {})  # False: the remembered result is shown
+    try:
+        result = run_evaluation(*document_args(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
+                                progress=progress, should_stop=should_stop)
+    except WorkbenchError as error:
+        state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = str(error), stamp
+        return None
+    state[RESULT], state[RESULT_STAMP] = result, stamp
+    state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = None, None
+    state["run_seconds"] = time.perf_counter() - started
+    return result
+
+
+def refresh_result(settings: Settings, document: Document, auto: bool | None = None) -> bool:
+    """Bring RESULT up to date when that costs little: a result already computed for these inputs, or a
+    quick run (``auto``: the page's own judgement of quick). Returns whether RESULT is now current."""
+    state = st.session_state
+    stamp = current_stamp(settings)
+    if state[RESULT_STAMP] == stamp:
+        return True
+    memo = state.setdefault(RESULT_MEMO, {})
+    if stamp in memo:
+        state[RESULT], state[RESULT_STAMP] = memo[stamp], stamp
+        return True
+    if (quick(settings, document) if auto is None else auto) and state[RESULT_ERROR_STAMP] != stamp:
+        bar = st.progress(0.0, text="Grading the questions on the current file…")
+        run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text))
+        bar.empty()
+        return state[RESULT_STAMP] == stamp
+    return False
+
+
+def result_caption() -> str:
+    """Names the file (and questions) a result is about, for the top of every page that shows one."""
+    stamp: Stamp = st.session_state[RESULT_STAMP]
+    return f"Results for **{escape_markdown(stamp.describe())}**."
+
+
+def stale_notice(settings: Settings) -> None:
+    """Say plainly that the result on screen is not for what is loaded now, and what changed."""
+    old: Stamp = st.session_state[RESULT_STAMP]
+    now = current_stamp(settings)
+    changes = "; ".join(old.changes(now))
+    st.warning(
+        f"**Out of date — these results are for {escape_markdown(old.describe())}**, not for what is loaded now "
+        f"({escape_markdown(changes)}). Press **Run the questions** to grade {escape_markdown(now.describe())}.",
+        icon="⚠️",
+    )
+
+
+def result_or_notice(page: str, button: bool = True, auto: bool | None = None) -> Evaluation | None:
+    """For a page that shows a result: the current one (computed now when quick or already known), or an
+    out-of-date one under a warning with a Run button, or None (the page then says how to get one)."""
+    state = st.session_state
+    document = require_document()
+    if not frame_questions(state[QUESTIONS]):
+        st.info(f"{escape_markdown(state[DOC_NAME])} has no questions yet: add some on the **Questions** page.")
+        st.stop()
+    settings = current_settings()
+    if refresh_result(settings, document, auto):
+        return state[RESULT]
+    if state[RESULT] is None:
+        return None
+    stale_notice(settings)
+    if not button:  # the page has its own Run button
+        return state[RESULT]
+    if st.button("Run the questions", type="primary", key=f"run_{page}"):
+        bar = st.progress(0.0, text="Starting…")
+        run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text))
+        bar.empty()
+        st.rerun()
+    if state[RESULT_ERROR] and state[RESULT_ERROR_STAMP] == current_stamp(settings):
+        st.error(f"The run stopped: {escape_markdown(state[RESULT_ERROR])}")
+    return state[RESULT]
+
+
 def run_evaluation(
     data: bytes,
     name: str,
@@ -290,14 +607,13 @@ def run_evaluation(
     progress=None,
     should_stop=None,
 ) -> Evaluation:
-    """Evaluate, remembering results per session by file content, questions and settings.
+    """Evaluate, remembering results per session by what they were computed from (a ``Stamp``).
 
     Not ``st.cache_data``: its replay refuses a progress bar created outside the
     function. The model and every embedding are still shared process-wide.
     A stopped run (``should_stop``, or Streamlit ending the script) raises before anything is remembered or saved.
     """
     key = run_key(data, name, sheet, name_column, questions_csv, settings)
-    questions_hash = key[4]
     memo = st.session_state.setdefault(RESULT_MEMO, {})
     if key not in memo:
         document = load_document(data, name, sheet, name_column)
@@ -308,7 +624,9 @@ def run_evaluation(
             memo.pop(next(iter(memo)))
         memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
                              should_stop=should_stop)
-        save_to_history(memo[key], questions_hash)
+        # Saved only here, where the result and what it was computed from are one: the history never
+        # holds a run under another file's, questions' or settings' name.
+        save_to_history(memo[key], key.questions)
         from workbench.embedding import cache_warnings
 
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
@@ -317,9 +635,10 @@ def run_evaluation(
 
 
 def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
-            settings: Settings) -> tuple:
-    questions_hash = hashlib.sha256(questions_csv.encode()).hexdigest()
-    return hashlib.sha256(data).hexdigest(), name, sheet, name_column, questions_hash, repr(settings)
+            settings: Settings) -> Stamp:
+    """What a run is computed from: its result is remembered, shown and saved under this stamp."""
+    count = len(parse_questions(questions_csv.encode("utf-8"), "the questions table"))
+    return Stamp.of(name, data, sheet, name_column, questions_csv, count, settings)
 
 
 def keep_going() -> bool:
@@ -345,7 +664,7 @@ def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | N
         return None
     encoder = shared_encoder() if uses_model(settings) else None
     # Re-estimated once the model has run (its speed is then measured) or has read more texts.
-    key += (encoder.encoded, encoder.loaded) if encoder is not None else ()
+    key = (key, encoder.encoded, encoder.loaded) if encoder is not None else key
     memo = st.session_state.setdefault(ESTIMATE_MEMO, {})
     if key not in memo:
         document = load_document(data, name, sheet, name_column)
