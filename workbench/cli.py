@@ -115,6 +115,13 @@ def build_parser() -> Parser:
     pieces.add_argument("--sheet")
     pieces.add_argument("--name-column")
     pieces.add_argument("--out", help="write to this file instead of the screen")
+    ready = commands.add_parser("rewrite", help="a bot-ready Markdown version of the file: same facts, named lines")
+    ready.add_argument("document")
+    ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
+    ready.add_argument("--questions", help="also grade these questions on both files with 300-character windows")
+    ready.add_argument("--size", type=_number(int, "--size"), default=300, help="the windows' size for --questions")
+    ready.add_argument("--sheet")
+    ready.add_argument("--name-column")
     return parser
 
 
@@ -405,6 +412,22 @@ def run_export(args: argparse.Namespace) -> str:
     return export_pieces(document, chunks, args.format)
 
 
+def run_rewrite(args: argparse.Namespace) -> str:
+    from .rewrite import grade_rewrite, rewrite
+
+    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    result = rewrite(document)
+    if args.questions:  # the side-by-side grade goes to stderr, so the Markdown on stdout stays clean
+        questions = parse_questions(read_file(args.questions), Path(args.questions).name)
+        before = grade_rewrite(document, questions, size=args.size)
+        print(before.sentence(), file=sys.stderr)
+        print(f"  your file:      {before.line('original')}", file=sys.stderr)
+        print(f"  bot-ready file: {before.line('rewrite')}", file=sys.stderr)
+    for line in result.summary():
+        print(line, file=sys.stderr)
+    return result.text
+
+
 def _emit(args: argparse.Namespace, output: str | bytes) -> None:
     if args.out:
         _write(args.out, output)
@@ -420,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "export":
             _emit(args, run_export(args))
+            return 0
+        if args.command == "rewrite":
+            _emit(args, run_rewrite(args))
             return 0
         try:
             (run_sweep if args.command == "sweep" else run_evaluate)(args)  # each writes its output, then the history

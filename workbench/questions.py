@@ -114,6 +114,17 @@ def find_sources(document: Document, source: str) -> list[Section]:
     return [section for heading, section in named if wanted in heading]
 
 
+def subsections(document: Document, section: Section) -> list[Section]:
+    """The sections under ``section``: those after it with a deeper level, up to the next of its level or above."""
+    index = document.sections.index(section)
+    below = []
+    for other in document.sections[index + 1 :]:
+        if other.level <= section.level:
+            break
+        below.append(other)
+    return below
+
+
 def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQuestion:
     """Find the question's section and answer span, or say plainly why it cannot be graded."""
     if not question.answerable:
@@ -137,6 +148,11 @@ def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQue
         spans = find_answer(document, section, question.expected_answer)
         if spans:
             return ResolvedQuestion(question, section.id, spans)
+    for section in sections:  # a product split into parts under its own subheadings (a rewrite, say)
+        for part in subsections(document, section):
+            spans = find_answer(document, part, question.expected_answer)
+            if spans:
+                return ResolvedQuestion(question, part.id, spans)
     return BadQuestion(
         question,
         f"the answer {question.expected_answer!r} is not in {sections[0].heading!r}",

@@ -1,0 +1,131 @@
+"""The bot-ready rewrite: nothing invented, every fact under its own product, shared lines named."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.cli import main
+from workbench.loaders import load_path, parse_markdown
+from workbench.model import Document
+from workbench.questions import parse_questions, resolve_all, subsections
+from workbench.rewrite import grade_rewrite, rewrite, rewritten_document
+
+from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
+
+
+def under(document: Document, heading: str) -> str:
+    """The text of the section called ``heading`` and of every section beneath it."""
+    (section,) = [s for s in document.sections if s.heading == heading]
+    parts = [section, *subsections(document, section)]
+    return "\n".join(document.slice(part.span) for part in parts)
+
+
+def check_nothing_lost(original: Document, rewritten: Document) -> int:
+    """Each original fact's text appears in the rewrite under the same product; returns how many were checked."""
+    checked = 0
+    for section in original.sections:
+        if not section.heading:
+            continue
+        text = under(rewritten, section.heading)
+        for fact in section.facts:
+            assert original.slice(fact.span) in text, (section.heading, original.slice(fact.span))
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("path", [SAMPLE_MD, SAMPLE_CSV, SAMPLE_XLSX], ids=lambda p: p.suffix)
+def test_every_fact_of_the_sample_is_kept_under_its_product(path):
+    original = load_path(path)
+    rewritten = rewritten_document(original)
+    assert check_nothing_lost(original, rewritten) == len(original.facts)
+    assert [s.heading for s in rewritten.sections] == [s.heading for s in original.sections]
+
+
+def test_nothing_is_invented_every_line_is_an_original_line_or_one_named_for_its_product():
+    original = load_path(SAMPLE_MD)
+    lines = {line for line in original.text.split("\n")}
+    names = [s.heading for s in original.sections if s.heading]
+    for line in rewrite(original).text.split("\n"):
+        if line in lines or not line.strip():
+            continue
+        name, _, rest = line.partition(" — ")
+        assert name in names and rest in lines, line
+
+
+def test_shared_lines_carry_their_products_name_and_unique_ones_stay():
+    text = rewrite(load_path(SAMPLE_MD)).text
+    assert "Aurora Ceiling Fan — Warranty: 1 year." in text
+    assert "Zephyr Table Fan — Warranty: 1 year." in text
+    assert "\nWarranty: 3 years." in text  # only the Nimbus purifier has it: left as it was
+    assert "\nPrice: 149.00" in text
+
+
+def test_the_golden_questions_resolve_against_the_rewrite():
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    good, bad = resolve_all(rewritten_document(load_path(SAMPLE_MD)), questions)
+    assert bad == [] and len(good) == 24
+
+
+def test_on_the_sample_windows_miss_no_question_because_of_a_decoy():
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    before = grade_rewrite(load_path(SAMPLE_MD), questions, size=300)
+    assert before.answerable == 20
+    assert before.rewrite["decoy"] == 0
+    assert before.original["clean"] == 0  # the README's figure for 300-character windows
+    assert before.sentence() == (
+        f"your file: 0 of 20 clean with 300-character windows → bot-ready file: {before.rewrite['clean']} of 20"
+    )
+
+
+TRICKY = """Welcome to the shop. Prices include VAT.
+
+# Fans
+## Aurora
+Warranty: 1 year.
+- Care: Wipe with a dry cloth.
+### Spare parts
+Blades: 12 euros.
+## Zephyr
+Warranty: 1 year.
+- Care: Wipe with a dry cloth.
+### Spare parts
+Blades: 9 euros.
+"""
+
+
+def test_text_under_no_heading_gets_one_and_repeated_headings_get_their_parents_name():
+    result = rewrite(parse_markdown(TRICKY, "breezy_shop.md"))
+    assert result.titled_preamble == "Breezy shop"
+    assert result.text.startswith("# Breezy shop\nWelcome to the shop. Prices include VAT.\n\n# Fans\n")
+    assert "### Aurora — Spare parts\nBlades: 12 euros." in result.text
+    assert "### Zephyr — Spare parts\nBlades: 9 euros." in result.text
+    assert "- Aurora — Care: Wipe with a dry cloth." in result.text  # the name goes after the list marker
+    assert result.named_lines == 4  # two warranty lines and two care lines
+
+
+def test_a_section_longer_than_the_model_reads_is_split_under_subheadings_from_its_own_lines():
+    paragraphs = [f"Clause {n}: " + "words " * 30 for n in range(1, 9)]  # 8 paragraphs of 200 characters
+    text = "# Returns policy\n" + "\n\n".join(paragraphs) + "\n"
+    original = parse_markdown(text, "policy.md")
+    result = rewrite(original, limit=500)
+    rewritten = parse_markdown(result.text, "policy.bot-ready.md")
+    assert result.split_sections == ["Returns policy"]
+    # 200 + 2 + 200 = 402 fits in 500, a third paragraph would not: parts of two paragraphs each.
+    assert [s.heading for s in rewritten.sections] == [
+        "Returns policy", "Returns policy — Clause 3: words words words words words words words words…",
+        "Returns policy — Clause 5: words words words words words words words words…",
+        "Returns policy — Clause 7: words words words words words words words words…",
+    ]
+    assert check_nothing_lost(original, rewritten) == 8
+    question = parse_questions(b"question,expected_source,expected_answer\nq?,Returns policy,Clause 6:\n", "q.csv")
+    good, bad = resolve_all(rewritten, question)
+    assert bad == [] and rewritten.section(good[0].section_id).heading.startswith("Returns policy — Clause 5")
+
+
+def test_the_rewrite_command_writes_markdown_and_grades_both_files(tmp_path, capsys):
+    out = tmp_path / "bot-ready.md"
+    assert main(["rewrite", str(SAMPLE_MD), "--out", str(out), "--questions", str(SAMPLE_QUESTIONS)]) == 0
+    assert out.read_text(encoding="utf-8") == rewrite(load_path(SAMPLE_MD)).text
+    err = capsys.readouterr().err
+    assert "your file: 0 of 20 clean with 300-character windows → bot-ready file: " in err
+    assert "line(s) shared word for word by several products now name their product" in err
