@@ -152,3 +152,15 @@ def test_cli_says_when_refusal_cannot_be_estimated(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "refusal rate cannot be estimated from 1 question the document cannot answer: write at least 2 more" in out.stdout
+
+
+def test_every_registered_retriever_gives_a_sureness_from_zero_to_one(fake_encoder):
+    from workbench.retrievers import RETRIEVERS
+
+    chunks = make_strategy("heading").chunk(load_path(SAMPLE_MD))
+    questions = [q.question for q in parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)]
+    for id in RETRIEVERS.ids():
+        retriever = RETRIEVERS.get(id)(chunks, encoder_factory=lambda: fake_encoder)
+        for question in questions:
+            sureness = retriever.sureness(question, retriever.scores(question))
+            assert sureness.shape == (len(chunks),) and 0 <= sureness.min() and sureness.max() <= 1 + 1e-9, id
