@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
@@ -239,9 +240,13 @@ def audit(
     answered: dict[str, list[int]] = defaultdict(list)
     if questions:
         resolved, _ = resolve_all(document, questions)
+        spans = sorted(fact_line)  # facts never overlap: the last one starting at or before an answer holds it
+        starts = [span[0] for span in spans]
         for number, question in enumerate(resolved, start=1):
-            for span in question.answer_spans:
-                line = next((text for fact, text in fact_line.items() if fact[0] <= span[0] and span[1] <= fact[1]), None)
+            for start, end in question.answer_spans:
+                index = bisect.bisect_right(starts, start) - 1
+                holder = spans[index] if index >= 0 else None
+                line = fact_line[holder] if holder and holder[0] <= start and end <= holder[1] else None
                 if line and (question.question.row or number) not in answered[line]:
                     answered[line].append(question.question.row or number)
     for line, names in lines_in.items():
