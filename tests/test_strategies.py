@@ -18,7 +18,8 @@ SIZE_LIMITS = {"fixed": 300, "fixed-overlap": 300, "recursive": 500, "langchain-
 def test_all_eight_strategies_are_registered_in_design_order():
     assert STRATEGIES.ids()[:8] == ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern"]
     assert STRATEGIES.ids()[8:10] == ["random", "whole"]  # the controls
-    assert STRATEGIES.ids()[10:] == ["langchain-recursive", "langchain-recursive-1000"]  # what bots run today
+    assert STRATEGIES.ids()[10:12] == ["langchain-recursive", "langchain-recursive-1000"]  # what bots run today
+    assert STRATEGIES.ids()[12:] == ["section-window", "small-to-big"]  # sized by what the model reads
 
 
 @pytest.fixture(scope="module", params=FILES, ids=lambda p: p.name)

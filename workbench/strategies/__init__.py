@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model import WorkbenchError
 # Imported in the listing order (docs/DESIGN.md, "A chunking strategy"), which is the order they are listed and run in.
-from . import windows, sentence, recursive, sections, concern, controls, langchain  # noqa: F401,I001  (registers the strategies)
+from . import windows, sentence, recursive, sections, concern, controls, langchain, structure  # noqa: F401,I001  (registers the strategies)
 from .base import STRATEGIES, Strategy
 
 
