@@ -20,6 +20,7 @@ the top piece. The formula (docs/DESIGN.md, "Confidence and calibration"):
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -54,6 +55,7 @@ WEIGHTS = {"top_coverage": 0.4, "score": 0.4, "margin": 0.2}
 SUFFIXES = ("ies", "es", "s", "ing", "ed", "ly")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a document repeats its words: each is stemmed once
 def stem(word: str) -> str:
     """A crude English stem, so "returns" finds "return" and "batteries" finds "battery"."""
     for suffix in SUFFIXES:
@@ -68,7 +70,9 @@ CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 def stems(text: str) -> set[str]:
     """Stemmed words of a text; a camelCase column name ("stockOnHand") counts as its words too."""
-    return {stem(token) for token in tokenize(CAMEL.sub(" ", text))} | {stem(token) for token in tokenize(text)}
+    split = CAMEL.sub(" ", text)
+    words = set(tokenize(split)) | (set(tokenize(text)) if split != text else set())  # tokenize each text once
+    return {stem(word) for word in words}
 
 
 class WordEvidence:

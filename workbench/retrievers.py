@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib.util
 import re
@@ -42,8 +43,11 @@ CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]+")
 
 def tokenize(text: str) -> list[str]:
     """The BM25 vocabulary: lowercase words, whole in any script; Chinese and Japanese as character bigrams."""
+    lowered = text.lower()
+    if CJK.search(lowered) is None:  # most text: every word is whole, so skip looking for runs word by word
+        return WORD.findall(lowered)
     tokens: list[str] = []
-    for word in WORD.findall(text.lower()):
+    for word in WORD.findall(lowered):
         position = 0
         for run in CJK.finditer(word):
             if run.start() > position:
@@ -112,11 +116,23 @@ class Keyword(Retriever):
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         super().__init__(chunks)
-        self.folded = [fold(chunk.text) for chunk in chunks]
+        # Every piece folded once, joined by NUL (never inside a question word): one C-speed find per
+        # piece holding a word, instead of a Python loop over every piece for every word.
+        folded = [fold(chunk.text) for chunk in chunks]
+        self.joined = "\0".join(folded)
+        self.starts = np.cumsum([0] + [len(text) + 1 for text in folded[:-1]]).tolist() if folded else []
 
     def scores(self, question: str) -> np.ndarray:
-        words = question_words(question)
-        return np.array([words_in(words, text) for text in self.folded], dtype=float)
+        counts = np.zeros(len(self.chunks))
+        for word in question_words(question):
+            at = self.joined.find(word)
+            while at != -1:
+                piece = bisect.bisect_right(self.starts, at) - 1
+                counts[piece] += 1
+                if piece + 1 == len(self.starts):
+                    break
+                at = self.joined.find(word, self.starts[piece + 1])  # a word counts once per piece
+        return counts
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's words the piece holds."""
@@ -176,8 +192,14 @@ class BM25(Retriever):
         counts = Counter(self.vocabulary[token] for token in bm25_tokens(question) if token in self.vocabulary)
         if not counts:
             return np.zeros(len(self.chunks))
-        ids = list(counts)
-        return best_of(np.asarray(self.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel(), self.bounds)
+        # The columns' entries added straight from the CSC arrays, in the order ``weights[:, ids] @ counts``
+        # adds them (so the same sums to the last bit), without building a sub-matrix per question.
+        scores = np.zeros(self.weights.shape[0])
+        indptr, rows, values = self.weights.indptr, self.weights.indices, self.weights.data
+        for column, count in counts.items():
+            start, end = indptr[column], indptr[column + 1]
+            scores[rows[start:end]] += values[start:end] * float(count)
+        return best_of(scores, self.bounds)
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The score over the most any piece could score: every question word, as often as the

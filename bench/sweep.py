@@ -1,0 +1,192 @@
+"""Benchmark: nine small documents as nine ``evaluate`` calls against one ``sweep``, and start-up by itself.
+
+    python bench/sweep.py                 # 3 interleaved rounds of the lexical sweep, plus start-up
+    python bench/sweep.py --rounds 5 --dense
+
+The nine documents are the bundled sample as Markdown, CSV and Excel plus the six real shop
+files beside the project (``../shared/real-data``, questions from ``bench/questions``), or six
+seeded synthetic catalogs when that folder is absent. The lexical sweep is 6 strategies x keyword, bm25, no rerank.
+Each round runs the nine separate ``python -m workbench evaluate`` processes and the one
+``python -m workbench sweep`` process back to back, so both see the same machine load; wall time
+and CPU time (user + system, of the child processes) are reported, and the ratio is what
+BENCHMARKS.md records, since the machines are shared and absolute times drift.
+
+Start-up is measured alone: ``python -X importtime -c "import workbench.cli"`` (the import tree's
+own cumulative figure) and the CPU time of that process against ``python -c pass``.
+``--dense`` adds one meaning-based sweep with the embedding cache off and counts model loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+STRATEGIES = "fixed,fixed-overlap,sentence,recursive,heading,breadcrumb"
+LEXICAL = ["--strategies", STRATEGIES, "--retrievers", "keyword,bm25", "--rerankers", "none", "--no-history"]
+PYTHON = sys.executable
+REAL_DATA = ROOT.parent / "shared" / "real-data"
+QUESTIONS = ROOT / "bench" / "questions"
+
+
+def build_folder(folder: Path, synthetic: bool = False) -> tuple[list[tuple[Path, Path]], str]:
+    """Nine documents, each with STEM.questions.csv beside it, and which set they are.
+
+    The bundled sample as Markdown, CSV and Excel, plus the six real shop files of
+    ``../shared/real-data`` with their questions from ``bench/questions``; without that folder
+    (or with ``--synthetic``), six seeded synthetic catalogs of 10 to 100 products instead.
+    """
+    from workbench.questions import questions_to_csv
+    from workbench.synthetic import catalog_csv, catalog_questions
+
+    samples = ROOT / "sample_data"
+    for suffix in (".md", ".csv", ".xlsx"):
+        stem = f"breezy_{suffix[1:]}"
+        shutil.copy(samples / f"breezy_home_price_list{suffix}", folder / f"{stem}{suffix}")
+        shutil.copy(samples / "breezy_home_questions.csv", folder / f"{stem}.questions.csv")
+    real = sorted(REAL_DATA.glob("*")) if REAL_DATA.is_dir() and not synthetic else []
+    real = [path for path in real if (QUESTIONS / f"{path.stem}.questions.csv").is_file()]
+    if real:
+        for path in real:
+            shutil.copy(path, folder / path.name)
+            shutil.copy(QUESTIONS / f"{path.stem}.questions.csv", folder / f"{path.stem}.questions.csv")
+        kind = f"the sample (md, csv, xlsx) and {len(real)} real shop files"
+    else:
+        for number, products in enumerate((10, 20, 40, 60, 80, 100)):
+            stem = f"catalog_{products}"
+            (folder / f"{stem}.csv").write_bytes(catalog_csv(products, seed=number))
+            questions = catalog_questions(products, count=min(40, 2 * products), seed=number)
+            (folder / f"{stem}.questions.csv").write_text(questions_to_csv(questions), encoding="utf-8")
+        kind = "the sample (md, csv, xlsx) and 6 synthetic catalogs of 10-100 products"
+    pairs = sorted(
+        (path, path.with_name(path.stem + ".questions.csv"))
+        for path in folder.iterdir()
+        if not path.name.endswith(".questions.csv")
+    )
+    return pairs, kind
+
+
+def timed(commands: list[list[str]], env: dict) -> tuple[float, float, list[str]]:
+    """Run the commands one after another: wall seconds, CPU seconds of the children, their outputs."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    outputs = []
+    for command in commands:
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+        outputs.append(done.stdout)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, outputs
+
+
+def import_time(env: dict) -> dict:
+    """Start-up alone: importtime's own figure for workbench.cli, and CPU of the import against a bare python."""
+    done = subprocess.run([PYTHON, "-X", "importtime", "-c", "import workbench.cli"], capture_output=True,
+                          text=True, cwd=ROOT, env=env)
+    line = next(line for line in reversed(done.stderr.splitlines()) if line.rstrip().endswith("| workbench.cli"))
+    cumulative_us = int(line.split("|")[1])
+    _, cpu_import, _ = timed([[PYTHON, "-c", "import workbench.cli"]] * 5, env)
+    _, cpu_bare, _ = timed([[PYTHON, "-c", "pass"]] * 5, env)
+    heavy = subprocess.run(
+        [PYTHON, "-c", "import sys, workbench.cli; print(sorted({m.split('.')[0] for m in sys.modules} & "
+         "{'scipy', 'plotly', 'pandas', 'torch', 'sentence_transformers', 'sklearn', 'narwhals', 'openpyxl'}))"],
+        capture_output=True, text=True, cwd=ROOT, env=env,
+    ).stdout.strip()
+    return {"importtime_s": cumulative_us / 1e6, "cpu_import_s": cpu_import / 5, "cpu_bare_python_s": cpu_bare / 5,
+            "heavy_loaded": heavy}
+
+
+def dense_sweep(folder: Path, env: dict) -> dict:
+    """A meaning-based sweep with the embedding cache off, counting how often the model is constructed."""
+    probe = textwrap.dedent(f"""
+        import time
+        import sentence_transformers
+        loads = []
+        original = sentence_transformers.SentenceTransformer.__init__
+        def counting(self, *args, **kwargs):
+            loads.append(1)
+            original(self, *args, **kwargs)
+        sentence_transformers.SentenceTransformer.__init__ = counting
+        from workbench.cli import main
+        began = time.perf_counter()
+        code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense", "--no-history",
+                     "--format", "json", "--out", {str(folder.parent / "dense.json")!r}])
+        print(code, len(loads), round(time.perf_counter() - began, 2))
+    """)
+    done = subprocess.run([PYTHON, "-c", probe], capture_output=True, text=True, cwd=ROOT,
+                          env=env | {"WORKBENCH_EMBEDDING_CACHE": "off"})
+    if done.returncode != 0:
+        raise SystemExit(done.stderr)
+    code, loads, seconds = done.stdout.split()
+    return {"exit": int(code), "model_loads": int(loads), "seconds": float(seconds)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--dense", action="store_true", help="also a meaning-based sweep, counting model loads")
+    parser.add_argument("--synthetic", action="store_true", help="synthetic catalogs even when the real files are there")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp) / "shops"
+        folder.mkdir()
+        pairs, kind = build_folder(folder, args.synthetic)
+        env = dict(os.environ, WORKBENCH_HISTORY_DB=str(Path(temp) / "history.sqlite"),
+                   WORKBENCH_EMBEDDING_CACHE=str(Path(temp) / "embeddings.sqlite"))
+        separate_commands = [
+            [PYTHON, "-m", "workbench", "evaluate", str(doc), "--questions", str(questions), *LEXICAL, "--format", "json"]
+            for doc, questions in pairs
+        ]
+        sweep_command = [[PYTHON, "-m", "workbench", "sweep", str(folder), *LEXICAL, "--format", "json"]]
+        rounds = []
+        for number in range(args.rounds):
+            separate = timed(separate_commands, env)
+            swept = timed(sweep_command, env)
+            if number == 0:  # the same results either way
+                documents = json.loads(swept[2][0])["documents"]
+                assert documents == [json.loads(out) for out in separate[2]], "sweep and evaluate disagree"
+            rounds.append({"separate_wall": separate[0], "separate_cpu": separate[1],
+                           "sweep_wall": swept[0], "sweep_cpu": swept[1]})
+            print(f"round {number + 1}: nine evaluates {separate[0]:.2f} s wall / {separate[1]:.2f} s CPU; "
+                  f"one sweep {swept[0]:.2f} s / {swept[1]:.2f} s", file=sys.stderr, flush=True)
+        startup = import_time(env)
+        dense = dense_sweep(folder, env) if args.dense else None
+
+    def median(key: str) -> float:
+        return statistics.median(r[key] for r in rounds)
+
+    print(f"{len(pairs)} documents, {kind} ({', '.join(doc.name for doc, _ in pairs)});")
+    print(f"lexical: {STRATEGIES} x keyword, bm25, no rerank.")
+    print(f"Median of {args.rounds} interleaved rounds.\n")
+    print("| | nine `evaluate` | one `sweep` | sweep / evaluates |")
+    print("|---|---:|---:|---:|")
+    for kind in ("wall", "cpu"):
+        a, b = median(f"separate_{kind}"), median(f"sweep_{kind}")
+        print(f"| {kind} time | {a:.2f} s | {b:.2f} s | {b / a:.2f}x |")
+    print()
+    print(f"Start-up: `python -X importtime -c 'import workbench.cli'` reports {startup['importtime_s']:.3f} s for "
+          f"workbench.cli; the import costs {startup['cpu_import_s']:.3f} s CPU per process "
+          f"(a bare `python -c pass` {startup['cpu_bare_python_s']:.3f} s); heavy modules loaded: "
+          f"{startup['heavy_loaded']}.")
+    if dense:
+        print(f"Meaning-based sweep (heading x dense, embedding cache off): {dense['seconds']:.1f} s, "
+              f"model loaded {dense['model_loads']} time(s) for {len(pairs)} documents.")
+
+
+if __name__ == "__main__":
+    main()
