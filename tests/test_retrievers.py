@@ -238,3 +238,23 @@ def test_keyword_and_heading_fold_each_piece_once_per_strategy(monkeypatch):
     # its whole text), whatever the number of questions (24 here; before, each piece 24 times per strategy).
     assert len(evaluation.questions) == 24
     assert len(folded) == pieces + 2 * len(texts)
+
+
+@pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
+def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
+    """scores() adds the question's columns itself; the sub-matrix product it replaced gives the same floats."""
+    from collections import Counter
+
+    from workbench.retrievers import best_of, bm25_tokens
+
+    document = load_path(path)
+    queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25]
+    for strategy in ("fixed", "heading", "sentence"):
+        bm25 = BM25(chunk_document(document, strategy))
+        for query in queries:
+            counts = Counter(bm25.vocabulary[t] for t in bm25_tokens(query) if t in bm25.vocabulary)
+            if not counts:
+                continue
+            ids = list(counts)
+            product = np.asarray(bm25.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
+            assert bm25.scores(query).tolist() == best_of(product, bm25.bounds).tolist(), (strategy, query)
