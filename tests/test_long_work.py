@@ -191,3 +191,23 @@ def test_cuts_and_checkup_work_on_the_head_of_a_long_file_and_say_so():
     assert note.replace("this page cuts", "the check-up looks at") in [i.value for i in at.info]
     words = f"{len(document.text.split()):,}"
     assert any(f"Your file is about {words} words" in i.value for i in at.info)  # the size is the whole file's
+
+
+def test_the_long_steps_before_the_search_give_a_chance_to_stop():
+    from collections import Counter
+
+    from workbench.confidence import WordEvidence, stems
+    from workbench.grading import ChunkMap
+
+    document = load_bytes(catalog_csv(2000), "catalog.csv")
+    calls = []
+    evidence = WordEvidence(document, between=lambda: calls.append(1))
+    lines = [s.heading for s in document.sections if s.heading] + [document.slice(f.span) for f in document.facts]
+    distinct = len(set(lines))
+    assert len(calls) == -(-distinct // 5_000)  # once every 5,000 distinct lines
+    # Stemming each distinct line once counts the same as stemming every line.
+    assert evidence.frequency == Counter(s for line in lines for s in stems(line))
+    chunks = chunk_document(document, "sentence")
+    calls.clear()
+    ChunkMap(document, chunks, between=lambda: calls.append(1))
+    assert len(chunks) > 5_000 and len(calls) == -(-len(chunks) // 5_000)

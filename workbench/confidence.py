@@ -24,6 +24,7 @@ import functools
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 
@@ -78,11 +79,18 @@ def stems(text: str) -> set[str]:
 class WordEvidence:
     """The IDF of every word over the document's lines (headings and facts), built once per document."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: Document, between: Callable[[], None] | None = None) -> None:
+        """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute)."""
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
-        self.frequency: Counter[str] = Counter(s for line in lines for s in stems(line))
+        self.frequency: Counter[str] = Counter()
+        # A catalog repeats lines ("Warranty: 2 years." under thousands of products): stem each once.
+        for number, (line, count) in enumerate(Counter(lines).items()):
+            if between is not None and number % 5_000 == 0:
+                between()
+            for word_stem in stems(line):
+                self.frequency[word_stem] += count
         self._pieces: dict[str, set[str]] = {}
 
     def idf(self, word_stem: str) -> float:

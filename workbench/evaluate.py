@@ -208,7 +208,9 @@ def evaluate(
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
     chunks_by_strategy: dict[str, list[Chunk]] = {}
     runs: list[Run] = []
-    evidence = WordEvidence(document)
+    if progress:
+        progress(0.0, "Reading which words your file uses")
+    evidence = WordEvidence(document, between=check)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     for strategy in settings.strategies:
@@ -218,7 +220,7 @@ def evaluate(
         chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap))
         chunks_by_strategy[strategy] = chunks
         check()
-        chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks))
+        chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
         check()
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)

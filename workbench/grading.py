@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,14 +28,17 @@ REASON_WORDS = {
 class ChunkMap:
     """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
 
-    def __init__(self, document: Document, chunks: list[Chunk]) -> None:
+    def __init__(self, document: Document, chunks: list[Chunk], between: Callable[[], None] | None = None) -> None:
+        """``between`` is called every few thousand chunks: a long run's chance to stop."""
         self.document = document
         facts = sorted(document.facts, key=lambda fact: fact.span)
         starts = [fact.span[0] for fact in facts]
         longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
         self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
         self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
-        for chunk in chunks:
+        for number, chunk in enumerate(chunks):
+            if between is not None and number % 5_000 == 0:
+                between()
             touched: dict[str, int] = {}
             whole: set[str] = set()
             spans = merge_spans(chunk.spans)
