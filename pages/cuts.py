@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import state
+from ui import handover_panels, state
 from workbench.charts import size_histogram
 from workbench.grading import ChunkMap
 from workbench.highlight import cut_view, page_windows
@@ -85,3 +85,7 @@ for column, strategy in zip(columns, chosen):
                 "the meaning-based search reads those in overlapping parts."
             )
         st.html(cut_view(document, chunks, window, counts, limit))
+
+st.subheader("Take the pieces away")
+picked = st.selectbox("Pieces of", chosen, format_func=lambda id: strategy_name(id, size), key="cuts_pieces_of")
+handover_panels.pieces_download(document, state.cut(*args, picked, size, overlap), picked, size, key="cuts_pieces")

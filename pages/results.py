@@ -4,7 +4,7 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import state
+from ui import handover_panels, state
 from workbench.audit import audit
 from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.estimate import duration, fast_settings
@@ -160,6 +160,13 @@ with top:
             with st.expander(f"{len(todo) - 8} more"):
                 for number, item in enumerate(todo[8:], start=9):
                     show(number, item)
+
+handover_panels.rewrite_panel(result)
+if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
+    st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
+    strategy = verdict.recommended.strategy
+    handover_panels.pieces_download(result.document, result.chunks[strategy], strategy, result.settings.size,
+                                    key="results_pieces")
 
 retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))

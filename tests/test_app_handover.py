@@ -1,0 +1,44 @@
+"""Results and Cuts hand things over: the bot-ready file beside the original, and the pieces."""
+
+from __future__ import annotations
+
+import json
+
+from workbench.loaders import load_path
+from workbench.rewrite import rewrite
+
+from .conftest import SAMPLE_MD
+from .test_app import go, open_app, plain
+
+
+def downloads(at) -> dict:
+    return {button.proto.label: button for button in at.get("download_button")}
+
+
+def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
+    at = go(open_app(), "pages/results.py")
+    assert not at.exception
+    assert "A bot-ready version of your file" in [s.value for s in at.subheader]
+    sentence = next(plain(m.value) for m in at.markdown if "bot-ready file:" in plain(m.value))
+    assert sentence.startswith("**your file: 0 of 20 clean with 300-character windows → bot-ready file: ")
+    codes = [c.value.strip() for c in at.code]
+    original = load_path(SAMPLE_MD)
+    assert original.text.strip() in codes and rewrite(original).text.strip() in codes  # side by side, whole
+    assert any("34 line(s) shared word for word" in plain(c.value) for c in at.caption)
+    labels = downloads(at)
+    assert "Download the bot-ready file (.md)" in labels
+    assert "Download the 11 pieces of “Cut at headings”" in labels
+
+
+def test_cuts_offer_the_pieces_of_a_chosen_cut():
+    at = go(open_app(), "pages/cuts.py")
+    assert not at.exception
+    at.selectbox(key="cuts_pieces_of").set_value("heading").run()
+    assert "Download the 11 pieces of “Cut at headings”" in downloads(at)
+    # The download carries the export's records (the same function the command line writes).
+    from workbench.evaluate import chunk_document
+    from workbench.pieces import export_pieces
+
+    records = [json.loads(line) for line in export_pieces(load_path(SAMPLE_MD),
+               chunk_document(load_path(SAMPLE_MD), "heading"), "jsonl").splitlines()]
+    assert len(records) == 11

@@ -1,0 +1,78 @@
+"""What the owner takes away: the bot-ready file beside the original, and the pieces for a pipeline.
+
+Kept out of the pages so Results and Cuts each place a panel with one call.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import state
+from workbench.evaluate import Evaluation
+from workbench.highlight import escape_markdown
+from workbench.model import Chunk, Document, Question
+from workbench.names import strategy_name
+from workbench.pieces import export_pieces
+from workbench.rewrite import Before, grade_rewrite, rewrite, rewrite_name
+
+WINDOWS = 300  # the usual default the rewrite is graded with, as the issue and the README state it
+SHOWN = 20000  # characters of each file shown side by side
+
+
+@st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
+def _graded_rewrite(data: bytes, name: str, sheet: str | None, name_column: str | None,
+                    questions: tuple[tuple[str, str, str, str], ...], size: int) -> tuple[str, list[str], Before]:
+    document = state.load_document(data, name, sheet, name_column)
+    result = rewrite(document)
+    asked = [Question(q, s, a, k) for q, s, a, k in questions]
+    return result.text, result.summary(), grade_rewrite(document, asked, size=size)
+
+
+def rewrite_panel(result: Evaluation) -> None:
+    """The original and its rewrite side by side, graded with the same questions, and the download."""
+    document = result.document
+    asked = tuple(
+        (q.question, q.expected_source, q.expected_answer, q.kind)
+        for q in [r.question for r in result.questions] + [b.question for b in result.bad_questions]
+    )
+    text, summary, before = _graded_rewrite(*state.document_args(), asked, WINDOWS)
+    st.subheader("A bot-ready version of your file")
+    st.write(
+        "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "
+        "or section has its own heading, and every line several products share word for word now names its "
+        "product. Nothing is added that is not in your file. Give this file to whoever builds your bot."
+    )
+    st.markdown(f"**{escape_markdown(before.sentence())}**",
+                help="Both files graded with your questions, cut into 300-character windows, with word-match search.")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Your file** ({escape_markdown(document.name)})")
+        st.caption(escape_markdown(before.line("original")))
+        with st.container(height=420, key="rewrite_original"):
+            st.code(document.text[:SHOWN] + ("\n…" if len(document.text) > SHOWN else ""), language=None)
+    with right:
+        st.markdown(f"**Bot-ready file** ({escape_markdown(rewrite_name(document.name))})")
+        st.caption(escape_markdown(before.line("rewrite")))
+        with st.container(height=420, key="rewrite_ready"):
+            st.code(text[:SHOWN] + ("\n…" if len(text) > SHOWN else ""), language="markdown")
+    for line in summary:
+        st.caption(escape_markdown(line))
+    st.download_button("Download the bot-ready file (.md)", data=text.encode("utf-8"),
+                       file_name=rewrite_name(document.name), mime="text/markdown", key="download_rewrite")
+
+
+def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size: int | None, key: str) -> None:
+    """A download of one cut's pieces as JSON lines or CSV, in the shape pipelines load (see the README)."""
+    left, right = st.columns([1, 2])
+    shape = left.radio("Format", ["JSON lines", "CSV"], horizontal=True, key=f"{key}_format",
+                       help="JSON lines load into LangChain or Chroma as they are (README); the CSV opens in a "
+                       "spreadsheet.")
+    fmt = "jsonl" if shape == "JSON lines" else "csv"
+    stem = document.name.rsplit(".", 1)[0]
+    right.download_button(
+        f"Download the {len(chunks)} pieces of “{strategy_name(strategy, size)}”",
+        data=export_pieces(document, chunks, fmt).encode("utf-8"),
+        file_name=f"{stem}.{strategy}.{fmt}",
+        mime="application/jsonl" if fmt == "jsonl" else "text/csv",
+        key=f"{key}_download",
+    )
