@@ -49,12 +49,12 @@ def rewrite_panel(result: Evaluation) -> None:
         st.markdown(f"**Your file** ({escape_markdown(document.name)})")
         st.caption(escape_markdown(before.line("original")))
         with st.container(height=420, key="rewrite_original"):
-            st.code(document.text[:SHOWN] + ("\n…" if len(document.text) > SHOWN else ""), language=None)
+            st.code(document.text[:SHOWN] + ("\n…" if len(document.text) > SHOWN else ""), language=None, wrap_lines=True)
     with right:
         st.markdown(f"**Bot-ready file** ({escape_markdown(rewrite_name(document.name))})")
         st.caption(escape_markdown(before.line("rewrite")))
         with st.container(height=420, key="rewrite_ready"):
-            st.code(text[:SHOWN] + ("\n…" if len(text) > SHOWN else ""), language="markdown")
+            st.code(text[:SHOWN] + ("\n…" if len(text) > SHOWN else ""), language="markdown", wrap_lines=True)
     for line in summary:
         st.caption(escape_markdown(line))
     st.download_button("Download the bot-ready file (.md)", data=text.encode("utf-8"),
