@@ -338,3 +338,13 @@ def test_command_line_table_ends_with_the_verdict_and_todo():
     # Question numbers are the questions file's rows (the header is row 1).
     assert (" 1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.” "
             "[lines 12, 39, 50, 99 and 121] — affects questions 2, 4") in lines
+
+
+def test_store_wide_and_placeholder_items_cite_their_columns():
+    document = load_bytes(SHOP, "shop.csv")
+    question = Question("What warranty does Fan 1 have?", "Fan 1", "1 year", row=1)
+    evaluation = evaluate(document, [question], Settings(["heading"], ["keyword"], ["none"]))
+    items = {item.kind: item for item in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question]))}
+    assert items["store-wide"].where == "column currency"
+    assert items["placeholder"].where == "rows 2, 3, 4, 5, 6 and 7 (column price)"  # all six products
+    assert items["placeholder"].edit == "Fill in the price column, or leave the value out where it is unknown."

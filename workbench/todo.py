@@ -250,7 +250,7 @@ class _Builder:
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", f"Say store-wide facts once, at the top: {lines}.",
                 f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "
-                "add nothing that tells products apart.", ""))
+                "add nothing that tells products apart.", self._columns_or_lines(audit.store_wide)))
             for shared in audit.store_wide:
                 self._touch(item, shared.questions)
         if audit.unheaded_facts:
@@ -272,7 +272,8 @@ class _Builder:
         for name, count in audit.duplicate_names:
             self.add(("names", name), lambda n=name, c=count: Todo(
                 "names", f"Give each of the {c} products called “{n}” its own name.",
-                "A question naming it cannot say which one is meant.", ""))
+                "A question naming it cannot say which one is meant.",
+                join_places([self._section_place(s) for s in self.document.sections if s.heading == n])))
         risky = {}
         for finding in audit.risky:
             risky.setdefault(finding.kind, []).append(finding)
@@ -284,6 +285,13 @@ class _Builder:
                 "risky", f"Check the {len(f)} line(s) with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{f[0].text[:90]}”. A bot may obey or repeat them.",
                 join_places([x.where or f"line {x.line_number}" for x in f])))
+
+    def _columns_or_lines(self, shared: list[SharedLine]) -> str:
+        """Where store-wide lines sit: their columns in a spreadsheet, their first lines in a Markdown file."""
+        columns = list(dict.fromkeys(p.split(", column ", 1)[1] for s in shared for p in s.places if ", column " in p))
+        if columns:
+            return f"column{'s' if len(columns) > 1 else ''} " + ", ".join(columns[:8]) + (" …" if len(columns) > 8 else "")
+        return join_places([s.places[0] for s in shared if s.places])
 
     def _touch(self, item: Todo, numbers: list[int]) -> None:
         for number in numbers:
