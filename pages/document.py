@@ -39,9 +39,12 @@ if recent:
         st.caption("Kept on this computer with their questions; see the README to delete them.")
         for doc in recent:
             when = doc.used_at[:16].replace("T", " ")
-            if st.button(f"{doc.name} — {doc.size:,} bytes, last opened {when} UTC", key=f"reopen_{doc.key[:16]}"):
+            left, right = st.columns([5, 1])
+            if left.button(f"{doc.name} — {doc.size:,} bytes, last opened {when} UTC", key=f"reopen_{doc.key[:16]}"):
                 state.reopen(doc.key)
                 st.rerun()
+            right.button("Forget", key=f"forget_{doc.key[:16]}", on_click=state.forget, args=(doc.key,),
+                         help="Deletes this file and its questions from this computer.")
 
 data = st.session_state[state.DOC_DATA]
 if name.lower().endswith((".xlsx", ".xlsm")):

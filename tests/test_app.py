@@ -420,3 +420,13 @@ def test_a_reload_restores_the_document_its_questions_and_the_settings():
     questions = again.session_state[state.QUESTIONS]
     assert len(questions) == 5 and questions.iloc[-1]["question"] == "Is the Alpha lamp dimmable?"
     assert again.session_state[state.SIZE] == 600
+
+
+def test_forget_deletes_a_kept_file_and_its_questions():
+    at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
+    key = at.session_state[state.DOC_KEY]
+    at.button[0].click().run()  # Go back to the sample
+    at.button(key=f"forget_{key[:16]}").click().run()
+    assert not [b for b in at.button if b.key and b.key.startswith("reopen_")]
+    workspace = at.session_state[state.WORKSPACE]
+    assert workspace.document(key) is None and workspace.questions_for(key, "other.csv") is None

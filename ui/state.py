@@ -439,6 +439,12 @@ def reopen(key: str) -> None:
         use_document(stored.data, stored.name)
 
 
+def forget(key: str) -> None:
+    """Delete a kept file and its questions (never the one open now)."""
+    if key != st.session_state[DOC_KEY]:
+        keep(st.session_state[WORKSPACE].forget, key)
+
+
 def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str | None = None) -> None:
     """A bulk change of the table (import, generate, remove, undo); ``undo`` names it for the Undo button."""
     state = st.session_state
