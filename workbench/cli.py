@@ -69,7 +69,8 @@ def _run_options(run: argparse.ArgumentParser) -> None:
     run.add_argument("--size", type=_number(int, "--size"))
     run.add_argument("--overlap", type=_number(int, "--overlap"))
     run.add_argument(
-        "--threshold", type=_threshold, help="refuse below this score; 'auto' finds the best one on the questions"
+        "--threshold", type=_threshold, help="refuse below this confidence (0 to 1); 'auto' fits one on the questions and judges each "
+        "question leave-one-out"
     )
     run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
