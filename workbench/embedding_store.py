@@ -80,7 +80,7 @@ class EmbeddingStore:
 
     def _warn(self, message: str) -> None:
         if message not in self.warnings:
-            log.warning(message)
+            log.info(message)  # shown to the user by the CLI (stderr) and the app (take_warnings), once
             self.warnings.append(message)
 
     def take_warnings(self) -> list[str]:
@@ -107,7 +107,8 @@ class EmbeddingStore:
             self._connection = self._connect()
         except sqlite3.Error as error:
             if not _corrupt(error):  # busy, read-only, unopenable: not a corrupt file, never moved aside
-                self._without_cache(error)
+                if not self._open_read_only(error):
+                    self._without_cache(error)
                 return
             self._move_aside(error)
         except OSError as error:
@@ -121,6 +122,22 @@ class EmbeddingStore:
             connection.close()
             raise
         return connection
+
+    def _open_read_only(self, error: sqlite3.Error) -> bool:
+        """A cache file this user may read but not write still saves time: open it read-only."""
+        if not self.path.is_file() or os.access(self.path, os.W_OK) and "readonly" not in str(error):
+            return False
+        try:
+            connection = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            connection.execute("SELECT count(*) FROM embeddings").fetchone()
+        except sqlite3.Error:
+            return False
+        self._connection, self.writable = connection, False
+        self._warn(
+            f"The embedding cache {self.path} cannot be written ({error}); it is only read, and new vectors are "
+            "kept in memory for this run. The grades are the same."
+        )
+        return True
 
     def _move_aside(self, error: sqlite3.Error) -> None:
         """A corrupt file goes to ``*.broken`` and a fresh cache is started in its place."""
