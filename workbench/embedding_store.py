@@ -127,10 +127,17 @@ class EmbeddingStore:
         """A cache file this user may read but not write still saves time: open it read-only."""
         if not self.path.is_file() or os.access(self.path, os.W_OK) and "readonly" not in str(error):
             return False
-        try:
-            connection = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-            connection.execute("SELECT count(*) FROM embeddings").fetchone()
-        except sqlite3.Error:
+        # A WAL file opened read-only needs its -shm beside it; in a read-only folder "immutable" does
+        # without (a row another process adds meanwhile is only missed, and computed here instead).
+        for options in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                uri = f"{self.path.resolve().as_uri()}?{options}"
+                connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
+                connection.execute("SELECT count(*) FROM embeddings").fetchone()
+                break
+            except sqlite3.Error:
+                continue
+        else:
             return False
         self._connection, self.writable = connection, False
         self._warn(
