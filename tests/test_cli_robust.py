@@ -9,7 +9,6 @@ import pytest
 from workbench.cli import main
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
-from .test_cli import run
 
 BASE = ["evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading"]
 
@@ -109,10 +108,14 @@ def test_a_broken_embedding_cache_is_one_warning_and_the_same_grades(tmp_path):
     folder = tmp_path / "cache-is-a-folder"
     folder.mkdir()
     args = [*BASE, "--retrievers", "dense", "--no-history"]
-    good = run(*args)
-    env = {**os.environ, "WORKBENCH_EMBEDDING_CACHE": str(folder)}
-    bad = subprocess.run([sys.executable, "-m", "workbench", *args], capture_output=True, text=True, cwd=ROOT,
-                         timeout=300, env=env)
+
+    def run_with_cache(path):  # its own cache file: the session's shared one stays as other tests expect it
+        env = {**os.environ, "WORKBENCH_EMBEDDING_CACHE": str(path)}
+        return subprocess.run([sys.executable, "-m", "workbench", *args], capture_output=True, text=True, cwd=ROOT,
+                              timeout=300, env=env)
+
+    good = run_with_cache(tmp_path / "healthy.sqlite")
+    bad = run_with_cache(folder)
     assert good.returncode == bad.returncode == 0, bad.stderr
     assert bad.stdout == good.stdout  # every grade the same
     assert bad.stderr.count("warning: The embedding cache") == 1 and "runs without it" in bad.stderr

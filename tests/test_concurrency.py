@@ -113,44 +113,74 @@ def test_two_threads_writing_to_one_store_object(tmp_path):
     assert store.warnings == []
 
 
+TWO_SESSIONS = r"""
+import json, sys, threading
+sys.path.insert(0, sys.argv[1])
+from tests.test_app import go, open_app, upload
+from tests.test_concurrency import run_together
+from ui import state
+from workbench.model import Question
+
+shops = {
+    "fans.md": b"# Fans\n\n## Aurora Fan\nPrice: 120\nWarranty: 2 years.\n\n## Breeze Fan\nPrice: 80\nWarranty: 1 year.\n",
+    "lamps.md": b"# Lamps\n\n## Luna Lamp\nPrice: 45\nBulb: LED 9 W.\n\n## Sol Lamp\nPrice: 60\nBulb: LED 12 W.\n",
+}
+questions = {
+    "fans.md": [("How long is the Aurora fan's warranty?", "Aurora Fan", "Warranty: 2 years."),
+                ("What does the Breeze fan cost?", "Breeze Fan", "Price: 80")],
+    "lamps.md": [("Which bulb does the Sol lamp take?", "Sol Lamp", "Bulb: LED 12 W."),
+                 ("What does the Luna lamp cost?", "Luna Lamp", "Price: 45")],
+}
+sessions = {}
+for name, data in shops.items():
+    at = upload(open_app(), name, data)
+    at.session_state[state.QUESTIONS] = state.questions_frame([Question(*row) for row in questions[name]])
+    at = go(at, "pages/results.py")
+    at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
+    at.multiselect(key="w_run_rerankers").set_value(["none", "maxsim"]).run()
+    sessions[name] = at
+errors = run_together(*(lambda name=name: sessions[name].button(key="run").click().run() for name in shops))
+report = {"errors": [repr(e) for e in errors]}
+for name, at in sessions.items():
+    result = at.session_state[state.RESULT]
+    report[name] = {
+        "exceptions": [e.value for e in at.exception],
+        "document": result and result.document.name,
+        "retrievers": sorted({run.retriever for run in result.runs}) if result else [],
+        "rerankers": sorted({run.reranker for run in result.runs}) if result else [],
+        "questions": [q.question.question for q in result.questions] if result else [],
+        "clean": {f"{run.strategy}/{run.reranker}": run.counts["clean"] for run in result.runs} if result else {},
+    }
+print(json.dumps(report))
+"""
+
+
 @pytest.mark.slow
-def test_two_app_sessions_running_meaning_based_search_together():
+def test_two_app_sessions_running_meaning_based_search_together(tmp_path):
     """Two browser sessions of one server (two AppTests in one process share the encoder, its cache and the
-    history), each running the packaged model on its own file at the same moment."""
-    from streamlit.testing.v1 import AppTest
+    history), each running the packaged model on its own file at the same moment. In a process of its own,
+    so the model's measured speed does not leak into other tests' time estimates."""
+    import json
+    import os
+    import subprocess
+    import sys
 
-    from ui import state
-    from workbench.model import Question
+    from .conftest import ROOT
 
-    from .test_app import go, open_app, upload
+    env = {**os.environ, "WORKBENCH_EMBEDDING_CACHE": str(tmp_path / "e.sqlite"),
+           "WORKBENCH_HISTORY_DB": str(tmp_path / "h.sqlite")}
+    done = subprocess.run([sys.executable, "-c", TWO_SESSIONS, str(ROOT)], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["errors"] == []
+    for name, asked in (("fans.md", "How long is the Aurora fan's warranty?"), ("lamps.md", "Which bulb does the Sol lamp take?")):
+        session = report[name]
+        assert session["exceptions"] == [] and session["document"] == name
+        assert session["retrievers"] == ["dense"] and session["rerankers"] == ["maxsim", "none"]
+        assert session["questions"][0] == asked and len(session["questions"]) == 2
+    # Both sessions' runs landed in the one history file.
+    import sqlite3
 
-    shops = {
-        "fans.md": b"# Fans\n\n## Aurora Fan\nPrice: 120\nWarranty: 2 years.\n\n## Breeze Fan\nPrice: 80\nWarranty: 1 year.\n",
-        "lamps.md": b"# Lamps\n\n## Luna Lamp\nPrice: 45\nBulb: LED 9 W.\n\n## Sol Lamp\nPrice: 60\nBulb: LED 12 W.\n",
-    }
-    questions = {
-        "fans.md": [("How long is the Aurora fan's warranty?", "Aurora Fan", "Warranty: 2 years."),
-                    ("What does the Breeze fan cost?", "Breeze Fan", "Price: 80")],
-        "lamps.md": [("Which bulb does the Sol lamp take?", "Sol Lamp", "Bulb: LED 12 W."),
-                     ("What does the Luna lamp cost?", "Luna Lamp", "Price: 45")],
-    }
-    sessions: dict[str, AppTest] = {}
-    for name, data in shops.items():
-        at = upload(open_app(), name, data)
-        at.session_state[state.QUESTIONS] = state.questions_frame([Question(*row) for row in questions[name]])
-        at = go(at, "pages/results.py")
-        at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
-        at.multiselect(key="w_run_rerankers").set_value(["none", "maxsim"]).run()
-        sessions[name] = at
-
-    def press_run(name: str):
-        return lambda: sessions[name].button(key="run").click().run()
-
-    assert run_together(*(press_run(name) for name in shops)) == []
-    for name, at in sessions.items():
-        assert not at.exception, [e.value for e in at.exception]
-        result = at.session_state[state.RESULT]
-        assert result is not None and result.document.name == name
-        assert {run.retriever for run in result.runs} == {"dense"}
-        assert {run.reranker for run in result.runs} == {"none", "maxsim"}
-        assert [q.question.question for q in result.questions] == [q for q, _, _ in questions[name]]
+    saved = sqlite3.connect(tmp_path / "h.sqlite").execute("SELECT document FROM runs ORDER BY document").fetchall()
+    assert sorted({row[0] for row in saved}) == ["fans.md", "lamps.md"]
