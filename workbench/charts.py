@@ -83,10 +83,10 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
                 row=row,
                 col=1,
             )
-    figure.update_layout(barmode="stack", height=110 + len(rerankers) * (40 + 26 * strategies),
-                         margin=dict(t=80, b=10, l=10, r=10),
+    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 26 * strategies),
+                         margin=dict(t=125, b=10, l=10, r=10),  # room for the legend wrapped on a phone
                          legend=dict(LEGEND_ON_TOP, yanchor="top", y=0.995, yref="container"),
-                         legend_title_text="answer")
+                         legend_title_text="")  # the grades name themselves; a title costs a line on a phone
     figure.update_yaxes(automargin=True, autorange="reversed", tickfont_size=11)
     figure.update_xaxes(automargin=True, title_text="questions", row=len(rerankers), col=1)
     return figure
