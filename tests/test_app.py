@@ -345,6 +345,8 @@ def test_a_stale_result_is_never_shown_as_current():
     stale = [w.value for w in at.warning if "Out of date" in w.value]
     assert stale and "these results are for breezy\\_home\\_price\\_list\\.md with 24 questions" in stale[0]
     assert "the settings were changed" in stale[0]
+    assert "Below: the out-of-date results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [
+        m.value for m in at.markdown]
     at = go(at, "pages/compare.py")
     assert any("Out of date" in w.value for w in at.warning)
     assert at.button(key="run_compare").proto.label == "Run the questions"

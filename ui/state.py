@@ -562,6 +562,8 @@ def refresh_result(settings: Settings, document: Document, auto: bool | None = N
 def result_caption() -> str:
     """Names the file (and questions) a result is about, for the top of every page that shows one."""
     stamp: Stamp = st.session_state[RESULT_STAMP]
+    if stamp != current_stamp():
+        return f"Below: the out-of-date results for **{escape_markdown(stamp.describe())}**."
     return f"Results for **{escape_markdown(stamp.describe())}**."
 
 
