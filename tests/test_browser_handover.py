@@ -58,6 +58,8 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
 
         # Its questions, then Results: cut at the headings answers all four cleanly.
         page.get_by_role("link", name="Questions").click()
+        # Wait for the Questions page itself: until then the first file input is the Document page's.
+        expect(page.get_by_text("Questions for policy.pdf")).to_be_visible(timeout=30000)
         page.locator("input[type=file]").first.set_input_files(str(questions))
         expect(page.get_by_text("policy-questions.csv")).to_be_visible(timeout=30000)
         page.get_by_role("link", name="Results").click()
