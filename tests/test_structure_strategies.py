@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from workbench.evaluate import chunk_document, evaluate
 from workbench.loaders import parse_markdown
@@ -64,3 +65,19 @@ def test_small_to_big_is_graded_on_the_section_and_counts_its_characters():
     run = evaluation.run("small-to-big", "bm25", "none")
     assert run.per_question[0].grade == "clean"
     assert run.context_chars == len(evaluation.chunks["small-to-big"][0].text)  # the whole section handed over
+
+
+def test_maxsim_judges_a_small_to_big_section_by_its_best_small_piece(fake_encoder):
+    from workbench.model import Chunk
+    from workbench.rerankers import RERANKERS
+
+    chunks = SmallToBig().chunk(DOC)
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: fake_encoder)
+    alone = [Chunk("p", "p", ((0, 1),), text) for text in chunks[0].search]
+    # The section's score is the best of its pieces' scores, each piece read on its own.
+    assert maxsim.scores("magnetic cable", chunks)[0] == pytest.approx(max(maxsim.scores("magnetic cable", alone)))
+    # The piece "Watch > Features / Charge it with the magnetic cable." holds both words exactly: 1.0.
+    assert maxsim.scores("magnetic cable", chunks)[0] == pytest.approx(1.0)
+    # The same text cut by breadcrumb (no small pieces) is read whole, and memoised apart from it.
+    whole = chunk_document(DOC, "breadcrumb")[0]
+    assert maxsim.scores("magnetic cable", [whole])[0] == pytest.approx(1.0)

@@ -283,13 +283,13 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
 
 
 def _model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:
-    """What the model will read of these chunks: their windows (or small pieces), and for a reranker their windows."""
-    from .model_window import reading_views, views
+    """What the model will read of these chunks: their windows, or their small pieces' (small-to-big).
 
-    texts = [text for chunk in chunks for text in views(encoder, chunk)]
-    if any(RERANKERS.get(id).needs_encoder for id in settings.rerankers):
-        texts += [text for chunk in chunks if chunk.search for text in reading_views(encoder, chunk)]
-    return list(dict.fromkeys(texts))
+    ``maxsim`` reads the same units (``model_window.reading_units``), so nothing more is needed for it.
+    """
+    from .model_window import views
+
+    return list(dict.fromkeys(text for chunk in chunks for text in views(encoder, chunk)))
 
 
 def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

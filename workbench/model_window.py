@@ -91,6 +91,8 @@ def views(encoder: Encoder, chunk: Chunk) -> list[str]:
     return [window for prefix, text in search_texts(chunk) for window in text_windows(encoder, text, prefix)]
 
 
-def reading_views(encoder: Encoder, chunk: Chunk) -> list[str]:
-    """The texts a reranker reads for a chunk: the piece handed over (not its small pieces), in windows."""
-    return text_windows(encoder, chunk.body, chunk.prefix)
+def reading_units(encoder: Encoder, chunk: Chunk) -> list[list[str]]:
+    """What a reranker reads for a chunk, unit by unit, each unit as its windows: the chunk itself,
+    or for small-to-big each small piece on its own (as the search read it), so the section is
+    judged by its best sentence, not diluted by the rest of the section."""
+    return [text_windows(encoder, text, prefix) for prefix, text in search_texts(chunk)]

@@ -82,29 +82,34 @@ class MaxSim(Reranker):
             from .embedding import get_encoder as encoder_factory
         self.encoder = encoder_factory()
         # The same (question, piece) pairs recur across retrievers' shortlists: score each pair once.
-        self._memo: dict[tuple[str, str], float] = {}
+        self._memo: dict[tuple[str, str, tuple[str, ...]], float] = {}
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        from .model_window import reading_views
+        from .model_window import reading_units
 
-        texts = [chunk.text for chunk in chunks]
-        todo = list({chunk.text: chunk for chunk in chunks if (question, chunk.text) not in self._memo}.values())
+        keys = [(question, chunk.text, chunk.search) for chunk in chunks]
+        todo = list({key: chunk for key, chunk in zip(keys, chunks) if key not in self._memo}.items())
         if todo:
             query = self.encoder.token_vectors([question])[0]
-            # A piece past the model's window is read window by window; its token vectors are all its windows'.
-            windows = [reading_views(self.encoder, chunk) for chunk in todo]
-            vectors = self.encoder.token_vectors([w for chunk_windows in windows for w in chunk_windows])
+            # Each chunk is read as one or more units: itself, or (small-to-big) each of its small pieces,
+            # as the search read it. A unit past the model's window is read window by window, and its
+            # token vectors are all its windows'. A chunk scores as its best unit.
+            units = [reading_units(self.encoder, chunk) for _, chunk in todo]
+            flat = [windows for chunk_units in units for windows in chunk_units]
+            vectors = self.encoder.token_vectors([w for windows in flat for w in windows])
             documents, position = [], 0
-            for chunk_windows in windows:
-                documents.append(np.vstack(vectors[position : position + len(chunk_windows)]))
-                position += len(chunk_windows)
-            # One product against all shortlisted pieces' tokens, then the best match per piece and question token.
+            for windows in flat:
+                documents.append(np.vstack(vectors[position : position + len(windows)]))
+                position += len(windows)
+            # One product against all shortlisted units' tokens, then the best match per unit and question token.
             similarity = query @ np.vstack(documents).T
             bounds = np.cumsum([0] + [len(doc) for doc in documents[:-1]])
-            best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x pieces
-            for chunk, value in zip(todo, best.mean(axis=0)):
-                self._memo[(question, chunk.text)] = float(value)
-        return np.array([self._memo[(question, text)] for text in texts])
+            per_unit = np.maximum.reduceat(similarity, bounds, axis=1).mean(axis=0)  # one score per unit
+            position = 0
+            for (key, _), chunk_units in zip(todo, units):
+                self._memo[key] = float(per_unit[position : position + len(chunk_units)].max())
+                position += len(chunk_units)
+        return np.array([self._memo[key] for key in keys])
 
 
 @RERANKERS.register("cross-encoder")
