@@ -65,7 +65,7 @@ def main() -> int:
             answered = [r for r in run.per_question if r.answerable]
             answerable[path.stem] = len(answered)
             clean[run.key][path.stem] = sum(r.grade == "clean" for r in answered)
-            hit5[run.key][path.stem] = sum(hit_at(r.relevant_ranks, 5) for r in answered)
+            hit5[run.key][path.stem] = sum(int(hit_at(r.relevant_ranks, 5)) for r in answered)
     if not evaluations:
         print(f"Skipped: no file in {REAL_DATA} has a question set in {QUESTIONS}.")
         return 0
