@@ -9,6 +9,7 @@ from workbench.language import model_language_note
 from workbench.loaders import CONVERSION_NOTES, SUPPORTED
 from workbench.model import WorkbenchError
 
+state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")
 st.write(
     "A chat bot that answers from your documents does not read them whole. "

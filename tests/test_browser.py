@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -62,10 +63,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
+@contextlib.contextmanager
+def serve(data: Path):
+    """The app on a free port of this computer, keeping its work and history in ``data``; yields its address."""
     port = free_port()
-    data = tmp_path_factory.mktemp("app-data")  # the app's saved work and history, away from the user's
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "WORKBENCH_WORKSPACE_DB": str(data / "workspace.sqlite"),
            "WORKBENCH_HISTORY_DB": str(data / "history.sqlite")}
     process = subprocess.Popen(
@@ -89,6 +90,13 @@ def app_url(tmp_path_factory):
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    # The app's saved work and history in a folder of its own, away from the user's.
+    with serve(tmp_path_factory.mktemp("app-data")) as url:
+        yield url
 
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
@@ -372,3 +380,22 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.screenshot(path=str(tmp_path / "6-reopened.png"), full_page=True)
         browser.close()
     assert outside == [], f"the app asked another host for: {outside}"
+
+
+def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
+    """A browser tab left on Results while the app restarts: the reload must not fail (Streamlit runs a
+    page on its own until the entry file has run once), and the work kept before is there."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+        outside = keep_local(context)
+        page = context.new_page()
+        page.goto(f"{url}/results")  # the first request this server gets
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        expect(page.get_by_text("This app has encountered an error")).to_have_count(0)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text("Results for breezy_home_price_list.md with 24 questions.")).to_be_visible(timeout=120000)
+        browser.close()
+    assert outside == []

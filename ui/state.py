@@ -105,6 +105,17 @@ def init_session_state() -> None:
         st.sidebar.warning(st.session_state[WORKSPACE_PROBLEM])
 
 
+def ensure_app() -> None:
+    """Send a page opened by its address on a freshly started server through the entry file.
+
+    Until ``st.navigation`` has run once in the server, Streamlit runs ``pages/NAME.py`` on its own
+    (its older pages-folder mode), without ``app.py`` and so without this session's keys: a reload
+    of the Results page after restarting the app would fail. Going through ``app.py`` fixes both.
+    """
+    if WORKSPACE not in st.session_state:
+        st.switch_page("app.py")
+
+
 def sample_questions() -> pd.DataFrame:
     return tidy_questions(questions_frame(parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)))
 
