@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import tracemalloc
 import zipfile
+from xml.etree.ElementTree import ParseError
 
 import pytest
 
 from workbench import limits
-from workbench.loaders import load_bytes, load_path, sheet_names
+from workbench.loaders import load_bytes, load_path, read_boundary, sheet_names
 from workbench.model import WorkbenchError
 from workbench.questions import parse_questions
 from workbench.rerankers import load_cross_encoder
@@ -212,3 +215,29 @@ def test_a_huge_question_cell():
 def test_a_cross_encoder_config_that_is_a_list(tmp_path):
     (tmp_path / "config.json").write_text("[1, 2, 3]")
     refused(lambda: load_cross_encoder(str(tmp_path)), "is not a model configuration")
+
+
+@pytest.mark.parametrize(
+    "error, words",
+    [
+        (zipfile.BadZipFile("File is not a zip file"), "it is damaged or cut short"),
+        (ParseError("no element found"), "the XML inside it is damaged"),
+        (csv.Error("new-line character seen in unquoted field"), "it is not readable as CSV"),
+        (UnicodeDecodeError("utf-16-le", b"\x00\xd8", 0, 2, "unexpected end of data"), "its text is damaged"),
+        (sqlite3.DatabaseError("file is not a database"), "a database it needs is damaged"),
+        (OSError(5, "Input/output error"), "it could not be read (Input/output error)"),
+        (AttributeError("'list' object has no attribute 'get'"), "its contents are not laid out"),
+    ],
+    ids=["zipfile", "XML", "csv", "encoding", "sqlite3", "OSError", "parser bug"],
+)
+def test_the_read_boundary_names_the_file_and_the_cause_for_each_kind(error, words):
+    def reader():
+        raise error
+
+    message = refused(lambda: read_boundary("shop.xlsx", reader), "shop.xlsx cannot be read: ", words)
+    assert "\n" not in message
+
+
+def test_damaged_utf16_text_is_a_plain_error():
+    data = "name,price\nFan,10\n".encode("utf-16-le") + b"\x00\xd8"  # a lone high surrogate at the end
+    refused(lambda: load_bytes(b"\xff\xfe" + data, "utf16.csv"), "utf16.csv")
