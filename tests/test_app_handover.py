@@ -25,6 +25,10 @@ def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
     original = load_path(SAMPLE_MD)
     assert original.text.strip() in codes and rewrite(original).text.strip() in codes  # side by side, whole
     assert any("34 line(s) shared word for word" in plain(c.value) for c in at.caption)
+    # The LangChain comparison runs by default and shows under its display name on the charts.
+    grades = json.loads(next(chart.proto.spec for chart in at.get("plotly_chart") if chart.key == "chart_grades"))
+    shown = {str(v).replace("<br>", " ") for trace in grades["data"] for axis in ("x", "y") for v in trace.get(axis) or []}
+    assert "LangChain common (1,000 / 200)" in shown
     labels = downloads(at)
     assert "Download the bot-ready file (.md)" in labels
     assert "Download the 11 pieces of “Cut at headings”" in labels

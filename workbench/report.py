@@ -13,6 +13,7 @@ def document_summary(evaluation: Evaluation) -> dict:
         "name": document.name,
         "kind": document.kind,
         "encoding": document.encoding,
+        "converted_from": document.converted_from,  # "docx" | "html" | "pdf", or "" when read as it is
         "sections": sum(1 for section in document.sections if section.facts),
         "facts": len(document.facts),
         "characters": len(document.text),
@@ -162,7 +163,9 @@ def to_table(evaluation: Evaluation) -> str:
     summary = document_summary(evaluation)
     lines = [
         f"{summary['name']}: {summary['sections']} sections, {summary['facts']} facts, "
-        f"{summary['characters']} characters ({summary['kind']})"
+        f"{summary['characters']} characters ("
+        + (f"{summary['converted_from']}, converted to Markdown" if summary["converted_from"] else summary["kind"])
+        + ")"
     ]
     lines += [f"warning: {warning}" for warning in summary["warnings"]]
     for bad in evaluation.bad_questions:
