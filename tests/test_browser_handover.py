@@ -61,7 +61,7 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
         # Wait for the Questions page itself: until then the first file input is the Document page's.
         expect(page.get_by_text("Questions for policy.pdf")).to_be_visible(timeout=30000)
         page.locator("input[type=file]").first.set_input_files(str(questions))
-        expect(page.get_by_text("policy-questions.csv")).to_be_visible(timeout=30000)
+        expect(page.get_by_text("from policy-questions.csv").first).to_be_visible(timeout=60000)
         page.get_by_role("link", name="Results").click()
         run = page.get_by_role("button", name="Run the questions")
         if run.is_visible():
