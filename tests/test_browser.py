@@ -399,3 +399,33 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
         expect(page.get_by_text("Results for breezy_home_price_list.md with 24 questions.")).to_be_visible(timeout=120000)
         browser.close()
     assert outside == []
+
+
+def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
+    """Edit a cell half-way down the sample's 24 questions: the table stays where it was and the edit is kept."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+        outside = keep_local(context)
+        page = context.new_page()
+        open_on_sample(page, url)
+        page.get_by_role("link", name="Questions").click()
+        expect(page.get_by_text("Questions for breezy_home_price_list.md")).to_be_visible(timeout=60000)
+        scroller = page.locator("[data-testid=stDataFrame] .dvn-scroller").first
+        expect(scroller).to_be_visible(timeout=30000)
+        scroller.evaluate("element => { element.scrollTop = 300; }")
+        page.wait_for_timeout(500)
+        box = scroller.bounding_box()
+        page.mouse.dblclick(box["x"] + 300, box["y"] + 200)  # a Question cell in the middle of the view
+        page.locator("textarea").first.fill("Edited question?")
+        page.locator("textarea").first.press("Enter")
+        settle(page)
+        page.wait_for_timeout(1000)
+        assert page.locator("[data-testid=stDataFrame] .dvn-scroller").first.evaluate("e => e.scrollTop") == 300
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Export the questions as CSV").click()
+        assert "Edited question?" in Path(download.value.path()).read_text(encoding="utf-8")
+        browser.close()
+    assert outside == []
