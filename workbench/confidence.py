@@ -87,7 +87,7 @@ class WordEvidence:
         self.frequency: Counter[str] = Counter()
         # A catalog repeats lines ("Warranty: 2 years." under thousands of products): stem each once.
         for number, (line, count) in enumerate(Counter(lines).items()):
-            if between is not None and number % 5_000 == 0:
+            if between is not None and number % 2_000 == 0:
                 between()
             for word_stem in stems(line):
                 self.frequency[word_stem] += count

@@ -101,10 +101,18 @@ class Evaluation:
         raise KeyError((strategy, retriever, reranker))
 
 
-def chunk_document(document: Document, strategy: str, size: int | None = None, overlap: int | None = None) -> list[Chunk]:
-    """Cut the document with one strategy and check every offset."""
+def chunk_document(
+    document: Document,
+    strategy: str,
+    size: int | None = None,
+    overlap: int | None = None,
+    between: Callable[[], None] | None = None,
+) -> list[Chunk]:
+    """Cut the document with one strategy and check every offset (``between``: every 2,000 pieces, a chance to stop)."""
     chunks = make_strategy(strategy, size=size, overlap=overlap).chunk(document)
-    for chunk in chunks:
+    for number, chunk in enumerate(chunks):
+        if between is not None and number % 2_000 == 0:
+            between()
         check_chunk(document, chunk)
     return chunks
 
@@ -217,7 +225,7 @@ def evaluate(
         check()
         if progress:
             progress(done / steps, f"Cutting the document with {strategy}")
-        chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap))
+        chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap, check))
         chunks_by_strategy[strategy] = chunks
         check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))

@@ -37,7 +37,7 @@ class ChunkMap:
         self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
         self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
         for number, chunk in enumerate(chunks):
-            if between is not None and number % 5_000 == 0:
+            if between is not None and number % 2_000 == 0:
                 between()
             touched: dict[str, int] = {}
             whole: set[str] = set()
