@@ -158,7 +158,12 @@ def test_after_stop_the_results_page_says_so_and_starts_nothing():
 
 
 def test_slow_settings_show_the_estimate_and_the_fast_choice():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300).run()
+    # A catalog no other test embeds: thousands of pieces the model has not read, minutes at any speed
+    # it shows here (on the sample, an earlier test may have cached every piece, making the run quick).
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value(("unseen.csv", catalog_csv(400, seed=8_002), "text/csv"))
+    at = at.run()
     at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
     at = at.switch_page("pages/results.py").run()
     assert not at.exception
