@@ -210,8 +210,7 @@ class _Builder:
     def _refusal(self) -> Todo:
         return Todo(
             "refusal",
-            "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings "
-            "(or run with --threshold auto).",
+            "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings.",
             "The bot answered questions your file cannot answer instead of handing them to a person. If the file "
             "should answer them, add the facts instead.",
         )
