@@ -108,8 +108,13 @@ def chunk_document(
     overlap: int | None = None,
     between: Callable[[], None] | None = None,
 ) -> list[Chunk]:
-    """Cut the document with one strategy and check every offset (``between``: every 2,000 pieces, a chance to stop)."""
-    chunks = make_strategy(strategy, size=size, overlap=overlap).chunk(document)
+    """Cut the document with one strategy and check every offset.
+
+    ``between`` is a chance to stop, given every 2,000 sections, lines or pieces while cutting and checking.
+    """
+    cutter = make_strategy(strategy, size=size, overlap=overlap)
+    cutter.between = between
+    chunks = cutter.chunk(document)
     for number, chunk in enumerate(chunks):
         if between is not None and number % 2_000 == 0:
             between()

@@ -40,7 +40,8 @@ class Concern(Strategy):
 
     def chunk(self, document: Document) -> list[Chunk]:
         pieces: list[tuple[list[Span], str]] = []
-        for section in document.sections:
+        for number, section in enumerate(document.sections):
+            self._heard(number)
             if not section.facts:
                 continue
             groups = self._by_column(section) if document.kind == "spreadsheet" else self._by_block(document, section)

@@ -8,8 +8,12 @@ the text), which is exact even when lines repeat: see ``locate``.
 
 from __future__ import annotations
 
+import re
+
 from ..model import Chunk, Document, Span, WorkbenchError
 from .base import STRATEGIES, Strategy
+
+NON_BLANK = re.compile(r"\S")  # \s is what str.strip() strips: Unicode white space
 
 
 def locate(text: str, pieces: list[str], overlap: int) -> list[Span]:
@@ -25,12 +29,12 @@ def locate(text: str, pieces: list[str], overlap: int) -> list[Span]:
     spans: list[Span] = []
     previous: Span | None = None
     for piece in pieces:
-        if previous is None:
-            earliest, latest = 0, len(text) - len(text.lstrip())
-        else:
-            earliest = max(previous[0] + 1, previous[1] - overlap)
-            rest = text[previous[1] :]
-            latest = previous[1] + len(rest) - len(rest.lstrip())
+        # The first non-blank character at or after the previous end (found in place: slicing off the
+        # rest of the text for every piece made a 20 MB file take 20 s).
+        after = 0 if previous is None else previous[1]
+        found = NON_BLANK.search(text, after)
+        latest = found.start() if found else len(text)
+        earliest = 0 if previous is None else max(previous[0] + 1, previous[1] - overlap)
         start = text.find(piece, earliest, latest + len(piece))
         if start < 0:
             raise AssertionError(

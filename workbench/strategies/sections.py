@@ -25,7 +25,8 @@ class Heading(Strategy):
 
     def _pieces(self, document: Document) -> list[tuple[Span, str]]:
         pieces = []
-        for section in document.sections:
+        for number, section in enumerate(document.sections):
+            self._heard(number)
             span = own_text(document, section)
             if span:
                 pieces.append((span, self.prefix(section)))

@@ -12,5 +12,5 @@ class Sentence(Strategy):
     explanation = "Every sentence or line is its own piece, so a fact loses the product it belongs to."
 
     def chunk(self, document: Document) -> list[Chunk]:
-        spans = sentence_spans(document.text, (0, len(document.text)))
-        return self._chunks(document, [([span], "") for span in spans])
+        spans = sentence_spans(document.text, (0, len(document.text)), self._heard)
+        return self._chunks(document, (([span], "") for span in spans))  # one at a time: 888,000 on a big file

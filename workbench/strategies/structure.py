@@ -15,6 +15,7 @@ from .concern import FENCE, LIST_ITEM
 from .sections import own_text
 
 TABLE_ROW = re.compile(r"^ {0,3}\|")
+COUNT_BATCH = 20_000  # texts per tokenizer call: well under a second, so a Stop is heard between
 
 
 def _encoder(encoder):
@@ -69,17 +70,27 @@ class SectionWindow(Strategy):
 
     def chunk(self, document: Document) -> list[Chunk]:
         encoder = _encoder(self.encoder)
+        window = encoder.window or 10**9  # read once: it may come from the model's file
+        sections, parts = [], []
+        for number, section in enumerate(document.sections):
+            self._heard(number)
+            if own_text(document, section):
+                sections.append(section)
+                parts.append(blocks(document, section))
+        prefixes = [section.breadcrumb + "\n" for section in sections]
+        # Every block and breadcrumb counted in batches (one tokenizer call each, not one per block).
+        counts = self._counted(encoder, [document.slice(span) for spans in parts for span in spans])
+        rooms = [self.size] * len(sections) if self.size else [
+            max(1, window - count) for count in self._counted(encoder, prefixes)
+        ]
         pieces: list[tuple[list[Span], str]] = []
-        for section in document.sections:
-            if not own_text(document, section):
-                continue
-            prefix = section.breadcrumb + "\n"
-            room = self.size or max(1, (encoder.window or 10**9) - len(encoder.word_pieces(prefix)))
-            parts = blocks(document, section)
-            counts = [len(encoder.word_pieces(document.slice(span))) for span in parts]
+        at = 0
+        for prefix, room, section_parts in zip(prefixes, rooms, parts):
             current: list[int] | None = None
             used = 0
-            for (start, end), count in zip(parts, counts):
+            for start, end in section_parts:
+                count = counts[at]
+                at += 1
                 if current is not None and used + count <= room:
                     current[1] = end
                     used += count
@@ -90,6 +101,16 @@ class SectionWindow(Strategy):
             if current is not None:
                 pieces.append(([(current[0], current[1])], prefix))
         return self._chunks(document, pieces)
+
+    def _counted(self, encoder, texts: list[str]) -> list[int]:
+        """Word pieces of each text, a batch at a time with a chance to stop between batches."""
+        from ..model_window import piece_counts
+
+        counts: list[int] = []
+        for begin in range(0, len(texts), COUNT_BATCH):
+            self._heard(0)  # 0: every batch is a step worth a look
+            counts.extend(piece_counts(encoder, texts[begin : begin + COUNT_BATCH]))
+        return counts
 
 
 @STRATEGIES.register("small-to-big")
@@ -102,7 +123,8 @@ class SmallToBig(Strategy):
 
     def chunk(self, document: Document) -> list[Chunk]:
         chunks: list[Chunk] = []
-        for section in document.sections:
+        for number, section in enumerate(document.sections):
+            self._heard(number)
             span = own_text(document, section)
             if not span:
                 continue
