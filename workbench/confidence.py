@@ -92,6 +92,7 @@ class WordEvidence:
             for word_stem in stems(line):
                 self.frequency[word_stem] += count
         self._pieces: dict[str, set[str]] = {}
+        self._questions: dict[str, tuple[list[str], float]] = {}
 
     def idf(self, word_stem: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""
@@ -112,6 +113,14 @@ class WordEvidence:
         found = sum(self.idf(s) for s in question_stems if (s in present if present is not None else s in self.frequency))
         return found / total
 
+    def question(self, question: str) -> tuple[list[str], float]:
+        """The question's stems and their coverage of the whole document, worked out once per question
+        (a run asks for them under every strategy, retriever and reranker)."""
+        if question not in self._questions:
+            words = self.question_stems(question)
+            self._questions[question] = (words, self.coverage(words))
+        return self._questions[question]
+
     def piece_stems(self, chunk: Chunk) -> set[str]:
         key = f"{chunk.strategy}\0{chunk.id}"
         if key not in self._pieces:
@@ -123,8 +132,7 @@ def confidence(
     evidence: WordEvidence, question: str, top: Chunk, sureness: np.ndarray, order: np.ndarray
 ) -> tuple[float, dict[str, float]]:
     """The confidence of one question and its parts, from the final order and the search's 0-1 scores."""
-    words = evidence.question_stems(question)
-    document = evidence.coverage(words)
+    words, document = evidence.question(question)
     top_coverage = evidence.coverage(words, evidence.piece_stems(top))
     score = float(np.clip(sureness[order[0]], 0.0, 1.0)) if len(order) else 0.0
     second = float(np.clip(sureness[order[1]], 0.0, 1.0)) if len(order) > 1 else 0.0

@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TypeVar
 
 import numpy as np
@@ -362,6 +363,11 @@ def _grade(
     )
 
 
+def _upto(totals: list[int], k: int) -> int:
+    """Characters in the first ``k`` pieces, from running totals (fewer pieces than k: all of them)."""
+    return totals[min(k, len(totals)) - 1] if totals else 0
+
+
 def summarise(
     strategy: str,
     retriever: str,
@@ -391,9 +397,11 @@ def summarise(
     run.hit_rate = mean([hit_at(r.relevant_ranks, top_k) for r in answerable])
     run.mrr = mean([reciprocal_rank(r.relevant_ranks, 10) for r in answerable])
     run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
-    # What a bot would paste into its prompt: the top k pieces, averaged over the questions.
-    run.context_chars = mean([sum(chunks[i].size for i, _ in r.ranking[:top_k]) for r in results])
-    run.context_curve = [mean([sum(chunks[i].size for i, _ in r.ranking[:k]) for r in results]) for k in range(1, 11)]
+    # What a bot would paste into its prompt: the top k pieces, averaged over the questions
+    # (running totals of each ranking's sizes, so each k is a lookup and not a new sum).
+    handed = [list(accumulate(chunks[i].size for i, _ in r.ranking[: max(top_k, 10)])) for r in results]
+    run.context_chars = mean([_upto(totals, top_k) for totals in handed])
+    run.context_curve = [mean([_upto(totals, k) for totals in handed]) for k in range(1, 11)]
     run.false_refusals = sum(r.grade == "refused" for r in answerable)
     if unanswerable:
         run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)

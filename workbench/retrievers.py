@@ -121,18 +121,27 @@ class Keyword(Retriever):
         folded = [fold(chunk.text) for chunk in chunks]
         self.joined = "\0".join(folded)
         self.starts = np.cumsum([0] + [len(text) + 1 for text in folded[:-1]]).tolist() if folded else []
+        self._holders: dict[str, np.ndarray] = {}  # word -> the pieces holding it (questions repeat words)
 
     def scores(self, question: str) -> np.ndarray:
         counts = np.zeros(len(self.chunks))
         for word in question_words(question):
+            counts[self._pieces_with(word)] += 1
+        return counts
+
+    def _pieces_with(self, word: str) -> np.ndarray:
+        """Indices of the pieces whose text holds ``word`` (anywhere, as ``in`` finds it), each once."""
+        if word not in self._holders:
+            found = []
             at = self.joined.find(word)
             while at != -1:
                 piece = bisect.bisect_right(self.starts, at) - 1
-                counts[piece] += 1
+                found.append(piece)
                 if piece + 1 == len(self.starts):
                     break
                 at = self.joined.find(word, self.starts[piece + 1])  # a word counts once per piece
-        return counts
+            self._holders[word] = np.array(found, dtype=np.int32)
+        return self._holders[word]
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's words the piece holds."""
