@@ -105,6 +105,18 @@ def test_too_few_questions_to_tell_two_setups_apart():
         verdict.caveats)
 
 
+
+def test_the_runner_up_and_the_best_cut_are_named_in_quotes():
+    # A cut named "One question, one piece" ran into the sentence unquoted ("cannot tell one question,
+    # one piece and cut at headings apart"). Sentences lose their product, so heading wins both questions.
+    document = load_bytes(SAREE, "shop.csv")
+    questions = [Question("What colours does the Silk Saree come in?", "Silk Saree", "red, gold", row=1),
+                 Question("How much is the Chiffon Saree?", "Chiffon Saree", "2500", row=2)]
+    verdict = assess(evaluate(document, questions, Settings(["sentence", "heading"], ["keyword"], ["none"])))
+    assert "Your 2 questions cannot tell “one sentence each” and “cut at headings” apart; about 6 would." in (
+        verdict.caveats)
+
+
 # --- To-do list -------------------------------------------------------------------------------
 
 def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibrated):

@@ -209,7 +209,9 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
         comparison = compare(runner_up, best, "clean")
         if not comparison.significant:
             verdict.caveats.append(
-                _cannot_tell(comparison, strategy_name(runner_up.strategy, size).lower(), strategy_name(best.strategy, size).lower())
+                # Quoted: a name with a comma ("One question, one piece") would run into the sentence.
+                _cannot_tell(comparison, f"“{strategy_name(runner_up.strategy, size).lower()}”",
+                             f"“{strategy_name(best.strategy, size).lower()}”")
             )
     controls = [r for r in same_search if is_control(r.strategy) and r.counts["clean"] >= best.counts["clean"]]
     for control in controls:
