@@ -79,3 +79,22 @@ def test_the_check_up_lists_each_kind_at_its_line():
         (5, "instruction"), (9, "script"), (10, "instruction"), (11, "instruction")
     ]
     assert any("code that would run in a web page" in line for line in result.lines())
+
+
+def test_the_plain_text_fast_path_normalises_every_ascii_character_as_the_full_path():
+    # normalise() skips entity decoding and NFKC for ASCII lines without "&"; every ASCII character,
+    # control characters included ("\x1c".isspace() is True), must come out as the full path makes it.
+    import html
+    import re
+    import unicodedata
+
+    from workbench.injection import INVISIBLE
+
+    def full(line: str) -> str:
+        line = INVISIBLE.sub("", unicodedata.normalize("NFKC", html.unescape(line)))
+        return re.sub(r"\s+", " ", line).strip()
+
+    for code in range(128):
+        line = f" a{chr(code)}b  {chr(code)}\tc "
+        assert normalise(line) == full(line), repr(chr(code))
+    assert normalise("Ignore&nbsp;all   previous") == "Ignore all previous"  # an entity takes the full path

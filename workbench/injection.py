@@ -54,6 +54,8 @@ SCRIPT = re.compile(
 
 def normalise(line: str) -> str:
     """One line as a pattern should see it: entities decoded, NFKC, invisible characters dropped, spaces single."""
+    if line.isascii() and "&" not in line:  # most lines: no entity, NFKC changes no ASCII, nothing invisible
+        return " ".join(line.split())
     line = unicodedata.normalize("NFKC", html.unescape(line))
     line = INVISIBLE.sub("", line)
     return re.sub(r"\s+", " ", line).strip()
