@@ -190,14 +190,13 @@ def long_sections(
     window = encoder.window
     if window is None:
         return None, []
-    found = []
-    for section in sections:
-        span = own_text(document, section)
-        if span and span[1] - span[0] > window:  # a word piece is at least one character: shorter ones fit
-            pieces = len(encoder.word_pieces(document.slice(span)))
-            if pieces > window:
-                found.append((section.title, pieces))
-    return window, found
+    from .model_window import piece_counts
+
+    spans = [(section, own_text(document, section)) for section in sections]
+    # A word piece is at least one character: shorter sections fit. The rest are counted in one batch.
+    longer = [(section, span) for section, span in spans if span and span[1] - span[0] > window]
+    counts = piece_counts(encoder, [document.slice(span) for _, span in longer])
+    return window, [(section.title, pieces) for (section, _), pieces in zip(longer, counts) if pieces > window]
 
 
 def audit(
