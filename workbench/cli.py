@@ -366,7 +366,9 @@ def verdict_text(evaluation, items: int = 5) -> str:
     verdict = assess(evaluation)
     lines = ["", *verdict.lines()]
     if verdict.recommended is not None:
-        checkup = audit(evaluation.document, questions=[q.question for q in evaluation.questions])
+        # strategies=(): the to-do list reads shared lines, long sections and unheaded text, never the
+        # check-up's unnamed-piece counts, so the three extra cuts are not made here.
+        checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions])
         todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
         if todo:
             lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
