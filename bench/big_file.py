@@ -133,6 +133,9 @@ def main() -> None:
                 page.get_by_role("button", name="Run the questions").click()
                 expect(page.get_by_role("button", name="Stop")).to_be_visible(timeout=60000)
                 page.wait_for_timeout(after * 1000)
+                if not page.get_by_role("button", name="Stop").count():  # the run finished first: nothing to stop
+                    print(f"Stop at {after:.0f} s: the run had already finished", flush=True)
+                    continue
                 progress = page.get_by_test_id("stProgress").inner_text() if page.get_by_test_id("stProgress").count() else ""
                 page.screenshot(path=str(folder / f"running_{after:.0f}s.png"))
                 timed(f"Stop pressed {after:.0f} s into a run ({progress.strip()[:70]})", figures,
