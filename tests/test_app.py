@@ -432,3 +432,28 @@ def test_forget_deletes_a_kept_file_and_its_questions():
     assert not [b for b in at.button if b.key and b.key.startswith("reopen_")]
     workspace = at.session_state[state.WORKSPACE]
     assert workspace.document(key) is None and workspace.questions_for(key, "other.csv") is None
+
+
+def test_a_finished_language_model_run_comes_back_after_a_reload_and_in_a_new_tab():
+    at = go(open_app(), "pages/results.py")
+    # A run with the language model is not quick, so a new session would never recompute it by itself.
+    at.multiselect(key="w_run_strategies").set_value(["fixed", "heading"]).run()
+    at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
+    at.multiselect(key="w_run_rerankers").set_value(["none"]).run()
+    assert any("Out of date" in w.value for w in at.warning)  # not run yet: the word-search result is marked old
+    at.button(key="run").click().run()
+    assert not at.exception
+    first = at.session_state[state.RESULT]
+    assert [run.retriever for run in first.runs] == ["dense", "dense"]
+    # A reload (or a second tab) is a new session in the same app: the same result, not a Run button.
+    again = go(open_app(), "pages/results.py")
+    assert not at.exception
+    assert again.session_state[state.RESULT] is first
+    assert any(c.value.startswith("These results are from the last run") for c in again.caption)
+    assert not any("Out of date" in w.value for w in again.warning)
+    # Edited questions are other inputs: the remembered result must not be shown as theirs.
+    again = go(again, "pages/questions.py")
+    frame = again.session_state[state.QUESTIONS].iloc[:-1]
+    again.session_state[state.QUESTIONS] = frame
+    again = go(again, "pages/results.py")
+    assert any("Out of date" in w.value for w in again.warning)

@@ -155,11 +155,11 @@ def test_a_stopped_run_saves_nothing_to_the_history(tmp_path, monkeypatch):
     at = AppTest.from_function(stopped_script, default_timeout=120).run()
     assert not at.exception
     assert at.markdown[0].value.startswith("stopped after 20 checks: the run was stopped")
-    assert at.session_state[state.RESULT_MEMO] == {} and runs_in(db) == 0
+    assert len(state.remembered_results()) == 0 and runs_in(db) == 0
     at.session_state["then_run"] = True  # the same run let through is remembered and saved: the test can fail
     at.run()
     assert at.markdown[-1].value == "then finished"
-    assert len(at.session_state[state.RESULT_MEMO]) == 1 and runs_in(db) == 1
+    assert len(state.remembered_results()) == 1 and runs_in(db) == 1
 
 
 def test_after_stop_the_results_page_says_so_and_starts_nothing():

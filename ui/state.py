@@ -18,9 +18,11 @@ from workbench.estimate import Estimate, estimate, uses_model
 from workbench.evaluate import Evaluation, chunk_document, evaluate
 from workbench.highlight import escape_markdown
 from workbench.history import History
+from workbench.history import default_path as history_path
 from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
+from workbench.remembered import Remembered
 from workbench.sample import Head, head
 from workbench.stamp import Stamp
 from workbench.workspace import Workspace, file_key
@@ -48,7 +50,6 @@ THRESHOLD_AUTO = "threshold_auto"
 RERANKER_MODEL = "reranker_model"
 RESULT = "result"
 RESULT_ERROR = "result_error"
-RESULT_MEMO = "result_memo"
 ESTIMATE_MEMO = "estimate_memo"
 RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
 RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.stamp.Stamp)
@@ -538,7 +539,7 @@ def run_current(settings: Settings, progress=None, should_stop=None) -> Evaluati
     state = st.session_state
     stamp = current_stamp(settings)
     started = time.perf_counter()
-    state["run_fresh"] = stamp not in state.setdefault(RESULT_MEMO, {})  # False: the remembered result is shown
+    state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
     try:
         result = run_evaluation(*document_args(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
                                 progress=progress, should_stop=should_stop)
@@ -558,9 +559,9 @@ def refresh_result(settings: Settings, document: Document, auto: bool | None = N
     stamp = current_stamp(settings)
     if state[RESULT_STAMP] == stamp:
         return True
-    memo = state.setdefault(RESULT_MEMO, {})
-    if stamp in memo:
-        state[RESULT], state[RESULT_STAMP] = memo[stamp], stamp
+    known = remembered_results().get(stamp)
+    if known is not None:  # run earlier in this app, in this tab or another, or before a reload
+        state[RESULT], state[RESULT_STAMP] = known, stamp
         return True
     if (quick(settings, document) if auto is None else auto) and state[RESULT_ERROR_STAMP] != stamp:
         bar = st.progress(0.0, text="Grading the questions on the current file…")
@@ -626,31 +627,41 @@ def run_evaluation(
     progress=None,
     should_stop=None,
 ) -> Evaluation:
-    """Evaluate, remembering results per session by what they were computed from (a ``Stamp``).
+    """Evaluate, remembering results by what they were computed from (a ``Stamp``) for every tab of the app.
 
     Not ``st.cache_data``: its replay refuses a progress bar created outside the
-    function. The model and every embedding are still shared process-wide.
+    function. The model and every embedding are shared process-wide too.
     A stopped run (``should_stop``, or Streamlit ending the script) raises before anything is remembered or saved.
     """
     key = run_key(data, name, sheet, name_column, questions_csv, settings)
-    memo = st.session_state.setdefault(RESULT_MEMO, {})
-    if key not in memo:
+    memo = remembered_results()
+    result = memo.get(key)
+    if result is None:
         document = load_document(data, name, sheet, name_column)
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
         for question in questions:
             question.row -= 1  # numbered as the table shows them, not as lines of the CSV (which has a header)
-        if len(memo) >= 8:  # keep a few recent results, not every one ever run
-            memo.pop(next(iter(memo)))
-        memo[key] = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
-                             should_stop=should_stop)
+        result = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
+                          should_stop=should_stop)
+        memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.
-        save_to_history(memo[key], key.questions)
+        save_to_history(result, key.questions)
         from workbench.embedding import cache_warnings
 
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
             st.warning(escape_markdown(warning))
-    return memo[key]
+    return result
+
+
+def remembered_results() -> Remembered[Stamp, Evaluation]:
+    """The finished results of this app, for every tab: one store per run history (each test has its own)."""
+    return _remembered(str(history_path()))
+
+
+@st.cache_resource(show_spinner=False)
+def _remembered(history: str) -> Remembered[Stamp, Evaluation]:
+    return Remembered(limit=16)
 
 
 def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
@@ -679,7 +690,7 @@ def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | N
                  settings: Settings) -> Estimate | None:
     """How long Run will take; None when its result is remembered (it shows at once)."""
     key = run_key(data, name, sheet, name_column, questions_csv, settings)
-    if key in st.session_state.get(RESULT_MEMO, {}):
+    if key in remembered_results():
         return None
     encoder = shared_encoder() if uses_model(settings) else None
     # Re-estimated once the model has run (its speed is then measured) or has read more texts.
