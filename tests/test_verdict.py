@@ -360,3 +360,40 @@ def test_store_wide_and_placeholder_items_cite_their_columns():
     assert items["store-wide"].where == "column currency"
     assert items["placeholder"].where == "rows 2, 3, 4, 5, 6 and 7 (column price)"  # all six products
     assert items["placeholder"].edit == "Fill in the price column, or leave the value out where it is unknown."
+
+
+def _refusal_item(threshold, unanswerable=4):
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    kept = [q for q in questions if q.answerable] + [q for q in questions if not q.answerable][:unanswerable]
+    evaluation = evaluate(document, kept, Settings(["heading"], ["keyword"], ["none"], threshold=threshold))
+    run = evaluation.runs[0]
+    items = [item for item in todo_list(evaluation, run, audit(document, questions=kept)) if item.kind == "refusal"]
+    return run, items
+
+
+def test_the_refusal_todo_follows_how_refusing_is_set_now():
+    run, [item] = _refusal_item(None)  # never refuses: all 4 unanswerable questions answered
+    assert run.counts["false-answer"] == 4
+    assert item.edit.startswith("Let the bot refuse: tick") and len(item.fixes) == 4
+    run, [item] = _refusal_item(0.01)  # a level so low only "Canada" (confidence 0: no word in the file) is refused
+    assert run.counts["false-answer"] == 3
+    assert item.edit.startswith("Raise “Refuse below this confidence” above 0.01,")
+    run, [item] = _refusal_item("auto", unanswerable=2)  # too few to fit a level: never told to tick the ticked box
+    assert run.calibration is not None and not run.calibration.enough
+    assert item.edit.startswith("Write 1 more question your file cannot answer")
+    assert "tick" not in item.edit
+
+
+def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_the_ticked_box():
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    # Marked "the file cannot answer" although its words match a product exactly: no level picked from
+    # the questions refuses it without refusing the real Aurora question beside it.
+    questions.append(Question("What is the warranty on the Aurora ceiling fan?", "", "", row=len(questions) + 1))
+    evaluation = evaluate(document, questions, Settings(["heading"], ["keyword"], ["none"], threshold="auto"))
+    run = evaluation.runs[0]
+    assert run.calibration.enough and run.counts["false-answer"] >= 1
+    [item] = [item for item in todo_list(evaluation, run, audit(document, questions=questions)) if item.kind == "refusal"]
+    assert item.edit.startswith("Add the facts") and "tick" not in item.edit
+    assert "no refusal level picked from your questions" in item.why

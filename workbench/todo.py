@@ -208,12 +208,25 @@ class _Builder:
         )
 
     def _refusal(self) -> Todo:
-        return Todo(
-            "refusal",
-            "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings.",
-            "The bot answered questions your file cannot answer instead of handing them to a person. If the file "
-            "should answer them, add the facts instead.",
-        )
+        """What to do about answered questions the file cannot answer depends on how refusing is set now."""
+        why = "The bot answered questions your file cannot answer instead of handing them to a person."
+        threshold = self.evaluation.settings.threshold
+        calibration = self.run.calibration
+        if threshold == "auto" and calibration is not None and not calibration.enough:
+            edit = (f"Write {calibration.missing} more question{'s' if calibration.missing != 1 else ''} your file "
+                    "cannot answer (source left empty), so the workbench can pick when the bot should refuse.")
+        elif threshold == "auto":  # fitted, and the best level still lets these through
+            edit = "Add the facts these questions ask for, or tell the bot in its instructions what the shop does not offer."
+            why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
+                    "picked from your questions stops them without turning away real customers.")
+        elif not threshold:  # None or 0: never refuses
+            edit = "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings."
+            why += " If the file should answer them, add the facts instead."
+        else:
+            edit = (f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
+                    "pick the threshold” in the Results settings.")
+            why += " If the file should answer them, add the facts instead."
+        return Todo("refusal", edit, why)
 
     def _section_place(self, section: Section | None) -> str:
         if section is None:
