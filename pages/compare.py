@@ -44,7 +44,7 @@ st.dataframe(pd.DataFrame(rows), hide_index=True,
 if any(" = " in row["search"] for row in rows):
     st.caption("A row naming several searches (A = B) stands for setups that ranked and graded every question "
                "identically, for example because the re-check re-scored every piece.")
-warning = chance_sentence(result.runs)
+warning = chance_sentence(result.runs, result.settings.size)
 if warning:
     st.warning(warning)
 

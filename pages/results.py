@@ -30,21 +30,25 @@ document = state.require_document()
 size = int(st.session_state[state.SIZE])
 top = st.container()  # the verdict and the to-do list go first, above the settings
 
+def options_help(registry) -> str:
+    """Each choice in words, for a tooltip: "**Word-match search**: counts how many …"."""
+    return "  \n".join(f"**{item.label}**: {item.explanation}" for item in (registry.get(id) for id in registry.ids()))
+
+
 with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])):
     st.multiselect("Ways of cutting the file", STRATEGIES.ids(), key=state.bind(state.RUN_STRATEGIES),
                    on_change=state.store, args=(state.RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
-                   help="Names on the command line: " + ", ".join(
-                       f"{strategy_name(id, size)} = {id}" for id in STRATEGIES.ids()) + ".")
+                   help="The **Cuts** page shows each way with its pieces and says what it does. A control cuts "
+                   "at random or not at all: a real way of cutting should beat it.")
     left, right = st.columns(2)
     left.multiselect("Search", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
                      on_change=state.store, args=(state.RUN_RETRIEVERS,), format_func=retriever_name,
-                     help="Meaning-based search uses a small language model that loads once (a few seconds). "
-                     "Names on the command line: " + ", ".join(f"{retriever_name(id)} = {id}" for id in RETRIEVERS.ids()) + ".")
+                     help=options_help(RETRIEVERS) + " The language model loads once (a few seconds) and runs "
+                     "on this computer.")
     right.multiselect("Re-check the top pieces", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
                       on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
-                      help="“Not re-checked” keeps the search's order, so you see results without and with a "
-                      "re-check. Names on the command line: " + ", ".join(
-                          f"{reranker_name(id)} = {id}" for id in RERANKERS.ids()) + ".")
+                      help=options_help(RERANKERS) + " Keep “Not re-checked” to see results without and with a "
+                      "re-check.")
     if "cross-encoder" in st.session_state[state.RUN_RERANKERS]:
         st.text_input("Folder of your cross-encoder model", key=state.bind(state.RERANKER_MODEL),
                       on_change=state.store, args=(state.RERANKER_MODEL,))
@@ -138,7 +142,7 @@ with top:
     if verdict.recommendation:
         st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
-    for caveat in caveats_with_chance(verdict, result.runs):
+    for caveat in caveats_with_chance(verdict, result.runs, result.settings.size):
         st.markdown(f"⚠ {escape_markdown(caveat)}")
 
     if verdict.recommended is not None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .evaluate import Run
-from .names import is_control
+from .names import lower_first, is_control, retriever_name, reranker_name, strategy_name
 from .verdict import CHANCE, WHAT_TO_ADD, rank_key
 
 
@@ -21,22 +21,29 @@ def recommended(runs: Iterable[Run]) -> Run | None:
     return min(real, key=rank_key) if real else None
 
 
+def _under(run: Run) -> str:
+    """ "with word-match search, not re-checked": the search and re-check in words, never ids."""
+    return f"with {lower_first(retriever_name(run.retriever))}, {lower_first(reranker_name(run.reranker))}"
+
+
 @dataclass(frozen=True)
 class ChanceWarning:
     control: Run
     strategy: Run  # the best real strategy under the same retriever and reranker
+    size: int | None = None  # the windows' size, for their names
 
     @property
     def sentence(self) -> str:
         c, s = self.control, self.strategy
         relation = "beats" if c.counts["clean"] > s.counts["clean"] else "ties with"
         return (
-            f"Careful: {CHANCE}. The control {c.strategy} ({c.counts['clean']} clean) {relation} {s.strategy} "
-            f"({s.counts['clean']} clean) with {c.retriever} and {c.reranker}. {WHAT_TO_ADD}"
+            f"Careful: {CHANCE}. The “{strategy_name(c.strategy, self.size)}” ({c.counts['clean']} clean) "
+            f"{relation} “{strategy_name(s.strategy, self.size)}” ({s.counts['clean']} clean) {_under(c)}. "
+            f"{WHAT_TO_ADD}"
         )
 
 
-def chance_warnings(runs: list[Run]) -> list[ChanceWarning]:
+def chance_warnings(runs: list[Run], size: int | None = None) -> list[ChanceWarning]:
     """Each retriever x reranker where a control ties or beats the best real strategy on clean answers."""
     warnings = []
     for pair in dict.fromkeys((run.retriever, run.reranker) for run in runs):
@@ -46,20 +53,20 @@ def chance_warnings(runs: list[Run]) -> list[ChanceWarning]:
             continue
         controls = [run for run in group if is_control(run.strategy) and run.counts["clean"] >= best.counts["clean"]]
         if controls and best.answerable:
-            warnings.append(ChanceWarning(max(controls, key=lambda run: run.counts["clean"]), best))
+            warnings.append(ChanceWarning(max(controls, key=lambda run: run.counts["clean"]), best, size))
     return warnings
 
 
-def chance_sentence(runs: list[Run]) -> str | None:
+def chance_sentence(runs: list[Run], size: int | None = None) -> str | None:
     """One sentence for every output, or None when every control falls behind the best real strategy."""
-    warnings = chance_warnings(runs)
+    warnings = chance_warnings(runs, size)
     if not warnings:
         return None
     if len(warnings) == 1:
         return warnings[0].sentence
     pairs = "; ".join(
-        f"{w.control.strategy} {w.control.counts['clean']} vs {w.strategy.strategy} {w.strategy.counts['clean']} "
-        f"({w.control.retriever}, {w.control.reranker})"
+        f"“{strategy_name(w.control.strategy, size)}” {w.control.counts['clean']} vs "
+        f"“{strategy_name(w.strategy.strategy, size)}” {w.strategy.counts['clean']} ({_under(w.control)})"
         for w in warnings
     )
     return f"Careful: {CHANCE}. A control ties or beats the best real cut: {pairs}. {WHAT_TO_ADD}"
@@ -89,11 +96,11 @@ def group_label(group: list[Run]) -> str:
     return f"{group[0].strategy} / {retrievers} / {group[0].reranker}"
 
 
-def caveats_with_chance(verdict, runs: list[Run]) -> list[str]:
+def caveats_with_chance(verdict, runs: list[Run], size: int | None = None) -> list[str]:
     """The verdict's caveats, plus the chance warning when a control ties the best real cut under a
     search other than the recommended one (the verdict looks only at the recommended search)."""
     caveats = list(verdict.caveats)
-    sentence = chance_sentence(runs)
+    sentence = chance_sentence(runs, size)
     if sentence and not any(CHANCE in caveat for caveat in caveats):
         caveats.append(sentence)
     return caveats

@@ -84,7 +84,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
-    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs)]
+    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs, evaluation.settings.size)]
     if best is not None and best.calibration is not None:
         parts.append(f"<h2>When the bot should refuse</h2><p>{esc(best.calibration.sentence)}</p>")
     if best is not None:

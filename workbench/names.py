@@ -41,13 +41,13 @@ def is_control(strategy: str) -> bool:
 
 def setup_name(run: Run, size: int | None = None) -> str:
     """A configuration in words: "Cut at headings, word-match search, re-checked by headings"."""
-    parts = [strategy_name(run.strategy, size), _lower_first(retriever_name(run.retriever))]
+    parts = [strategy_name(run.strategy, size), lower_first(retriever_name(run.retriever))]
     if run.reranker != "none":
-        parts.append(_lower_first(reranker_name(run.reranker)))
+        parts.append(lower_first(reranker_name(run.reranker)))
     return ", ".join(parts)
 
 
-def _lower_first(name: str) -> str:
+def lower_first(name: str) -> str:
     """Mid-sentence case that keeps acronyms: "BM25 word search" stays, "Word-match search" becomes lower."""
     return name if name[:2].isupper() else name[:1].lower() + name[1:]
 

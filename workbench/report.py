@@ -127,7 +127,7 @@ def to_json(evaluation: Evaluation) -> dict:
         },
         "recommended": None if best is None else {"strategy": best.strategy, "retriever": best.retriever,
                                                   "reranker": best.reranker},
-        "chance_warning": chance_sentence(evaluation.runs),
+        "chance_warning": chance_sentence(evaluation.runs, evaluation.settings.size),
         "runs": runs,
     }
 
@@ -189,7 +189,7 @@ def to_table(evaluation: Evaluation) -> str:
     best = recommended(evaluation.runs)
     if best is not None:
         lines.append(f"recommended: {best.strategy} / {best.retriever} / {best.reranker}")
-    warning = chance_sentence(evaluation.runs)
+    warning = chance_sentence(evaluation.runs, evaluation.settings.size)
     if warning:
         lines.append(warning)
     return "\n".join(lines) + "\n"
