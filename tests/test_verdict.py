@@ -7,7 +7,7 @@ import pytest
 from workbench.audit import audit
 from workbench.charts import grade_grid, grades_bars, hit_curve
 from workbench.evaluate import evaluate
-from workbench.loaders import load_bytes, load_path
+from workbench.loaders import load_bytes, load_path, parse_markdown
 from workbench.model import Question, Settings
 from workbench.names import is_control, setup_name, strategy_name
 from workbench.questions import column_kind, generate_questions, humanize, parse_questions, resolve
@@ -397,3 +397,31 @@ def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_th
     [item] = [item for item in todo_list(evaluation, run, audit(document, questions=questions)) if item.kind == "refusal"]
     assert item.edit.startswith("Add the facts") and "tick" not in item.edit
     assert "no refusal level picked from your questions" in item.why
+
+
+def test_the_todo_quotes_lines_as_a_reader_sees_them():
+    from workbench.todo import content_words, line_label, shown
+
+    # Function words are never "words to add" (scikit-learn's English list and the question-framing words).
+    assert content_words("Does it just work because I don't want to charge the Bangle every day?") == [
+        "work", "charge", "bangle", "day"]
+    assert line_label("**Warranty:** 1 year") == "Warranty"  # Markdown's marks are not the line's name
+    assert line_label("- Colours: red, gold") == "Colours"
+    # A sentence is not a label: it is never quoted whole as the line's name.
+    assert line_label("Email us at support@micro-nova.com: we reply within a day to every customer") == ""
+    assert line_label("See https://example.com for more") == ""
+    assert shown("Email us at **support@micro-nova.com**") == "Email us at support@micro-nova.com"
+    long = "word " * 40
+    # The last space before character 90 is at 89 (5 × 17 + 4): 18 words, 89 characters, then " …".
+    assert shown(long) == ("word " * 18).strip() + " …"
+
+
+def test_a_missing_word_on_a_paragraph_names_no_paragraph_as_the_line():
+    document = parse_markdown("# Shop\n\n## Support\nEmail us at **help@shop.example** and we answer within a day.\n\n"
+                              "## Shipping\nWe have no phone number for support of shipping; write to us.\n", "shop.md")
+    question = Question("What is the phone number for support?", "Support", "help@shop.example", row=1)
+    evaluation = evaluate(document, [question], Settings(["heading"], ["keyword"], ["none"]))
+    assert evaluation.runs[0].per_question[0].grade == "missed"  # Shipping shares "phone number support"
+    items = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question])) if i.kind == "words"]
+    assert [i.edit for i in items] == ["Add the words “phone”, “number” to Support's line that holds the answer, "
+                                       "or a synonym line."]

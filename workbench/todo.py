@@ -9,21 +9,28 @@ questions come first.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
 from .audit import Audit, SharedLine
+from .confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places
 from .questions import humanize
+from .retrievers import english_stop_words
 
-STOPWORDS = set(
-    "a an and any are as at be by can come comes do does for from get got has have how i in is it its long many "
-    "me much my need needs of on or tell the there this to use what when where which who why will with you your "
-    "does did much come available sell offer give about".split()
-)
+# The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one.
+FRAMING_WORDS = frozenset("come comes sell sells offer offers give available use".split())
+
+
+@functools.cache
+def _not_content() -> frozenset[str]:
+    return english_stop_words() | QUESTION_STOP_WORDS | FRAMING_WORDS
+
+
 WORD = re.compile(r"[^\W\d_]{3,}")
 # Harm order among items that fix no question: what misleads a bot most comes first.
 KIND_ORDER = ("shared", "words", "placeholder", "long", "unheaded", "missing", "refusal", "risky", "names",
@@ -51,7 +58,8 @@ class Todo:
 
 
 def content_words(text: str) -> list[str]:
-    return [w for w in WORD.findall(text.lower()) if w not in STOPWORDS]
+    skip = _not_content()
+    return [w for w in WORD.findall(text.lower()) if w not in skip]
 
 
 def _stems(word: str) -> set[str]:
@@ -73,6 +81,30 @@ def missing_words(question: str, section_text: str, name: str) -> list[str]:
         if not (_stems(word) & have) and word not in missing:
             missing.append(word)
     return missing
+
+
+def shown(line: str, limit: int = 90) -> str:
+    """A line of the file as a reader quotes it: without Markdown's marks, cut at a word past ``limit``."""
+    plain = re.sub(r"(\*\*|__|`)", "", line).strip()
+    plain = re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", plain)
+    if len(plain) <= limit:
+        return plain
+    cut = plain.rfind(" ", 0, limit)
+    return plain[: cut if cut > limit // 2 else limit].rstrip(" ,;:") + " …"
+
+
+def line_label(line: str) -> str:
+    """What a line is called: "Warranty" for "**Warranty:** 1 year"; empty for a sentence with no label.
+
+    Only a short lead before a colon names a line; a paragraph is never quoted whole, and Markdown's
+    marks (``**``, ``_``, a list bullet, a heading's ``#``) are not part of the name.
+    """
+    plain = shown(line, limit=len(line))
+    lead, colon, _ = plain.partition(":")
+    lead = lead.strip()
+    if not colon or not lead or len(lead) > 32 or len(lead.split()) > 4 or "@" in lead or "//" in plain[: len(lead) + 3]:
+        return ""
+    return lead
 
 
 class _Builder:
@@ -154,9 +186,9 @@ class _Builder:
         names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
         key = shared.key or "the line"
         example = (f"“{shared.sections[0]} {humanize(key)}: {shared.value}”" if shared.key
-                   else f"“{shared.sections[0]}: {shared.line}”")
+                   else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
         why = (
-            f"“{shared.line}” is word for word the same under {len(shared.sections)} products ({names}); a piece "
+            f"“{shown(shared.line)}” is word for word the same under {len(shared.sections)} products ({names}); a piece "
             "holding this line but not the product's name lets a bot quote it for the wrong product."
         )
         if shared.harm == "varies":
@@ -169,8 +201,8 @@ class _Builder:
         quoted = ", ".join(f"“{w}”" for w in words)
         line = ""
         if fact is not None:
-            label = fact.column or self.document.slice(fact.span).split(":", 1)[0]
-            line = f"'s “{label}” line"
+            label = fact.column or line_label(self.document.slice(fact.span))
+            line = f"'s “{label}” line" if label else "'s line that holds the answer"
         return Todo(
             "words",
             f"Add the word{'s' if len(words) > 1 else ''} {quoted} to {section.title}{line}, or a synonym line.",
@@ -188,7 +220,7 @@ class _Builder:
         )
 
     def _unheaded_item(self) -> Todo:
-        first = self.audit.unheaded_facts[0][:80] if self.audit.unheaded_facts else ""
+        first = shown(self.audit.unheaded_facts[0], 80) if self.audit.unheaded_facts else ""
         preamble = next((s for s in self.document.sections if not s.heading and s.facts), None)
         return Todo(
             "unheaded", "Add a heading above the text that sits under none.",
@@ -243,12 +275,12 @@ class _Builder:
 
     def checkup(self) -> None:
         audit = self.audit
-        shown = 0
+        listed = 0  # shared lines no question touches, at most 10
         for shared in audit.shared_lines:
-            if shared.questions or (shared.harm == "varies" and shown < 10):
+            if shared.questions or (shared.harm == "varies" and listed < 10):
                 item = self.add(("shared", shared.line), lambda s=shared: self._shared_item(s))
                 self._touch(item, shared.questions)
-                shown += 0 if shared.questions else 1
+                listed += 0 if shared.questions else 1
         for shared in audit.placeholders:
             every = "Every product" if len(shared.sections) == audit.products else f"{len(shared.sections)} of {audit.products} products"
             column = shared.key or "this line"
@@ -258,7 +290,7 @@ class _Builder:
                 join_places(s.places)))
             self._touch(item, shared.questions)
         if audit.store_wide:
-            lines = "; ".join(f"“{s.line}”" for s in audit.store_wide[:5]) + (" …" if len(audit.store_wide) > 5 else "")
+            lines = "; ".join(f"“{shown(s.line, 60)}”" for s in audit.store_wide[:5]) + (" …" if len(audit.store_wide) > 5 else "")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", f"Say store-wide facts once, at the top: {lines}.",
                 f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "
