@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import state
 from workbench.charts import budget_curve
+from workbench.explain import GLOSSARY
 from workbench.findings import chance_sentence, fold_identical
 from workbench.handover import report_html, results_xlsx
 from workbench.highlight import escape_markdown
@@ -39,8 +40,22 @@ for group in fold_identical(result.runs):  # identical rankings and grades: one 
     rows.append(shown | {k: record[k] for k in ("clean", "mixed", "missed", "refused", "false_answers",
                                                 "refusal_accuracy", "hit_rate", "mrr", "ndcg", "context_chars",
                                                 "threshold")} | {"ids": "; ".join(setup_id(r) for r in group)})
-st.dataframe(pd.DataFrame(rows), hide_index=True,
-             column_config={"ids": st.column_config.TextColumn(help="The names the command line and files use.")})
+number = st.column_config.NumberColumn
+st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
+    "false_answers": number("answered anyway", help="Questions your file cannot answer that the bot answered."),
+    "refusal_accuracy": number("unanswerable refused", format="%.2f",
+                               help="Share of the questions your file cannot answer that the bot refused."),
+    "hit_rate": number("found in the top k", format="%.2f", help=GLOSSARY["hit rate"]),
+    "mrr": number("MRR", format="%.2f", help="Mean reciprocal rank: 1 when the right piece comes first, ½ when "
+                  "second, ⅓ when third …, averaged over the questions."),
+    "ndcg": number("nDCG", format="%.2f", help="Like MRR, but it counts every piece holding the answer in the "
+                   "top k, each less the lower it comes."),
+    "context_chars": number("characters handed over", format="%.0f",
+                            help="Characters of the top k pieces the bot reads per question, on average."),
+    "threshold": number("refuse below", format="%.3f",
+                        help="The confidence under which the bot hands the question to a person (empty: never)."),
+    "ids": st.column_config.TextColumn(help="The names the command line and files use."),
+})
 if any(" = " in row["search"] for row in rows):
     st.caption("A row naming several searches (A = B) stands for setups that ranked and graded every question "
                "identically, for example because the re-check re-scored every piece.")
@@ -51,7 +66,8 @@ if warning:
 st.subheader("Is the difference real?")
 st.write(
     "With a few dozen questions, a difference of two or three answers can be luck. This compares two "
-    "configurations question by question (a paired bootstrap interval and McNemar's exact test)."
+    "configurations question by question: how often would a difference this big come from luck? (Statisticians "
+    "call these a paired bootstrap interval and McNemar's exact test.)"
 )
 labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
 keys = list(labels)

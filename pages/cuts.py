@@ -81,7 +81,8 @@ for column, strategy in zip(columns, chosen):
             counts = piece_counts(encoder, [chunk.text for chunk in chunks])
             past = sum(count > limit for count in counts)
             st.caption(
-                f"Each piece's start shows its length in the search model's word pieces (wp). "
+                "The meaning-based search reads text in word pieces (a word or part of a word; “wp” at each "
+                "piece's start is its length in them). "
                 f"{past} of {len(chunks)} pieces are past the model's window of {limit} word pieces (marked ⚠): "
                 "the meaning-based search reads those in overlapping parts."
             )

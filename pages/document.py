@@ -11,12 +11,7 @@ from workbench.model import WorkbenchError
 
 state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")
-st.write(
-    "A chat bot that answers from your documents does not read them whole. "
-    + GLOSSARY["chunk"]
-    + " Where those cuts fall decides whether it quotes the right product. "
-    "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
-)
+top = st.container()  # the introduction names the file loaded, so it is written after an upload is read
 
 uploaded = st.file_uploader(
     "Upload a price list or product document",
@@ -33,6 +28,19 @@ name = st.session_state[state.DOC_NAME]
 if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.name):
     state.use_document(state.SAMPLE_DOCUMENT.read_bytes(), state.SAMPLE_DOCUMENT.name)
     st.rerun()
+
+with top:
+    intro = (
+        "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
+        if st.session_state[state.DOC_NAME] == state.SAMPLE_DOCUMENT.name
+        else f"You are checking **{escape_markdown(st.session_state[state.DOC_NAME])}**; upload another file "
+        "or go back to the sample below."
+    )
+    st.write(
+        GLOSSARY["chunk"]
+        + " Where those cuts fall decides whether it quotes the right product. "
+        + intro
+    )
 
 recent = [doc for doc in state.recent_documents() if doc.key != st.session_state[state.DOC_KEY]]
 if recent:

@@ -457,3 +457,14 @@ def test_a_finished_language_model_run_comes_back_after_a_reload_and_in_a_new_ta
     again.session_state[state.QUESTIONS] = frame
     again = go(again, "pages/results.py")
     assert any("Out of date" in w.value for w in again.warning)
+
+
+def test_the_document_page_talks_about_the_file_that_is_loaded():
+    at = go(open_app(), "pages/document.py")
+    intro = at.markdown[0].value
+    assert "The Breezy Home sample is loaded" in intro
+    at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
+    intro = at.markdown[0].value
+    assert "sample is loaded" not in intro and "You are checking **two.csv**" in plain(intro)
+    at.button[0].click().run()  # Go back to the sample
+    assert "The Breezy Home sample is loaded" in at.markdown[0].value

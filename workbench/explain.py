@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 GLOSSARY = {
-    "chunk": "A chunk (piece) is a slice of your document. A chat bot never reads the whole file: it searches "
-    "for the few pieces that look most relevant and answers from those alone.",
+    "chunk": "A chunk (piece) is a slice of your document. For each question, a chat bot does not read the whole file: it "
+    "searches for the few pieces that look most relevant and answers from those alone.",
     "retrieval": "Retrieval is that search: given a customer's question, find the pieces most likely to hold "
     "the answer.",
     "rerank": "A re-check (reranking) takes the search's shortlist and compares each piece with the question more "

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .evaluate import Run
-from .names import lower_first, is_control, retriever_name, reranker_name, strategy_name
+from .names import is_control, lower_first, reranker_name, retriever_name, strategy_name
 from .verdict import CHANCE, WHAT_TO_ADD, rank_key
 
 
