@@ -178,12 +178,14 @@ rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
 st.subheader("How each way of cutting did")
 st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
 st.write(GLOSSARY["grades"])
-left, right = st.columns(2)
-retriever = (left.selectbox("Show the search", retrievers, key="show_retriever", format_func=retriever_name)
+retriever = (st.selectbox("Show the search", retrievers, key="show_retriever", format_func=retriever_name)
              if len(retrievers) > 1 else retrievers[0])
-reranker = (right.selectbox("Show the re-check", rerankers, key="show_reranker", format_func=reranker_name)
-            if len(rerankers) > 1 else rerankers[0])
 st.plotly_chart(grades_bars(result, retriever), key="chart_grades")
+if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
+    reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers, key="show_reranker",
+                            format_func=reranker_name)
+else:
+    reranker = rerankers[0]
 st.caption(GLOSSARY["hit rate"])
 st.plotly_chart(hit_curve(result, retriever, reranker), key="chart_hits")
 st.markdown("**Every question under every strategy** (hover for the reason)")

@@ -425,3 +425,12 @@ def test_a_missing_word_on_a_paragraph_names_no_paragraph_as_the_line():
     items = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question])) if i.kind == "words"]
     assert [i.edit for i in items] == ["Add the words “phone”, “number” to Support's line that holds the answer, "
                                        "or a synonym line."]
+
+
+def test_a_products_rows_are_named_as_runs_never_a_range_over_other_products():
+    from workbench.places import row_runs
+
+    # Variants of one product at rows 38-40, 97 and 154: "rows 38–154" would take in 114 rows of others.
+    assert row_runs([154, 38, 39, 40, 97, 97]) == "rows 38–40, 97 and 154"
+    assert row_runs([7]) == "row 7"
+    assert row_runs([1, 3, 5, 7, 9, 11]) == "rows 1, 3, 5, 7 and 2 more"

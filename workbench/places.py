@@ -46,6 +46,20 @@ class Places:
         return f"line {self.line(fact.span[0])}"
 
 
+def row_runs(rows: list[int], limit: int = 4) -> str:
+    """ "rows 38–40, 97 and 154": a product's rows as runs of neighbours, so the range never takes in the
+    rows of other products between them (variants of one product can sit far apart)."""
+    rows = sorted(set(rows))
+    runs: list[list[int]] = []
+    for row in rows:
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    return f"row{'s' if len(rows) > 1 else ''} {_and(parts, limit)}"
+
+
 def join_places(places: list[str], limit: int = 6) -> str:
     """ "rows 2, 5 and 9 (column Warranty)" reads better than the same column named each time."""
     if not places:

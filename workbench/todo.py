@@ -18,7 +18,7 @@ from .confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
-from .places import Places, join_places
+from .places import Places, join_places, row_runs
 from .questions import humanize
 from .retrievers import english_stop_words
 
@@ -266,8 +266,7 @@ class _Builder:
         if section.facts:
             first, last = self.places.of(section.facts[0].span), self.places.of(section.facts[-1].span)
             if self.document.kind == "spreadsheet":
-                rows = sorted({f.row for f in section.facts if f.row})
-                return f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}–{rows[-1]}"
+                return row_runs([f.row for f in section.facts if f.row])
             return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
         return self.places.of(section.span)
 
