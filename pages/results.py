@@ -30,6 +30,7 @@ document = state.require_document()
 size = int(st.session_state[state.SIZE])
 top = st.container()  # the verdict and the to-do list go first, above the settings
 
+
 def options_help(registry) -> str:
     """Each choice in words, for a tooltip: "**Word-match search**: counts how many …"."""
     return "  \n".join(f"**{item.label}**: {item.explanation}" for item in (registry.get(id) for id in registry.ids()))
@@ -40,15 +41,15 @@ with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])
                    on_change=state.store, args=(state.RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
                    help="The **Cuts** page shows each way with its pieces and says what it does. A control cuts "
                    "at random or not at all: a real way of cutting should beat it.")
-    left, right = st.columns(2)
-    left.multiselect("Search", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
-                     on_change=state.store, args=(state.RUN_RETRIEVERS,), format_func=retriever_name,
-                     help=options_help(RETRIEVERS) + " The language model loads once (a few seconds) and runs "
-                     "on this computer.")
-    right.multiselect("Re-check the top pieces", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
-                      on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
-                      help=options_help(RERANKERS) + " Keep “Not re-checked” to see results without and with a "
-                      "re-check.")
+    # Full width, one under the other: in half a page the chips of long names are cut off.
+    st.multiselect("Search", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
+                   on_change=state.store, args=(state.RUN_RETRIEVERS,), format_func=retriever_name,
+                   help=options_help(RETRIEVERS) + " The language model loads once (a few seconds) and runs "
+                   "on this computer.")
+    st.multiselect("Re-check the top pieces", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
+                   on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
+                   help=options_help(RERANKERS) + " Keep “Not re-checked” to see results without and with a "
+                   "re-check.")
     if "cross-encoder" in st.session_state[state.RUN_RERANKERS]:
         st.text_input("Folder of your cross-encoder model", key=state.bind(state.RERANKER_MODEL),
                       on_change=state.store, args=(state.RERANKER_MODEL,))
