@@ -468,3 +468,18 @@ def test_the_document_page_talks_about_the_file_that_is_loaded():
     assert "sample is loaded" not in intro and "You are checking **two.csv**" in plain(intro)
     at.button[0].click().run()  # Go back to the sample
     assert "The Breezy Home sample is loaded" in at.markdown[0].value
+
+
+def test_opening_the_app_again_adds_no_point_to_the_history():
+    import os
+    import sqlite3
+
+    go(open_app(), "pages/results.py")  # the quick result is computed and saved
+    state._remembered.clear()  # as after the app restarted: nothing remembered, so the quick run is done again
+    again = go(open_app(), "pages/results.py")
+    assert not again.exception and again.session_state[state.RESULT] is not None
+    with sqlite3.connect(os.environ["WORKBENCH_HISTORY_DB"]) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1  # the same inputs: one run
+    again.checkbox(key="w_threshold_auto").uncheck().run()  # other settings are another run, and saved
+    with sqlite3.connect(os.environ["WORKBENCH_HISTORY_DB"]) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 2

@@ -708,6 +708,6 @@ def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | N
 def save_to_history(evaluation: Evaluation, questions_hash: str) -> None:
     """Every new result goes to the run history; a history that cannot be written only warns."""
     try:
-        History().save(evaluation, questions_hash)
+        History().save(evaluation, questions_hash, repeat=False)
     except WorkbenchError as error:
         st.warning(f"This run was not saved to the history: {escape_markdown(error)}")

@@ -76,19 +76,26 @@ class History:
         except (OSError, sqlite3.Error) as error:
             raise WorkbenchError(f"the run history {self.path} could not be {doing}: {error}") from None
 
-    def save(self, evaluation: Evaluation, questions_hash: str) -> int:
-        """Store one evaluation; returns its run number."""
+    def save(self, evaluation: Evaluation, questions_hash: str, repeat: bool = True) -> int:
+        """Store one evaluation; returns its run number.
+
+        ``repeat=False`` (the app): when this file, these questions and these settings are already saved,
+        return that run instead, since grading is deterministic. Opening the app recomputes the
+        quick results, and each opening must not add a point to the history chart.
+        """
         settings = asdict(evaluation.settings)
+        inputs = (evaluation.document.name, content_hash(evaluation.document.text), questions_hash,
+                  json.dumps(settings, default=str))
         with self._reading_or_writing("written"), self._connection:  # one transaction: a run and its results land together or not at all
+            if not repeat:
+                row = self._connection.execute(
+                    "SELECT id FROM runs WHERE document = ? AND content_hash = ? AND questions_hash = ? AND settings = ? "
+                    "ORDER BY id DESC LIMIT 1", inputs).fetchone()
+                if row:
+                    return row[0]
             cursor = self._connection.execute(
                 "INSERT INTO runs (at, document, content_hash, questions_hash, settings) VALUES (?, ?, ?, ?, ?)",
-                (
-                    dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                    evaluation.document.name,
-                    content_hash(evaluation.document.text),
-                    questions_hash,
-                    json.dumps(settings, default=str),
-                ),
+                (dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), *inputs),
             )
             run_id = cursor.lastrowid
             self._connection.executemany(
