@@ -483,3 +483,23 @@ def test_opening_the_app_again_adds_no_point_to_the_history():
     again.checkbox(key="w_threshold_auto").uncheck().run()  # other settings are another run, and saved
     with sqlite3.connect(os.environ["WORKBENCH_HISTORY_DB"]) as connection:
         assert connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 2
+
+
+def test_undo_of_an_import_survives_a_reload_and_a_switch_of_files():
+    at = go(open_app(), "pages/questions.py")
+    data = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value(("one.csv", data, "text/csv")).run()
+    assert len(at.session_state[state.QUESTIONS]) == 1
+    # Another file, then back to the sample: the sample's Undo is still there; the other file has none.
+    at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
+    at = go(at, "pages/questions.py")
+    assert not [b for b in at.button if b.key == "undo_button"]
+    at = go(at, "pages/document.py")
+    at.button[0].click().run()  # Go back to the sample
+    # A reload is a new session: the Undo comes back with the file it was made on.
+    again = go(open_app(), "pages/questions.py")
+    assert len(again.session_state[state.QUESTIONS]) == 1
+    again.button(key="undo_button").click().run()
+    assert len(again.session_state[state.QUESTIONS]) == 24
+    assert not [b for b in go(open_app(), "pages/questions.py").button if b.key == "undo_button"]  # used up

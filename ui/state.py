@@ -163,6 +163,7 @@ def restore() -> None:
     frame, notice = questions_for_document()
     st.session_state[QUESTIONS] = frame
     st.session_state[NOTICE] = notice
+    st.session_state[UNDO] = stored_undo()
 
 
 def _valid_setting(name: str, value) -> bool:
@@ -325,7 +326,7 @@ def use_document(data: bytes, name: str) -> None:
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
-    state[UNDO] = None
+    state[UNDO] = stored_undo()  # the Undo of this file's last import, kept from before the switch
 
 
 def document_args() -> tuple[bytes, str, str | None, str | None]:
@@ -462,6 +463,8 @@ def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str 
     state = st.session_state
     if undo:
         state[UNDO] = (state[DOC_KEY], state[QUESTIONS], undo)
+        keep(state[WORKSPACE].set_preference, "undo", {"document": state[DOC_KEY], "what": undo,
+                                                       "questions": state[QUESTIONS].to_dict("records")})
     state[QUESTIONS] = tidy_questions(frame)
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
@@ -480,7 +483,24 @@ def undo_last() -> None:
     if key != st.session_state[DOC_KEY]:
         return
     st.session_state[UNDO] = None
+    keep(st.session_state[WORKSPACE].set_preference, "undo", None)
     replace_questions(frame, f"Undone: {what}.")
+
+
+def stored_undo() -> tuple[str, pd.DataFrame, str] | None:
+    """The last import's Undo, kept in the workspace so a reload or a switch of files does not lose it;
+    only for the file it was made on."""
+    try:
+        saved = st.session_state[WORKSPACE].preference("undo", None)
+    except WorkbenchError:
+        return None
+    if not isinstance(saved, dict) or saved.get("document") != st.session_state.get(DOC_KEY):
+        return None
+    try:
+        frame = tidy_questions(pd.DataFrame(saved["questions"]))
+    except (KeyError, TypeError, ValueError):  # written by another version: no Undo rather than a crash
+        return None
+    return saved["document"], frame, str(saved.get("what", "the last change"))
 
 
 # --- Evaluation -------------------------------------------------------------------------------
