@@ -19,9 +19,11 @@ from .sample import head
 
 SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
 WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
-# all-MiniLM-L6-v2 on this project's 2-core machine, shared with other work: ~16 pieces of 300 characters a
-# second, i.e. ~6,400 work units (see embedding.work_of); rounded down, since a busy machine is slower.
-TYPICAL_SPEED = 5_000.0
+# all-MiniLM-L6-v2 on this project's 2-core machine (length-sorted batches): 16,700-20,600 work units a
+# second (see embedding.work_of) measured on three real files with the app's default cuts; about 0.7 of the
+# slowest, since a busy machine is slower. 5,000 (measured before batching by length) made the first
+# estimate 2.4 times the real run (176 s for 73 s).
+TYPICAL_SPEED = 12_000.0
 MODEL_LOAD_SECONDS = 6.0  # measured 5.3 s on the same machine
 QUICK_SECONDS = 10.0  # runs shorter than this need no warning
 
