@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 # Streamlit's own breakpoint for its narrow layout (768 px). It closes the sidebar after a page is picked
 # only when the browser says it is a phone; a narrow window on a computer keeps it open over the page.
@@ -28,5 +27,7 @@ def close_sidebar_on_narrow_screens(page: str) -> None:
     The page's name is in the snippet, so Streamlit renders it afresh on every page change
     (and not on reruns within a page, where the sidebar should stay as the user left it).
     """
+    # Our own fixed script, no user text in it. ``st.iframe`` replaces ``components.html`` (deprecated);
+    # it takes no zero height, so the frame is one pixel tall.
     with st.sidebar:
-        components.html(_CLOSE % (NARROW, page.replace("-", "")), height=0)
+        st.iframe(_CLOSE % (NARROW, page.replace("-", "")), height=1)
