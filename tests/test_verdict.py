@@ -434,3 +434,11 @@ def test_a_products_rows_are_named_as_runs_never_a_range_over_other_products():
     assert row_runs([154, 38, 39, 40, 97, 97]) == "rows 38–40, 97 and 154"
     assert row_runs([7]) == "row 7"
     assert row_runs([1, 3, 5, 7, 9, 11]) == "rows 1, 3, 5, 7 and 2 more"
+
+
+def test_a_stock_count_is_asked_as_how_many_and_a_stock_word_as_is_it_in_stock():
+    data = b"Name,Stock,Price\nAlpha Lamp,5000,10\nBeta Chair,Out of stock,25\n"
+    questions = {q.expected_source: q for q in generate_questions(load_bytes(data, "shop.csv"))
+                 if q.expected_answer in ("5000", "Out of stock")}
+    assert questions["Alpha Lamp"].question == "How many of the Alpha Lamp are in stock?"
+    assert questions["Beta Chair"].question == "Is the Beta Chair in stock?"

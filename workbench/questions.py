@@ -197,6 +197,7 @@ YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a 
 UNFILLED = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|false|true)$", re.IGNORECASE)
 FAQ_QUESTION_COLUMN = re.compile(r"faq.*question|question.*\d|^q\d+$", re.IGNORECASE)
 FAQ_ANSWER_COLUMN = re.compile(r"faq.*answer|answer.*\d|^a\d+$", re.IGNORECASE)
+COUNT = re.compile(r"^\d[\d,. ]*$")  # a number of items, as a stock column holds
 SPELLING = {"color": "colour", "colors": "colours", "gray": "grey"}
 
 
@@ -275,7 +276,10 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
             else:
                 if len(value) > 80:
                     continue
-                question, expected = templates[kind].format(product=section.heading), value
+                template = templates[kind]
+                if kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
+                    template = "How many of the {product} are in stock?"
+                question, expected = template.format(product=section.heading), value
             kinds.add(kind)
             found.append(Question(question, section.heading, expected, "generated"))
         if found:
