@@ -181,11 +181,25 @@ class Before:
     original: dict[str, int]  # grade -> count, plus "decoy" for misses caused by another product's words
     rewrite: dict[str, int]
 
+    long_sections: int = 0  # sections of the rewrite longer than one window
+    sections: int = 0
+
     def sentence(self) -> str:
-        return (
+        said = (
             f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows "
             f"→ bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
+        if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
+            # Said, not left as a bare "0 → 0": the owner should know why and what helps instead.
+            said += (f". No gain with windows this small: {self.long_sections} of {self.sections} sections are "
+                     f"longer than {self.size} characters, so a window seldom holds a product's name with its fact. "
+                     "Cutting at headings keeps them together (see the recommendation above)"
+                     if self.long_sections * 2 >= self.sections else
+                     f". No gain with windows this small: most of this file's sections are shorter than "
+                     f"{self.size} characters, so each window takes in several products whatever their lines say, "
+                     "and answers come out mixed. Cutting at headings keeps each product apart (see the "
+                     "recommendation above)")
+        return said
 
     def line(self, which: str) -> str:
         counts = self.original if which == "original" else self.rewrite
@@ -204,10 +218,13 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = 300
 
     settings = Settings(strategies=["fixed"], retrievers=["keyword"], rerankers=["none"], size=size)
     counts, answerable = [], []
-    for doc in (document, rewritten_document(document)):
+    ready = rewritten_document(document)
+    for doc in (document, ready):
         run = evaluate(doc, questions, settings, encoder_factory=encoder_factory).runs[0]
         answerable.append(run.answerable)
         grades = {grade: run.counts[grade] for grade in ("clean", "mixed", "missed")}
         grades["decoy"] = sum(1 for r in run.per_question if r.grade == "missed" and r.reason == "decoy")
         counts.append(grades)
-    return Before(size, answerable[0], counts[0], counts[1])
+    sections = [s for s in ready.sections if s.facts]
+    long = sum(1 for s in sections if s.span[1] - s.span[0] > size)
+    return Before(size, answerable[0], counts[0], counts[1], long, len(sections))
