@@ -237,13 +237,17 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         report_page.set_content(report.read_text(encoding="utf-8"))
         expect(report_page.locator(".verdict")).to_contain_text("Ready — with cut at headings")
         expect(report_page.locator("ol.todo li").first).to_contain_text("Aurora Ceiling Fan warranty: 1 year.")
-        expect(report_page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=30000)
+        expect(report_page.locator("svg.curve")).to_be_visible()
+        expect(report_page.locator("table.grid")).to_be_visible()
         colours = report_page.evaluate(
-            "() => Array.from(document.querySelectorAll('.js-plotly-plot'))"
-            ".map(plot => plot.data.filter(t => t.type === 'scatter').map(t => t.line.color))"
+            "() => Array.from(document.querySelectorAll('svg.curve polyline.line')).map(line => line.getAttribute('stroke'))"
         )
-        lines = [c for c in colours if c]
-        assert lines and all(len(set(c)) == len(c) for c in lines), colours
+        assert len(colours) >= 2 and len(set(colours)) == len(colours), colours
+        # The bars are drawn: each strategy's clean share has a width on the page, not only in the markup.
+        widths = report_page.evaluate(
+            "() => Array.from(document.querySelectorAll('.bar span')).map(span => span.getBoundingClientRect().width)"
+        )
+        assert widths and all(width > 0 for width in widths), widths
         report_page.screenshot(path=str(tmp_path / "report.png"), full_page=True)
         browser.close()
     assert outside == [], f"the app asked another host for: {outside}"

@@ -5,29 +5,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
 from .evaluate import Evaluation, Run
 from .model import Chunk
 from .names import reranker_name, strategy_name
 from .strategies import STRATEGIES
 
-GRADE_COLOURS = {
-    "clean": "#16a34a",
-    "mixed": "#f59e0b",
-    "missed": "#dc2626",
-    "refused": "#6b7280",
-    "false-answer": "#7c3aed",
-}
-# One colour per line, told apart in print and by most colour-blind readers (Okabe-Ito, then Tableau).
-LINE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#b8860b",
-                "#8c564b", "#7f7f7f", "#bcbd22", "#17becf", "#9467bd", "#e377c2"]
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
-GRADE_LABELS = {
-    "clean": "clean",
-    "mixed": "mixed",
-    "missed": "missed",
-    "refused": "refused",
-    "false-answer": "false answer",
-}
 
 
 def _pick(evaluation: Evaluation, retriever: str) -> list[Run]:
@@ -48,10 +32,6 @@ def wrap(text: str, width: int) -> str:
 
 def _name(evaluation: Evaluation, strategy: str) -> str:
     return strategy_name(strategy, evaluation.settings.size)
-
-
-def line_colour(index: int) -> str:
-    return LINE_COLOURS[index % len(LINE_COLOURS)]
 
 
 def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
