@@ -1,9 +1,10 @@
 """Session state under named keys, and the caches the pages share.
 
-Per-user data lives only in ``st.session_state``; models are cached with
-``st.cache_resource``; documents, chunks and results with ``st.cache_data``
-keyed by the file's bytes and the settings, so moving between pages never
-reloads a model or re-cuts an unchanged document.
+Per-user data lives in ``st.session_state`` and the workspace on disk; models are cached with
+``st.cache_resource``; documents and chunks with ``st.cache_data`` keyed by the file's bytes and
+the settings, so moving between pages never reloads a model or re-cuts an unchanged document.
+Finished results are kept for every tab under the stamp of what they were computed from
+(``remembered_results``): a reload shows them again, and only for exactly those inputs.
 """
 
 from __future__ import annotations
