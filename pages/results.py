@@ -120,10 +120,12 @@ with top:
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
-def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...]):
-    """The check-up with the run's questions, so each shared line names the questions it answers."""
+def checkup(content: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...], _document):
+    """The check-up of the file the result was computed from (``_document``, keyed by its content hash,
+    sheet and name column), with the run's questions, so each shared line names the questions it answers.
+    Never the file loaded now: an out-of-date result's to-do list must be about its own file."""
     asked = [Question(q, s, a, k, row) for q, s, a, k, row in questions]
-    return audit(state.load_document(data, name, sheet, name_column), questions=asked)
+    return audit(_document, questions=asked)
 
 
 with top:
@@ -149,7 +151,10 @@ with top:
     if verdict.recommended is not None:
         asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                        q.question.row) for q in result.questions)
-        todo = todo_list(result, verdict.recommended, checkup(*state.document_args(), asked), verdict.baseline)
+        made_from = st.session_state[state.RESULT_STAMP]
+        todo = todo_list(result, verdict.recommended,
+                         checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document),
+                         verdict.baseline)
         st.subheader("What to change in your file")
         if not todo:
             st.write("Nothing: the check-up found no trap and every question came out clean.")

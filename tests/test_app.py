@@ -378,8 +378,10 @@ def state_stamp(at: AppTest):
     from workbench.stamp import Stamp
 
     questions = state.frame_questions(at.session_state[state.QUESTIONS])
-    return Stamp.of(at.session_state[state.DOC_NAME], at.session_state[state.DOC_DATA], at.session_state[state.SHEET],
-                    at.session_state[state.NAME_COLUMN], questions_to_csv(questions), len(questions),
+    data, name = at.session_state[state.DOC_DATA], at.session_state[state.DOC_NAME]
+    # Stamped as the reader found the file: a sheet or column filled in by the Document page is no change.
+    sheet, name_column = state.own_reading(data, name, at.session_state[state.SHEET], at.session_state[state.NAME_COLUMN])
+    return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
                     at.session_state[state.RESULT].settings)
 
 
@@ -503,3 +505,22 @@ def test_undo_of_an_import_survives_a_reload_and_a_switch_of_files():
     again.button(key="undo_button").click().run()
     assert len(again.session_state[state.QUESTIONS]) == 24
     assert not [b for b in go(open_app(), "pages/questions.py").button if b.key == "undo_button"]  # used up
+
+
+def test_an_out_of_date_result_keeps_its_own_files_todo_and_filling_in_the_found_column_changes_nothing():
+    at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
+    at = go(at, "pages/results.py")  # a quick word search: run by itself on two.csv
+    stamp = at.session_state[state.RESULT_STAMP]
+    assert stamp.document == "two.csv" and stamp.name_column is None  # the column the reader found itself
+    at = go(go(at, "pages/document.py"), "pages/results.py")  # the Document page fills in the found column
+    assert at.session_state[state.RESULT_STAMP] == stamp and not any("Out of date" in w.value for w in at.warning)
+    # Back to the sample with settings that need the model: two.csv's result stays, marked out of date.
+    at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
+    at = go(at, "pages/document.py")
+    at.button[0].click().run()  # Go back to the sample
+    at = go(at, "pages/results.py")
+    [stale] = [w.value for w in at.warning if "Out of date" in w.value]
+    assert "two.csv" in plain(stale) and "questions were edited" not in stale
+    shown = " ".join(m.value for m in at.markdown)
+    assert "Alpha Lamp" in shown or "Beta Chair" in shown or "Nothing: the check-up found no trap" in shown
+    assert "Aurora" not in shown and "Zephyr" not in shown  # the sample's shared warranty lines are not its to-do

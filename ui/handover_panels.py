@@ -20,9 +20,12 @@ SHOWN = 20000  # characters of each file shown side by side
 
 
 @st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
-def _graded_rewrite(data: bytes, name: str, sheet: str | None, name_column: str | None,
-                    questions: tuple[tuple[str, str, str, str], ...], size: int) -> tuple[str, list[str], Before]:
-    document = state.load_document(data, name, sheet, name_column)
+def _graded_rewrite(content: str, sheet: str | None, name_column: str | None,
+                    questions: tuple[tuple[str, str, str, str], ...], size: int,
+                    _document: Document) -> tuple[str, list[str], Before]:
+    """The rewrite of the file a result was computed from (keyed by its content hash, sheet and name
+    column), never of the file loaded now: an out-of-date result must not show another file's rewrite."""
+    document = _document
     result = rewrite(document)
     asked = [Question(q, s, a, k) for q, s, a, k in questions]
     return result.text, result.summary(), grade_rewrite(document, asked, size=size)
@@ -35,7 +38,9 @@ def rewrite_panel(result: Evaluation) -> None:
         (q.question, q.expected_source, q.expected_answer, q.kind)
         for q in [r.question for r in result.questions] + [b.question for b in result.bad_questions]
     )
-    text, summary, before = _graded_rewrite(*state.document_args(), asked, WINDOWS)
+    made_from = st.session_state[state.RESULT_STAMP]
+    text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, asked, WINDOWS,
+                                            document)
     st.subheader("A bot-ready version of your file")
     st.write(
         "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "

@@ -275,16 +275,28 @@ def load_document(data: bytes, name: str, sheet: str | None, name_column: str | 
     The Document page fills in the found sheet and column after the first read; a 100,000-row file
     takes half a minute to read, so that must not count as a new file.
     """
+    sheet, plain_column = own_reading(data, name, sheet, name_column)
+    if plain_column is None and name_column is not None:  # the column the reader finds by itself
+        return _load(data, name, sheet, None)
+    return _load(data, name, sheet, name_column)
+
+
+def own_reading(data: bytes, name: str, sheet: str | None, name_column: str | None) -> tuple[str | None, str | None]:
+    """The sheet and name column, each None when it is the one the reader finds by itself.
+
+    Results are stamped with these, so the Document page filling in what was found (without the user
+    choosing anything) does not make a finished result look out of date.
+    """
     if sheet is not None and name.lower().endswith((".xlsx", ".xlsm")) and sheet == workbook_default_sheet(data, name):
         sheet = None
     if name_column is not None:
         try:
             found = _load(data, name, sheet, None)
-        except WorkbenchError:  # no column found by itself: read with the one named
+        except WorkbenchError:  # no column found by itself: the one named is the user's choice
             found = None
         if found is not None and found.name_column == name_column:
-            return found
-    return _load(data, name, sheet, name_column)
+            name_column = None
+    return sheet, name_column
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -543,6 +555,7 @@ def current_stamp(settings: Settings | None = None) -> Stamp:
     """What a result for the current document, questions and settings would be computed from."""
     questions = frame_questions(st.session_state[QUESTIONS])
     data, name, sheet, name_column = document_args()
+    sheet, name_column = own_reading(data, name, sheet, name_column)
     return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
                     settings or current_settings())
 
@@ -689,6 +702,7 @@ def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, 
             settings: Settings) -> Stamp:
     """What a run is computed from: its result is remembered, shown and saved under this stamp."""
     count = len(parse_questions(questions_csv.encode("utf-8"), "the questions table"))
+    sheet, name_column = own_reading(data, name, sheet, name_column)
     return Stamp.of(name, data, sheet, name_column, questions_csv, count, settings)
 
 

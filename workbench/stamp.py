@@ -50,8 +50,8 @@ class Stamp:
             said.append(f"{now.document} has been replaced by another version")
         if (self.sheet, self.name_column) != (now.sheet, now.name_column) and self.content == now.content:
             said.append("the sheet or the product-name column was changed")
-        if self.questions != now.questions:
-            said.append("the questions were edited")
+        if self.questions != now.questions and self.document == now.document:
+            said.append("the questions were edited")  # another file comes with its own: "edited" would be untrue
         if self.settings != now.settings:
             said.append("the settings were changed")
         return said
