@@ -437,3 +437,16 @@ def test_a_stock_count_is_asked_as_how_many_and_a_stock_word_as_is_it_in_stock()
                  if q.expected_answer in ("5000", "Out of stock")}
     assert questions["Alpha Lamp"].question == "How many of the Alpha Lamp are in stock?"
     assert questions["Beta Chair"].question == "Is the Beta Chair in stock?"
+
+
+def test_a_zero_on_parent_rows_beside_real_variant_prices_is_not_called_an_empty_column():
+    rows = "".join(f"{name},{name.lower()},0,0\n,{name.lower()},{price},0\n"
+                   for name, price in (("Alpha", 10), ("Beta", 20), ("Gamma", 30), ("Delta", 40)))
+    document = load_bytes(f"Name,Handle,Price,Discount\n{rows}".encode(), "shop.csv")
+    report = audit(document)
+    sentences = sorted(report.placeholder_sentence(p) for p in report.placeholders)
+    assert sentences == [
+        "Every product has Discount 0 — is the Discount column empty or unfilled?",  # 0 on every row: unfilled
+        "Every product has a Price 0 line beside real Price values on other rows — a bot may quote 0: leave those "
+        "cells empty.",
+    ]

@@ -45,6 +45,7 @@ class SharedLine:
     harm: str = "repeats"
     places: list[str] = field(default_factory=list)  # where it sits in the user's file, one per product
     questions: list[int] = field(default_factory=list)  # golden questions (table rows) it answers
+    filled_elsewhere: int = 0  # placeholders: products that also give a real value on another line of this kind
 
     @property
     def key(self) -> str:
@@ -92,6 +93,9 @@ class Audit:
         every = "every product has" if len(shared.sections) == self.products else (
             f"{len(shared.sections)} of {self.products} products have")
         column = shared.key or "this line"
+        if shared.filled_elsewhere * 2 >= len(shared.sections):  # e.g. a parent row's 0 beside its variants' prices
+            return (f"{every.capitalize()} a {column} {shared.value} line beside real {column} values on other rows — "
+                    f"a bot may quote {shared.value}: leave those cells empty.")
         return f"{every.capitalize()} {column} {shared.value} — is the {column} column empty or unfilled?"
 
     def store_wide_sentence(self) -> str:
@@ -223,6 +227,7 @@ def audit(
     lines_in: dict[str, dict[str, None]] = defaultdict(dict)
     where: dict[str, list[str]] = defaultdict(list)
     values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
+    kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
     fact_line: dict[tuple[int, int], str] = {}
     for section in titled:
         for fact in section.facts:
@@ -233,6 +238,7 @@ def audit(
             if ":" in text:
                 key, value = text.split(":", 1)
                 values_of[key.strip().lower()].add(value.strip().lower())
+                kinds_in[(section.title, key.strip().lower())].add(value.strip().lower())
             if section.title not in lines_in[text]:
                 lines_in[text][section.title] = None
                 where[text].append(places.of_fact(fact))
@@ -255,6 +261,8 @@ def audit(
         everywhere = result.products >= 4 and len(names) >= EVERY_PRODUCT * result.products
         if everywhere and PLACEHOLDER.match(shared.value):
             shared.harm = "placeholder"
+            kind, unfilled = shared.key.lower(), shared.value.lower()
+            shared.filled_elsewhere = sum(1 for name in names if kinds_in[(name, kind)] - {unfilled})
             result.placeholders.append(shared)
         elif everywhere:
             shared.harm = "store-wide"
