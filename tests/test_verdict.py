@@ -450,3 +450,37 @@ def test_a_zero_on_parent_rows_beside_real_variant_prices_is_not_called_an_empty
         "Every product has a Price 0 line beside real Price values on other rows — a bot may quote 0: leave those "
         "cells empty.",
     ]
+
+
+def test_long_sections_are_advice_only_when_the_model_reads_and_unasked_ones_are_one_item(fake_encoder):
+    long = "".join(f"- Detail {n}: the part number {n} fits every model of this range.\n" for n in range(40))
+    text = "# Shop\n\n" + "".join(f"## {name}\nPrice: {n}\n{long}\n" for n, name in enumerate(
+        ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta"]))
+    document = parse_markdown(text, "parts.md")
+    questions = [Question("How much is the Alpha?", "Alpha", "Price: 0", row=1)]
+    report = audit(document, questions=questions)
+    assert len(report.long_sections) == 7  # each section is far past the model's window
+
+    def items(retriever):
+        evaluation = evaluate(document, questions, Settings(["heading"], [retriever], ["none"]),
+                              encoder_factory=lambda: fake_encoder)
+        return [i for i in todo_list(evaluation, evaluation.runs[0], report) if i.kind == "long"]
+
+    assert items("keyword") == []  # word search reads every word: the model's window is no cause
+    by_edit = {i.edit: i for i in items("dense")}
+    assert by_edit["Split Alpha under subheadings."].questions == [1]  # asked about: an item of its own
+    assert "Later: 6 other long section(s), Beta, Gamma, Delta, Epsilon, Zeta and 1 more." in by_edit
+    assert len(by_edit) == 2
+
+
+def test_a_long_spreadsheet_product_is_told_which_cell_to_shorten(fake_encoder):
+    story = " ".join(f"word{n}" for n in range(400))
+    data = f"Name,Price,Description\nAlpha Lamp,10,{story}\nBeta Chair,25,Short.\n".encode()
+    document = load_bytes(data, "shop.csv")
+    question = Question("How much is the Alpha Lamp?", "Alpha Lamp", "10", row=1)
+    evaluation = evaluate(document, [question], Settings(["heading"], ["dense"], ["none"]),
+                          encoder_factory=lambda: fake_encoder)
+    [item] = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question]))
+              if i.kind == "long"]
+    assert item.edit == "Shorten Alpha Lamp's longest text, in column Description."
+    assert item.where == "row 2, column Description"

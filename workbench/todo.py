@@ -20,7 +20,8 @@ from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places, row_runs
 from .questions import humanize
-from .retrievers import english_stop_words
+from .rerankers import RERANKERS
+from .retrievers import RETRIEVERS, english_stop_words
 
 # The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one.
 FRAMING_WORDS = frozenset("come comes sell sells offer offers give available use".split())
@@ -119,6 +120,9 @@ class _Builder:
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
+        # Whether the recommended setup reads with the language model (and so has its window).
+        self.model_reads = (RETRIEVERS.get(run.retriever).needs_encoder or RERANKERS.get(run.reranker).needs_encoder
+                            or run.reranker == "cross-encoder")
 
     def add(self, key: tuple, make, question: int | None = None, fixes: bool = False) -> Todo:
         item = self.items.get(key)
@@ -155,7 +159,7 @@ class _Builder:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
-        size = dict(self.audit.long_sections).get(section.title)
+        size = dict(self.audit.long_sections).get(section.title) if self.model_reads else None
         if size:
             self.add(("long", section.title), lambda: self._long_item(section.title, size, section), number, True)
             found = True
@@ -212,12 +216,15 @@ class _Builder:
         )
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
-        return Todo(
-            "long", f"Split {title} under subheadings.",
-            f"It is {pieces} word pieces long; the meaning-based search model reads {self.audit.window} at a time, "
-            "so it reads the section in parts, and one line in it competes with the whole section.",
-            self._section_place(section) if section else "",
-        )
+        why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "
+               f"{self.audit.window} at a time, so it reads the section in parts, and one line in it competes with "
+               "the whole section.")
+        if self.document.kind == "spreadsheet" and section is not None and section.facts:
+            # A spreadsheet has no subheadings to add: its longest cell is what to shorten.
+            longest = max(section.facts, key=lambda f: f.span[1] - f.span[0])
+            return Todo("long", f"Shorten {title}'s longest text, in column {longest.column}.", why,
+                        self.places.of_fact(longest))
+        return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "")
 
     def _unheaded_item(self) -> Todo:
         first = shown(self.audit.unheaded_facts[0], 80) if self.audit.unheaded_facts else ""
@@ -302,10 +309,24 @@ class _Builder:
                 self._touch(item, shared.questions)
         if audit.unheaded_facts:
             self.add(("unheaded",), self._unheaded_item)
-        for title, words in audit.long_sections:
+        # Only when the recommended setup reads with the model: word search reads every word of a long section.
+        unasked = []
+        for title, words in audit.long_sections if self.model_reads else []:
             section = next((s for s in self.document.sections if s.title == title), None)
+            asked = self._questions_on(section)
+            if not asked and ("long", title) not in self.items:
+                unasked.append(title)  # one item for all of them: a catalog can have dozens
+                continue
             item = self.add(("long", title), lambda t=title, w=words, s=section: self._long_item(t, w, s))
-            self._touch(item, self._questions_on(section))
+            self._touch(item, asked)
+        if unasked:
+            names = ", ".join(unasked[:5]) + (f" and {len(unasked) - 5} more" if len(unasked) > 5 else "")
+            advice = ("Shorten their longest cells." if self.document.kind == "spreadsheet"
+                      else "Split them under subheadings.")
+            self.add(("long", "unasked"), lambda: Todo(
+                "long", f"Later: {len(unasked)} other long section(s), {names}.",
+                f"Longer than the {self.audit.window} word pieces the meaning-based search model reads at a time; "
+                f"none of your questions asks about them yet. {advice}"))
         for name, columns in audit.missing_columns[:20]:
             section = next((s for s in self.document.sections if s.title == name), None)
             wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
@@ -364,10 +385,11 @@ class _Builder:
             item.fixes.sort()
             if self.baseline is not None and item.kind == "shared" and item.questions:
                 clean = sum(1 for n, r in _numbered(self.baseline) if n in item.questions and r.grade == "clean")
-                item.why += (
-                    f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, {clean} of the "
-                    f"{len(item.questions)} question(s) it answers come out clean."
-                )
+                if clean < len(item.questions):  # the windows' harm; when they do as well, it would only confuse
+                    item.why += (
+                        f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, only {clean} of the "
+                        f"{len(item.questions)} question(s) it answers come out clean."
+                    )
         items.sort(key=lambda i: (-len(i.fixes), -len(i.questions), KIND_ORDER.index(i.kind)))
         return items
 
