@@ -135,7 +135,7 @@ def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibra
     text = SAMPLE_MD.read_text().split("\n")
     assert all(text[n - 1] == "Warranty: 1 year." for n in (12, 39, 50, 99, 121))
     # The 300-character windows get neither of its two questions clean.
-    assert first.why.endswith("With 300-character windows, 0 of the 2 question(s) it answers come out clean.")
+    assert first.why.endswith("With 300-character windows, none of the 2 question(s) it answers come out clean.")
     assert first.affects == "affects questions 2, 4"
     # Check-up findings that touch no question still appear, saying so.
     care = next(i for i in items if "Care: Wipe with a dry cloth." in i.why)

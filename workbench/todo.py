@@ -386,9 +386,10 @@ class _Builder:
             if self.baseline is not None and item.kind == "shared" and item.questions:
                 clean = sum(1 for n, r in _numbered(self.baseline) if n in item.questions and r.grade == "clean")
                 if clean < len(item.questions):  # the windows' harm; when they do as well, it would only confuse
+                    how_many = "none" if clean == 0 else f"only {clean}"
                     item.why += (
-                        f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, only {clean} of the "
-                        f"{len(item.questions)} question(s) it answers come out clean."
+                        f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, {how_many} of the "
+                        f"{len(item.questions)} question(s) it answers come{'s' if clean == 1 else ''} out clean."
                     )
         items.sort(key=lambda i: (-len(i.fixes), -len(i.questions), KIND_ORDER.index(i.kind)))
         return items
