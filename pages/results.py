@@ -218,6 +218,8 @@ if not labels:
     st.stop()
 picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i], key="drill_question")
 question = runs[0].per_question[picked].question
+resolved = next((q for q in result.questions if q.question is question), None)
+answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
 st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
          + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
 st.html(STYLE)
@@ -234,4 +236,4 @@ for run_ in runs:
         for rank, (index, score) in enumerate(answer.ranking[:3], start=1):
             chunk = chunks[index]
             st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*")
-            st.html(chunk_with_answer(chunk, question.expected_answer))
+            st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))

@@ -172,3 +172,20 @@ def test_a_window_starting_with_the_previous_sections_rule_is_clean_not_mixed():
     question = resolve(document, Question("Table fan price?", "Table Fan", "Price: 30"))
     result = grade(question, [0], [window], ChunkMap(document, [window]))
     assert result.grade == "clean"
+
+
+def test_the_drill_down_marks_the_expected_products_line_not_anothers_identical_one():
+    from workbench.highlight import chunk_with_answer
+    from workbench.loaders import parse_markdown
+    from workbench.model import Question
+    from workbench.questions import resolve
+    from workbench.strategies import STRATEGIES
+
+    document = parse_markdown("# Shop\n\n## Alpha\nWarranty: 1 year.\n\n## Beta\nWarranty: 1 year.\n", "shop.md")
+    resolved = resolve(document, Question("Warranty of the Beta?", "Beta", "Warranty: 1 year."))
+    [whole] = STRATEGIES.get("whole")().chunk(document)  # one piece holding both identical lines
+    assert chunk_with_answer(whole, "Warranty: 1 year.").count("<mark>") == 2  # every occurrence, without spans
+    marked = chunk_with_answer(whole, "Warranty: 1 year.", list(resolved.answer_spans))
+    assert marked.count("<mark>") == 1
+    # Beta's line is the second: the mark sits after "## Beta".
+    assert marked.index("## Beta") < marked.index("<mark>")

@@ -62,8 +62,8 @@ def test_sample_is_ready_with_the_heading_cut_and_names_the_300_character_window
     assert {run.strategy for run in verdict.also_good} == {"heading", "recursive", "breadcrumb", "concern"}
     assert verdict.reason == (
         "with cut at headings, word-match search, 20 of 20 questions your file answers got a clean answer (100%), "
-        "and the bot answered 0 of the 4 it cannot answer instead of handing them to a person (measured on your "
-        "24 questions; refusals judged leave-one-out)."
+        "and of the 4 it cannot answer, the bot handed all to a person (measured on your 24 questions; refusals "
+        "judged leave-one-out)."
     )
     assert verdict.baseline.strategy == "fixed" and verdict.baseline.reranker == "none"
     assert verdict.versus_baseline == (
@@ -78,6 +78,7 @@ def test_a_bot_that_never_refuses_is_not_ready_and_is_told_why():
     verdict = assess(sample(None, ["fixed", "heading"], ["none"]))
     assert verdict.status == NOT_READY  # 20 of 20 clean, but 4 of 4 unanswerable questions answered anyway
     assert verdict.false_answers == 4 and verdict.unanswerable == 4
+    assert "of the 4 it cannot answer, the bot handed none to a person and answered 4 anyway" in verdict.reason
     assert any("never refused" in caveat for caveat in verdict.caveats)
 
 

@@ -13,7 +13,7 @@ from .questions import answer_pattern
 
 GRADE_WORDS = {
     "clean": "the top piece holds the answer and nothing about other products",
-    "mixed": "the top piece holds the answer, buried among other products' facts",
+    "mixed": "the top piece holds the answer, buried among facts of other products or sections",
     "missed": "the top piece does not hold the answer",
     "refused": "the search was not sure enough, so the bot would hand the question to a person",
     "false-answer": "the document cannot answer this, yet the bot would have answered",

@@ -10,6 +10,7 @@ import html
 import re
 
 from .model import Chunk, Document, Span
+from .places import row_runs
 from .questions import answer_pattern
 
 STYLE = """
@@ -132,13 +133,31 @@ def _covering(chunks: list[Chunk], points: list[int]) -> dict[int, list[int]]:
     return result
 
 
-def chunk_with_answer(chunk: Chunk, answer: str) -> str:
-    """A chunk's text, escaped, with every occurrence of the answer marked."""
+def _document_offset(chunk: Chunk, at: int) -> int | None:
+    """Where a character of the chunk's text sits in the document; None inside its prefix (breadcrumb)."""
+    at -= len(chunk.prefix)
+    for start, end in chunk.spans:
+        if at < 0:
+            return None
+        if at <= end - start:
+            return start + at
+        at -= end - start + 1  # the "\n" that joins two spans
+    return None
+
+
+def chunk_with_answer(chunk: Chunk, answer: str, spans: list[tuple[int, int]] | None = None) -> str:
+    """A chunk's text, escaped, with the answer marked: every occurrence, or with ``spans`` (where the
+    answer sits in the expected section) only those, so another product's identical line is not marked
+    as the answer."""
     text = chunk.text
     if not answer.strip():
         return f'<div class="wb-chunk">{html.escape(text)}</div>'
     parts, last = [], 0
     for match in answer_pattern(answer).finditer(text):
+        if spans is not None:
+            at = _document_offset(chunk, match.start())
+            if at is None or not any(start <= at < end for start, end in spans):
+                continue
         parts.append(html.escape(text[last : match.start()]))
         parts.append(f"<mark>{html.escape(match.group())}</mark>")
         last = match.end()
@@ -159,7 +178,7 @@ def citation(document: Document, chunk: Chunk) -> str:
     if document.kind == "spreadsheet":
         rows = sorted({f.row for s in document.sections for f in s.facts if f.row and _inside(f.span, chunk)})
         if rows:
-            where = f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}–{rows[-1]}"
+            where = row_runs(rows)
     return f"{section.breadcrumb}, {where}"
 
 

@@ -129,10 +129,12 @@ def assess(evaluation: Evaluation) -> Verdict:
         f"with {name[:1].lower() + name[1:]}, {clean} of {answerable} questions your file answers got a clean "
         f"answer ({clean / answerable:.0%})"
     )
-    if unanswerable:
+    if unanswerable:  # said the way round that reads right: refusing is the good outcome
+        handed = unanswerable - false_answers
         reason += (
-            f", and the bot answered {false_answers} of the {unanswerable} it cannot answer instead of handing them "
-            "to a person"
+            f", and of the {unanswerable} it cannot answer, the bot handed "
+            f"{'all' if handed == unanswerable else handed or 'none'} to a person"
+            + (f" and answered {false_answers} anyway" if false_answers else "")
         )
     judged = "; refusals judged leave-one-out" if best.calibration is not None and best.calibration.enough else ""
     reason += f" (measured on your {answerable + unanswerable} questions{judged})."
