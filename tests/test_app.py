@@ -200,8 +200,8 @@ def test_results_run_and_show_the_effect():
     # The cheap default settings run at once on the sample, and the verdict answers the owner first.
     status = plain(at.success[0].value)
     assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
-                             "20 of 20 questions your file answers got a clean answer (100%), and the bot answered "
-                             "0 of the 4 it cannot answer")
+                             "20 of 20 questions your file answers got a clean answer (100%), and of the 4 it "
+                             "cannot answer, the bot handed all to a person")
     assert "Ready means at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
     recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
     assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
