@@ -82,6 +82,9 @@ if first != second:
     names = (setup_name(labels[first], size), setup_name(labels[second], size))
     for metric in ("clean", "hit"):
         st.write("• " + escape_markdown(compare(labels[first], labels[second], metric, names=names).sentence()))
+    st.caption("“95 % interval”: the range the real difference most likely lies in, judging from these questions. "
+               "“p”: how often a difference at least this big would turn up by luck if both were equally good; "
+               "below 0.05, luck is an unlikely explanation.")
 
 st.subheader("When should the bot refuse?")
 st.write(
@@ -98,7 +101,7 @@ else:
     st.dataframe(pd.DataFrame([
         {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
          "re-check": reranker_name(run.reranker),
-         "threshold (fitted on all)": best.threshold,
+         "threshold (fitted on all)": None if best.threshold is None else round(best.threshold, 3),
          "unanswerable refused (leave-one-out)": f"{best.refused} of {best.unanswerable}",
          "answerable refused (leave-one-out)": f"{best.false_refusals} of {best.answerable}",
          "unanswerable refused (fitted, in-sample)": f"{best.fitted_refused} of {best.unanswerable}"}

@@ -88,8 +88,8 @@ st.subheader(f"What was read from {escape_markdown(name)}")
 sections = [s for s in document.sections if s.facts]
 words = len(document.text.split())
 a, b, c, d = st.columns(4)
-a.metric("Products" if document.kind == "spreadsheet" else "Sections", len(sections))
-b.metric("Facts (lines)", len(document.facts))
+a.metric("Products" if document.kind == "spreadsheet" else "Sections", f"{len(sections):,}")
+b.metric("Facts (lines)", f"{len(document.facts):,}")
 c.metric("Characters", f"{len(document.text):,}")
 d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
 if document.converted_from:

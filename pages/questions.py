@@ -106,7 +106,10 @@ with st.container():
             ),
             "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=160),
             "kind": st.column_config.SelectboxColumn(
-                "Kind", width=80, options=["exact", "paraphrase", "unanswerable", "generated", ""]
+                # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
+                "Kind", width=80, options=list(dict.fromkeys(
+                    ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
+                help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),
             "remove": st.column_config.CheckboxColumn("Remove", width=72, help="Tick, then press Remove below."),
         },

@@ -78,7 +78,7 @@ def test_on_the_sample_windows_miss_no_question_because_of_a_decoy():
         "your file: 0 of 20 clean with 300-character windows → bot-ready file: 0 of 20. No gain with windows this "
         "small: most of this file's sections are shorter than 300 characters, so each window takes in several "
         "products whatever their lines say, and answers come out mixed. Cutting at headings keeps each product "
-        "apart (see the recommendation above)"
+        "apart (see the recommendation above)."
     )
 
 

@@ -60,8 +60,12 @@ def rewrite_panel(result: Evaluation) -> None:
         st.caption(escape_markdown(before.line("rewrite")))
         with st.container(height=420, key="rewrite_ready"):
             st.code(text[:SHOWN] + ("\n…" if len(text) > SHOWN else ""), language="markdown", wrap_lines=True)
-    for line in summary:
+    for line in summary[:3]:
         st.caption(escape_markdown(line))
+    if len(summary) > 3:  # a catalog can have dozens of split sections: the rest folded away
+        with st.expander(f"{len(summary) - 3} more changes"):
+            for line in summary[3:]:
+                st.caption(escape_markdown(line))
     st.download_button("Download the bot-ready file (.md)", data=text.encode("utf-8"),
                        file_name=rewrite_name(document.name), mime="text/markdown", key="download_rewrite")
 

@@ -99,7 +99,8 @@ class Audit:
         return f"{every.capitalize()} {column} {shared.value} — is the {column} column empty or unfilled?"
 
     def store_wide_sentence(self) -> str:
-        lines = "; ".join(f"“{s.line}”" for s in self.store_wide[:6]) + (" …" if len(self.store_wide) > 6 else "")
+        more = len(self.store_wide) - 6
+        lines = "; ".join(f"“{s.line}”" for s in self.store_wide[:6]) + (f"; and {more} more" if more > 0 else "")
         return (
             f"{len(self.store_wide)} line(s) are the same for (nearly) every product: {lines}. They say something about "
             "the whole shop; one line at the top of the file would do."

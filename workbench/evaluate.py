@@ -17,6 +17,7 @@ from .embedding import Encoder
 from .grading import ChunkMap, Grade, grade
 from .metrics import hit_at, mean, ndcg, reciprocal_rank
 from .model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError, check_chunk
+from .names import retriever_name, strategy_name
 from .questions import resolve_all
 from .refusal import Calibration, calibrate, refuse_below
 from .rerankers import RERANKERS, Reranker
@@ -229,7 +230,7 @@ def evaluate(
     for strategy in settings.strategies:
         check()
         if progress:
-            progress(done / steps, f"Cutting the document with {strategy}")
+            progress(done / steps, f"Cutting the document: {strategy_name(strategy, settings.size)}")
         chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap, check))
         chunks_by_strategy[strategy] = chunks
         check()
@@ -242,14 +243,15 @@ def evaluate(
 
             def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
                 if progress and begin:
-                    progress(done / steps, f"Reading the {strategy} pieces with the language model: "
-                             f"{begin:,} of {len(texts):,}")
+                    progress(done / steps, f"{strategy_name(strategy, settings.size)} — the language model has "
+                             f"read {begin:,} of {len(texts):,} pieces")
 
             clock.run("embed", lambda: _embed(encoder, texts, check, report))
         for retriever_id in settings.retrievers:
             check()
             if progress:
-                progress(done / steps, f"Searching the {strategy} pieces with {retriever_id} ({len(chunks)} pieces)")
+                progress(done / steps, f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
+                         f"in {len(chunks):,} pieces")
             retriever = None  # let the previous retriever's index go before building the next
             retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
             results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}

@@ -193,12 +193,12 @@ class Before:
             # Said, not left as a bare "0 → 0": the owner should know why and what helps instead.
             said += (f". No gain with windows this small: {self.long_sections} of {self.sections} sections are "
                      f"longer than {self.size} characters, so a window seldom holds a product's name with its fact. "
-                     "Cutting at headings keeps them together (see the recommendation above)"
+                     "Cutting at headings keeps them together (see the recommendation above)."
                      if self.long_sections * 2 >= self.sections else
                      f". No gain with windows this small: most of this file's sections are shorter than "
                      f"{self.size} characters, so each window takes in several products whatever their lines say, "
                      "and answers come out mixed. Cutting at headings keeps each product apart (see the "
-                     "recommendation above)")
+                     "recommendation above).")
         return said
 
     def line(self, which: str) -> str:

@@ -300,7 +300,8 @@ class _Builder:
                 join_places(s.places)))
             self._touch(item, shared.questions)
         if audit.store_wide:
-            lines = "; ".join(f"“{shown(s.line, 60)}”" for s in audit.store_wide[:5]) + (" …" if len(audit.store_wide) > 5 else "")
+            more = len(audit.store_wide) - 5
+            lines = "; ".join(f"“{shown(s.line, 60)}”" for s in audit.store_wide[:5]) + (f"; and {more} more" if more > 0 else "")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", f"Say store-wide facts once, at the top: {lines}.",
                 f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "

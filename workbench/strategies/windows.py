@@ -9,7 +9,8 @@ from .base import STRATEGIES, Strategy, check_size
 @STRATEGIES.register("fixed")
 class Fixed(Strategy):
     label = "Fixed-size windows"  # names.py puts the size in: "300-character windows"
-    explanation = "Cuts every N characters, wherever that falls, even mid-word or mid-product."
+    explanation = ("Cuts after a fixed number of characters (the size set above), wherever that falls, even "
+                   "mid-word or mid-product.")
     params = ("size",)
 
     def __init__(self, size: int = 300) -> None:
