@@ -396,7 +396,8 @@ def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_th
 
 
 def test_the_todo_quotes_lines_as_a_reader_sees_them():
-    from workbench.todo import content_words, line_label, shown
+    from workbench.quoting import line_label, shown
+    from workbench.todo import content_words
 
     # Function words are never "words to add" (scikit-learn's English list and the question-framing words).
     assert content_words("Does it just work because I don't want to charge the Bangle every day?") == [

@@ -15,6 +15,7 @@ from .model import Document, Question, Section, WorkbenchError
 from .names import strategy_name
 from .places import Places, join_places
 from .questions import resolve_all
+from .quoting import shown
 from .strategies.sections import own_text
 
 if TYPE_CHECKING:
@@ -110,17 +111,18 @@ class Audit:
         """Text under no heading, long sections, pieces without their product's name, repeated names, gaps."""
         out: list[str] = []
         if self.unheaded_facts:
-            out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{self.unheaded_facts[0][:80]}”.")
+            out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{shown(self.unheaded_facts[0], 80)}”.")
         for title, pieces in self.long_sections:
             out.append(
-                f"Section “{title}” is {pieces} word pieces long; the search model reads {self.window} at a time, "
+                f"Section “{title}” is {pieces} word pieces (words or parts of words) long; the meaning-based search "
+                f"model reads {self.window} at a time, "
                 "so it reads the section in parts and a line in it competes with the whole."
             )
         for strategy, info in self.unnamed_chunks.items():
             if info["unnamed"]:
                 out.append(
                     f"{strategy_name(strategy)}: {info['unnamed']} of {info['chunks']} pieces ({info['share']:.0%}) do not carry "
-                    f"their product's name, e.g. “{info['examples'][0][:80]}”."
+                    f"their product's name, e.g. “{shown(info['examples'][0], 80)}”."
                 )
         for name, count in self.duplicate_names:
             out.append(f"The product name “{name}” appears {count} times.")
@@ -151,7 +153,7 @@ class Audit:
                 "link": "a link to an outside site",
                 "image": "an image from an outside site",
             }[finding.kind]
-            out.append(f"{(finding.where or f'line {finding.line_number}').capitalize()}: {what}: “{finding.text[:100]}”.")
+            out.append(f"{(finding.where or f'line {finding.line_number}').capitalize()}: {what}: “{shown(finding.text, 100)}”.")
         if len(self.risky) > 20:
             out.append(f"… and {len(self.risky) - 20} more lines with outside links or orders to a bot.")
         if len(out) == 1:

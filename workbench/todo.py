@@ -20,6 +20,7 @@ from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places, row_runs
 from .questions import humanize
+from .quoting import line_label, shown
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS, english_stop_words
 
@@ -82,30 +83,6 @@ def missing_words(question: str, section_text: str, name: str) -> list[str]:
         if not (_stems(word) & have) and word not in missing:
             missing.append(word)
     return missing
-
-
-def shown(line: str, limit: int = 90) -> str:
-    """A line of the file as a reader quotes it: without Markdown's marks, cut at a word past ``limit``."""
-    plain = re.sub(r"(\*\*|__|`)", "", line).strip()
-    plain = re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", plain)
-    if len(plain) <= limit:
-        return plain
-    cut = plain.rfind(" ", 0, limit)
-    return plain[: cut if cut > limit // 2 else limit].rstrip(" ,;:") + " …"
-
-
-def line_label(line: str) -> str:
-    """What a line is called: "Warranty" for "**Warranty:** 1 year"; empty for a sentence with no label.
-
-    Only a short lead before a colon names a line; a paragraph is never quoted whole, and Markdown's
-    marks (``**``, ``_``, a list bullet, a heading's ``#``) are not part of the name.
-    """
-    plain = shown(line, limit=len(line))
-    lead, colon, _ = plain.partition(":")
-    lead = lead.strip()
-    if not colon or not lead or len(lead) > 32 or len(lead.split()) > 4 or "@" in lead or "//" in plain[: len(lead) + 3]:
-        return ""
-    return lead
 
 
 class _Builder:
@@ -352,7 +329,7 @@ class _Builder:
         for kind, findings in risky.items():
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {len(f)} line(s) with {words[k]}: remove any not meant for customers.",
-                f"e.g. “{f[0].text[:90]}”. A bot may obey or repeat them.",
+                f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
                 join_places([x.where or f"line {x.line_number}" for x in f])))
 
     def _columns_or_lines(self, shared: list[SharedLine]) -> str:

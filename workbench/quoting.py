@@ -1,0 +1,29 @@
+"""A line of the user's file as a reader quotes it: without Markdown's marks, cut at a word, named by its label."""
+
+from __future__ import annotations
+
+import re
+
+
+def shown(line: str, limit: int = 90) -> str:
+    """A line of the file as a reader quotes it: without Markdown's marks, cut at a word past ``limit``."""
+    plain = re.sub(r"(\*\*|__|`)", "", line).strip()
+    plain = re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", plain)
+    if len(plain) <= limit:
+        return plain
+    cut = plain.rfind(" ", 0, limit)
+    return plain[: cut if cut > limit // 2 else limit].rstrip(" ,;:") + " …"
+
+
+def line_label(line: str) -> str:
+    """What a line is called: "Warranty" for "**Warranty:** 1 year"; empty for a sentence with no label.
+
+    Only a short lead before a colon names a line; a paragraph is never quoted whole, and Markdown's
+    marks (``**``, ``_``, a list bullet, a heading's ``#``) are not part of the name.
+    """
+    plain = shown(line, limit=len(line))
+    lead, colon, _ = plain.partition(":")
+    lead = lead.strip()
+    if not colon or not lead or len(lead) > 32 or len(lead.split()) > 4 or "@" in lead or "//" in plain[: len(lead) + 3]:
+        return ""
+    return lead
