@@ -63,7 +63,9 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
                 row=row,
                 col=1,
             )
-    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 26 * strategies),
+    # Each bar gets room for its label's lines: a wrapped name ("Cut at headings, / with their path") needs two.
+    lines = sum(wrap(_name(evaluation, s), 24).count("<br>") + 1 for s in dict.fromkeys(r.strategy for r in runs))
+    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 14 * strategies + 16 * lines),
                          margin=dict(t=125, b=10, l=10, r=10),  # room for the legend wrapped on a phone
                          legend=dict(LEGEND_ON_TOP, yanchor="top", y=0.995, yref="container"),
                          legend_title_text="")  # the grades name themselves; a title costs a line on a phone
