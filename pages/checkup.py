@@ -25,18 +25,18 @@ questions = state.frame_questions(st.session_state[state.QUESTIONS])
 
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
-def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...]):
+def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int):
     from workbench.model import Question
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
     return audit(state.page_head(data, name, sheet, name_column).document,
-                 questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked])
+                 questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size)
 
 
 asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row) for q in questions)
 part = state.page_head(*state.document_args())
 state.head_note(part, "the check-up looks at")
-result = checkup(*state.document_args(), asked)
+result = checkup(*state.document_args(), asked, int(st.session_state[state.SIZE]))  # the size the runs cut with
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
     tokens = round(len(document.text) / 4)
@@ -47,7 +47,7 @@ else:
 if result.placeholders:
     st.subheader("Values nobody filled in")
     for shared in result.placeholders:
-        st.warning(f"{escape_markdown(result.placeholder_sentence(shared))} ({escape_markdown(join_places(shared.places))})")
+        st.warning(f"{escape_markdown(result.placeholder_sentence(shared))} Where: {escape_markdown(join_places(shared.places))}.")
 
 st.subheader("Lines shared by several products")
 if result.shared_lines:

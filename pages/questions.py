@@ -107,7 +107,7 @@ with st.container():
             "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=160),
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
-                "Kind", width=80, options=list(dict.fromkeys(
+                "Kind", width=100, options=list(dict.fromkeys(
                     ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
                 help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),

@@ -136,7 +136,7 @@ def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibra
     text = SAMPLE_MD.read_text().split("\n")
     assert all(text[n - 1] == "Warranty: 1 year." for n in (12, 39, 50, 99, 121))
     # The 300-character windows get neither of its two questions clean.
-    assert first.why.endswith("With 300-character windows, none of the 2 question(s) it answers come out clean.")
+    assert first.why.endswith("With 300-character windows, none of the 2 questions it answers come out clean.")
     assert first.affects == "affects questions 2, 4"
     # Check-up findings that touch no question still appear, saying so.
     care = next(i for i in items if "Care: Wipe with a dry cloth." in i.why)
@@ -475,14 +475,40 @@ def test_long_sections_are_advice_only_when_the_model_reads_and_unasked_ones_are
     assert len(by_edit) == 2
 
 
-def test_a_long_spreadsheet_product_is_told_which_cell_to_shorten(fake_encoder):
+def test_long_spreadsheet_products_are_one_item_naming_the_columns_that_make_them_long(fake_encoder):
     story = " ".join(f"word{n}" for n in range(400))
-    data = f"Name,Price,Description\nAlpha Lamp,10,{story}\nBeta Chair,25,Short.\n".encode()
+    rows = "".join(f"{name},10,{story}\n" for name in ("Alpha Lamp", "Gamma Desk", "Delta Sofa"))
+    data = f"Name,Price,Description\n{rows}Beta Chair,25,Short.\n".encode()
     document = load_bytes(data, "shop.csv")
     question = Question("How much is the Alpha Lamp?", "Alpha Lamp", "10", row=1)
+    report = audit(document, questions=[question])
+    assert [title for title, _ in report.long_sections] == ["Alpha Lamp", "Gamma Desk", "Delta Sofa"]
     evaluation = evaluate(document, [question], Settings(["heading"], ["dense"], ["none"]),
                           encoder_factory=lambda: fake_encoder)
-    [item] = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question]))
-              if i.kind == "long"]
-    assert item.edit == "Shorten Alpha Lamp's longest text, in column Description."
-    assert item.where == "row 2, column Description"
+    [item] = [i for i in todo_list(evaluation, evaluation.runs[0], report) if i.kind == "long"]
+    # No "split under subheadings" for a sheet, and one item, not one per product.
+    assert item.edit.startswith("Give the bot a copy without the columns no customer asks about, if these are: "
+                                "Description (")
+    assert "3 product(s) (Alpha Lamp, Gamma Desk, Delta Sofa) are longer than" in item.why
+    assert item.questions == [1]
+
+
+def test_a_quote_never_ends_in_half_a_web_address():
+    from workbench.quoting import shown
+
+    line = "image1_src: https://raw.githubusercontent.com/spree/spree/main/docs/images/demo-images/demo-1.png"
+    assert shown(line, 80) == "image1_src …"  # half an address would be a link to a page that does not exist
+    assert shown(line[len("image1_src: "):] + " and more", 80) == "https://raw.githubusercontent.com …"
+
+
+def test_the_checkup_counts_pieces_at_the_size_the_runs_cut_with():
+    from workbench.evaluate import chunk_document
+    from workbench.grading import ChunkMap
+
+    document = load_path(SAMPLE_MD)
+    for size in (300, 800):
+        pieces = chunk_document(document, "recursive", size)
+        holding = sum(1 for touched in ChunkMap(document, pieces).touched if touched)
+        assert audit(document, size=size).unnamed_chunks["recursive"]["chunks"] == holding
+    assert audit(document, size=300).unnamed_chunks["recursive"]["chunks"] > audit(
+        document, size=800).unnamed_chunks["recursive"]["chunks"]

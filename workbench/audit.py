@@ -83,6 +83,7 @@ class Audit:
     long_sections: list[tuple[str, int]] = field(default_factory=list)  # (title, word pieces) past the window
     window: int | None = None  # word pieces the search model reads at once; None when it is not installed
     unnamed_chunks: dict[str, dict] = field(default_factory=dict)  # strategy -> {share, examples}
+    size: int | None = None  # the piece size the cuts above used (None: each strategy's default)
     duplicate_names: list[tuple[str, int]] = field(default_factory=list)
     missing_columns: list[tuple[str, list[str]]] = field(default_factory=list)
     risky: list[Finding] = field(default_factory=list)
@@ -112,17 +113,21 @@ class Audit:
         out: list[str] = []
         if self.unheaded_facts:
             out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{shown(self.unheaded_facts[0], 80)}”.")
-        for title, pieces in self.long_sections:
+        for title, pieces in self.long_sections[:5]:
             out.append(
                 f"Section “{title}” is {pieces} word pieces (words or parts of words) long; the meaning-based search "
                 f"model reads {self.window} at a time, "
                 "so it reads the section in parts and a line in it competes with the whole."
             )
+        if len(self.long_sections) > 5:  # a catalog can have dozens: the rest named in one line
+            rest = [title for title, _ in self.long_sections[5:]]
+            out.append(f"{len(rest)} more sections are longer than the model reads at once: "
+                       + ", ".join(rest[:10]) + (f" and {len(rest) - 10} more." if len(rest) > 10 else "."))
         for strategy, info in self.unnamed_chunks.items():
             if info["unnamed"]:
                 out.append(
-                    f"{strategy_name(strategy)}: {info['unnamed']} of {info['chunks']} pieces ({info['share']:.0%}) do not carry "
-                    f"their product's name, e.g. “{shown(info['examples'][0], 80)}”."
+                    f"{strategy_name(strategy, self.size)}: {info['unnamed']} of the {info['chunks']} pieces holding facts "
+                    f"({info['share']:.0%}) do not carry their product's name, e.g. “{shown(info['examples'][0], 80)}”."
                 )
         for name, count in self.duplicate_names:
             out.append(f"The product name “{name}” appears {count} times.")
@@ -211,8 +216,11 @@ def audit(
     strategies: tuple[str, ...] = ("fixed", "recursive", "heading"),
     questions: list[Question] | None = None,
     encoder: Encoder | None = None,
+    size: int | None = None,
 ) -> Audit:
     """Check a document for the traps that make a bot answer wrongly.
+
+    ``size``: the piece size the cuts use (the app's setting), so its counts match the run's pieces.
 
     ``encoder`` counts word pieces for the long-section rule (default: the packaged model's tokenizer).
 
@@ -222,6 +230,7 @@ def audit(
     fits = tokens < PROMPT_LIMIT_TOKENS
     words = len(document.text.split())
     result = Audit(document.name, document.kind, tokens, fits, size_advice(words, tokens, fits))
+    result.size = size
     places = Places(document)
 
     titled = [s for s in document.sections if s.heading]
@@ -285,7 +294,7 @@ def audit(
 
     by_id = {section.id: section for section in document.sections}  # Document.section scans: too slow per piece
     for strategy in strategies:
-        chunks = chunk_document(document, strategy)  # offsets checked, as everywhere else
+        chunks = chunk_document(document, strategy, size)  # offsets checked, as everywhere else
         chunk_map = ChunkMap(document, chunks)
         unnamed = []
         for index, chunk in enumerate(chunks):

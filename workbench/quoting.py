@@ -12,7 +12,16 @@ def shown(line: str, limit: int = 90) -> str:
     if len(plain) <= limit:
         return plain
     cut = plain.rfind(" ", 0, limit)
-    return plain[: cut if cut > limit // 2 else limit].rstrip(" ,;:") + " …"
+    if cut <= limit // 2:
+        cut = limit
+        # Never half a web address: a screen turns it into a link to a page that does not exist.
+        address = plain.rfind("://", 0, limit)
+        if address != -1 and " " not in plain[address:limit]:
+            before = plain.rfind(" ", 0, address)
+            host_end = plain.find("/", address + 3)
+            # Cut before the address, or, when it opens the line, after its host (a whole address too).
+            cut = before if before != -1 else (host_end if host_end != -1 else limit)
+    return plain[:cut].rstrip(" ,;:") + " …"
 
 
 def line_label(line: str) -> str:

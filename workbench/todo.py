@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .audit import Audit, SharedLine
@@ -137,7 +138,10 @@ class _Builder:
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
         size = dict(self.audit.long_sections).get(section.title) if self.model_reads else None
-        if size:
+        if size and self.document.kind == "spreadsheet":  # one item for the whole sheet: see _long_rows_item
+            self.add(("long", "rows"), self._long_rows_item, number, True)
+            found = True
+        elif size:
             self.add(("long", section.title), lambda: self._long_item(section.title, size, section), number, True)
             found = True
         if not section.heading:
@@ -196,12 +200,29 @@ class _Builder:
         why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "
                f"{self.audit.window} at a time, so it reads the section in parts, and one line in it competes with "
                "the whole section.")
-        if self.document.kind == "spreadsheet" and section is not None and section.facts:
-            # A spreadsheet has no subheadings to add: its longest cell is what to shorten.
-            longest = max(section.facts, key=lambda f: f.span[1] - f.span[0])
-            return Todo("long", f"Shorten {title}'s longest text, in column {longest.column}.", why,
-                        self.places.of_fact(longest))
         return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "")
+
+    def _long_rows_item(self) -> Todo:
+        """A spreadsheet's long products as one item: it has no subheadings to add, and shortening one cell rarely
+        brings a product with many variant rows under the window. What makes them long is a few columns."""
+        titles = [title for title, _ in self.audit.long_sections]
+        wanted = set(titles)
+        by_column: Counter[str] = Counter()
+        for section in self.document.sections:
+            if section.title in wanted:
+                for fact in section.facts:
+                    by_column[fact.column or "?"] += fact.span[1] - fact.span[0]
+        total = sum(by_column.values()) or 1
+        heaviest = [f"{column} ({count / total:.0%} of their text)" for column, count in by_column.most_common(3)]
+        names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
+        return Todo(
+            "long",
+            f"Give the bot a copy without the columns no customer asks about, if these are: {', '.join(heaviest)}; "
+            "or have it cut with “Headings in model-sized parts”, which splits a product at its rows.",
+            f"{len(titles)} product(s) ({names}) are longer than the {self.audit.window} word pieces (words or parts "
+            "of words) the meaning-based search model reads at a time, so it reads each in parts and one row "
+            "competes with the whole product.",
+        )
 
     def _unheaded_item(self) -> Todo:
         first = shown(self.audit.unheaded_facts[0], 80) if self.audit.unheaded_facts else ""
@@ -289,7 +310,11 @@ class _Builder:
             self.add(("unheaded",), self._unheaded_item)
         # Only when the recommended setup reads with the model: word search reads every word of a long section.
         unasked = []
-        for title, words in audit.long_sections if self.model_reads else []:
+        if self.model_reads and audit.long_sections and self.document.kind == "spreadsheet":
+            item = self.add(("long", "rows"), self._long_rows_item)
+            for title, _ in audit.long_sections:
+                self._touch(item, self._questions_on(next((s for s in self.document.sections if s.title == title), None)))
+        for title, words in audit.long_sections if self.model_reads and self.document.kind != "spreadsheet" else []:
             section = next((s for s in self.document.sections if s.title == title), None)
             asked = self._questions_on(section)
             if not asked and ("long", title) not in self.items:
@@ -299,12 +324,10 @@ class _Builder:
             self._touch(item, asked)
         if unasked:
             names = ", ".join(unasked[:5]) + (f" and {len(unasked) - 5} more" if len(unasked) > 5 else "")
-            advice = ("Shorten their longest cells." if self.document.kind == "spreadsheet"
-                      else "Split them under subheadings.")
             self.add(("long", "unasked"), lambda: Todo(
                 "long", f"Later: {len(unasked)} other long section(s), {names}.",
                 f"Longer than the {self.audit.window} word pieces the meaning-based search model reads at a time; "
-                f"none of your questions asks about them yet. {advice}"))
+                "none of your questions asks about them yet. Split them under subheadings."))
         for name, columns in audit.missing_columns[:20]:
             section = next((s for s in self.document.sections if s.title == name), None)
             wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
@@ -364,11 +387,14 @@ class _Builder:
             if self.baseline is not None and item.kind == "shared" and item.questions:
                 clean = sum(1 for n, r in _numbered(self.baseline) if n in item.questions and r.grade == "clean")
                 if clean < len(item.questions):  # the windows' harm; when they do as well, it would only confuse
-                    how_many = "none" if clean == 0 else f"only {clean}"
-                    item.why += (
-                        f" With {strategy_name('fixed', self.evaluation.settings.size).lower()}, {how_many} of the "
-                        f"{len(item.questions)} question(s) it answers come{'s' if clean == 1 else ''} out clean."
-                    )
+                    windows = strategy_name("fixed", self.evaluation.settings.size).lower()
+                    if len(item.questions) == 1:
+                        said = "the one question it answers does not come out clean"
+                    else:
+                        how_many = "none" if clean == 0 else f"only {clean}"
+                        said = (f"{how_many} of the {len(item.questions)} questions it answers "
+                                f"come{'s' if clean == 1 else ''} out clean")
+                    item.why += f" With {windows}, {said}."
         items.sort(key=lambda i: (-len(i.fixes), -len(i.questions), KIND_ORDER.index(i.kind)))
         return items
 
