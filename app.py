@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui.layout import close_sidebar_on_narrow_screens
-from ui.state import init_session_state
+from ui.state import WANTED_PAGE, init_session_state
 
 # An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
 st.set_page_config(page_title="Chunking Workbench", page_icon="✂️", layout="wide")
@@ -19,6 +19,9 @@ navigation = st.navigation(
         st.Page("pages/checkup.py", title="Check-up", icon=":material/health_and_safety:"),
     ]
 )
+wanted = st.session_state.pop(WANTED_PAGE, None)  # a page opened by its address on a fresh server
+if wanted:
+    st.switch_page(wanted)
 st.sidebar.caption(
     "Would a chat bot answer your customers correctly from this file? "
     "Everything runs on this computer: no account, no key, no internet."

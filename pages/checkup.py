@@ -12,7 +12,7 @@ HARM = {
     "repeats": "repeated word for word",
 }
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/checkup.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Check-up: is your list ready for a bot?")
 st.write(
     "Before any testing, some things in a file are known to trip a bot up: the same line under many "

@@ -16,7 +16,7 @@ from workbench.report import run_record, to_csv
 from workbench.stats import compare
 from workbench.strategies import STRATEGIES
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Compare, refuse, report")
 result = state.result_or_notice("compare")
 if result is None:

@@ -10,7 +10,7 @@ from workbench.model_window import piece_counts
 from workbench.names import strategy_name
 from workbench.strategies import STRATEGIES
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/cuts.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("How each strategy cuts your document")
 st.write(
     "Each coloured block is one chunk (piece) the bot can find. A red bar with a number marks where a "

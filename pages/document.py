@@ -9,7 +9,7 @@ from workbench.language import model_language_note
 from workbench.loaders import CONVERSION_NOTES, SUPPORTED
 from workbench.model import WorkbenchError
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")
 top = st.container()  # the introduction names the file loaded, so it is written after an upload is read
 

@@ -11,7 +11,7 @@ from workbench.model import Question, WorkbenchError
 from workbench.question_sets import import_questions
 from workbench.questions import find_sources, generate_questions, questions_to_csv
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")
 st.write(
     "Write the questions your customers ask, the product or section that holds the answer, and the answer "

@@ -24,7 +24,7 @@ from workbench.strategies import STRATEGIES
 from workbench.todo import todo_list
 from workbench.verdict import NEEDS_WORK, NOT_READY, READY, assess
 
-state.ensure_app()  # opened by its address before app.py ever ran: go through app.py
+state.ensure_app("pages/results.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Is your file ready for a bot?")
 document = state.require_document()
 size = int(st.session_state[state.SIZE])

@@ -387,8 +387,8 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
 
 
 def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
-    """A browser tab left on Results while the app restarts: the reload must not fail (Streamlit runs a
-    page on its own until the entry file has run once), and the work kept before is there."""
+    """A browser tab left on Results (or a bookmark) while the app restarts: the reload must not fail (Streamlit
+    runs a page on its own until the entry file has run once), it opens Results, and the work kept before is there."""
     from playwright.sync_api import expect, sync_playwright
 
     with serve(tmp_path) as url, sync_playwright() as playwright:
@@ -397,10 +397,11 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
         outside = keep_local(context)
         page = context.new_page()
         page.goto(f"{url}/results")  # the first request this server gets
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        # Through app.py and back to the page asked for (it used to land on the Document page).
+        expect(page.get_by_role("heading", name="Is your file ready for a bot?")).to_be_visible(timeout=120000)
         expect(page.get_by_text("This app has encountered an error")).to_have_count(0)
-        page.get_by_role("link", name="Results").click()
         expect(page.get_by_text("Results for breezy_home_price_list.md with 24 questions.")).to_be_visible(timeout=120000)
+        assert page.url.rstrip("/").endswith("/results")
         browser.close()
     assert outside == []
 
@@ -433,3 +434,4 @@ def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
         assert "Edited question?" in Path(download.value.path()).read_text(encoding="utf-8")
         browser.close()
     assert outside == []
+

@@ -59,6 +59,7 @@ NOTICE = "notice"
 DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
 WORKSPACE = "workspace"  # workbench.workspace.Workspace: the work kept on this computer
 WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
+WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ensure_app)
 UNDO = "undo"  # (document key, the table before, what was done) for the last import or bulk change
 
 # Settings saved as the user works and restored on the next visit.
@@ -107,14 +108,16 @@ def init_session_state() -> None:
         st.sidebar.warning(st.session_state[WORKSPACE_PROBLEM])
 
 
-def ensure_app() -> None:
+def ensure_app(page: str) -> None:
     """Send a page opened by its address on a freshly started server through the entry file.
 
     Until ``st.navigation`` has run once in the server, Streamlit runs ``pages/NAME.py`` on its own
     (its older pages-folder mode), without ``app.py`` and so without this session's keys: a reload
-    of the Results page after restarting the app would fail. Going through ``app.py`` fixes both.
+    of the Results page after restarting the app would fail. Going through ``app.py`` fixes both,
+    and ``app.py`` then opens ``page`` (the page asked for, e.g. a bookmark), not the first page.
     """
     if WORKSPACE not in st.session_state:
+        st.session_state[WANTED_PAGE] = page
         st.switch_page("app.py")
 
 
