@@ -5,23 +5,28 @@ from __future__ import annotations
 import re
 
 
+def plain(line: str) -> str:
+    """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead."""
+    text = re.sub(r"(\*\*|__|`)", "", line).strip()
+    return re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", text)
+
+
 def shown(line: str, limit: int = 90) -> str:
     """A line of the file as a reader quotes it: without Markdown's marks, cut at a word past ``limit``."""
-    plain = re.sub(r"(\*\*|__|`)", "", line).strip()
-    plain = re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", plain)
-    if len(plain) <= limit:
-        return plain
-    cut = plain.rfind(" ", 0, limit)
+    plain_text = plain(line)
+    if len(plain_text) <= limit:
+        return plain_text
+    cut = plain_text.rfind(" ", 0, limit)
     if cut <= limit // 2:
         cut = limit
         # Never half a web address: a screen turns it into a link to a page that does not exist.
-        address = plain.rfind("://", 0, limit)
-        if address != -1 and " " not in plain[address:limit]:
-            before = plain.rfind(" ", 0, address)
-            host_end = plain.find("/", address + 3)
+        address = plain_text.rfind("://", 0, limit)
+        if address != -1 and " " not in plain_text[address:limit]:
+            before = plain_text.rfind(" ", 0, address)
+            host_end = plain_text.find("/", address + 3)
             # Cut before the address, or, when it opens the line, after its host (a whole address too).
             cut = before if before != -1 else (host_end if host_end != -1 else limit)
-    return plain[:cut].rstrip(" ,;:") + " …"
+    return plain_text[:cut].rstrip(" ,;:") + " …"
 
 
 def line_label(line: str) -> str:
@@ -30,9 +35,9 @@ def line_label(line: str) -> str:
     Only a short lead before a colon names a line; a paragraph is never quoted whole, and Markdown's
     marks (``**``, ``_``, a list bullet, a heading's ``#``) are not part of the name.
     """
-    plain = shown(line, limit=len(line))
-    lead, colon, _ = plain.partition(":")
+    text = plain(line)
+    lead, colon, _ = text.partition(":")
     lead = lead.strip()
-    if not colon or not lead or len(lead) > 32 or len(lead.split()) > 4 or "@" in lead or "//" in plain[: len(lead) + 3]:
+    if not colon or not lead or len(lead) > 32 or len(lead.split()) > 4 or "@" in lead or "//" in text[: len(lead) + 3]:
         return ""
     return lead
