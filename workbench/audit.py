@@ -49,6 +49,12 @@ class SharedLine:
     filled_elsewhere: int = 0  # placeholders: products that also give a real value on another line of this kind
 
     @property
+    def beside_real_values(self) -> bool:
+        """A placeholder most of whose products give a real value on another row (a parent row's 0 beside its
+        variants' prices): the column is not empty, the placeholder rows are the trap."""
+        return self.filled_elsewhere * 2 >= len(self.sections)
+
+    @property
     def key(self) -> str:
         return self.line.split(":", 1)[0].strip() if ":" in self.line else ""
 
@@ -95,7 +101,7 @@ class Audit:
         every = "every product has" if len(shared.sections) == self.products else (
             f"{len(shared.sections)} of {self.products} products have")
         column = shared.key or "this line"
-        if shared.filled_elsewhere * 2 >= len(shared.sections):  # e.g. a parent row's 0 beside its variants' prices
+        if shared.beside_real_values:
             return (f"{every.capitalize()} a {column} {shared.value} line beside real {column} values on other rows — "
                     f"a bot may quote {shared.value}: leave those cells empty.")
         return f"{every.capitalize()} {column} {shared.value} — is the {column} column empty or unfilled?"

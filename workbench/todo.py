@@ -290,10 +290,10 @@ class _Builder:
             column = shared.key or "this line"
             item = self.add(("placeholder", shared.line), lambda s=shared, e=every, c=column: Todo(
                 "placeholder",
-                f"Leave the {c} cells that say {s.value} empty on these rows." if s.filled_elsewhere * 2 >= len(s.sections)
+                f"Leave the {c} cells that say {s.value} empty on these rows." if s.beside_real_values
                 else f"Fill in the {c} column, or leave the value out where it is unknown.",
                 (f"{e} has a {c} {s.value} line beside its real {c} on other rows. A bot may quote {s.value}."
-                 if s.filled_elsewhere * 2 >= len(s.sections)
+                 if s.beside_real_values
                  else f"{e} has {c} {s.value} — is the {c} column empty? A bot will quote it as a real value."),
                 join_places(s.places)))
             self._touch(item, shared.questions)
