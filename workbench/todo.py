@@ -279,6 +279,11 @@ class _Builder:
 
     def checkup(self) -> None:
         audit = self.audit
+        # Looked up once: the loops below ask for a section by title per long section or product, and a
+        # catalog can have thousands. The first section of a title, as a scan would find it.
+        by_title: dict[str, Section] = {}
+        for section in self.document.sections:
+            by_title.setdefault(section.title, section)
         listed = 0  # shared lines no question touches, at most 10
         for shared in audit.shared_lines:
             if shared.questions or (shared.harm == "varies" and listed < 10):
@@ -313,9 +318,9 @@ class _Builder:
         if self.model_reads and audit.long_sections and self.document.kind == "spreadsheet":
             item = self.add(("long", "rows"), self._long_rows_item)
             for title, _ in audit.long_sections:
-                self._touch(item, self._questions_on(next((s for s in self.document.sections if s.title == title), None)))
+                self._touch(item, self._questions_on(by_title.get(title)))
         for title, words in audit.long_sections if self.model_reads and self.document.kind != "spreadsheet" else []:
-            section = next((s for s in self.document.sections if s.title == title), None)
+            section = by_title.get(title)
             asked = self._questions_on(section)
             if not asked and ("long", title) not in self.items:
                 unasked.append(title)  # one item for all of them: a catalog can have dozens
@@ -329,7 +334,7 @@ class _Builder:
                 f"Longer than the {self.audit.window} word pieces the meaning-based search model reads at a time; "
                 "none of your questions asks about them yet. Split them under subheadings."))
         for name, columns in audit.missing_columns[:20]:
-            section = next((s for s in self.document.sections if s.title == name), None)
+            section = by_title.get(name)
             wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
             asking = [n for n, r in self._all() if name.lower() in r.question.question.lower()
                       and wanted & set(content_words(r.question.question))]
