@@ -212,7 +212,7 @@ else:
     st.caption("Run the questions again after editing your file to see the score move here.")
 
 st.subheader("Drill into a question")
-runs = [r for r in result.runs if r.retriever == retriever and r.reranker == reranker]
+runs = result.runs_under(retriever, reranker)
 labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
 if not labels:
     st.stop()

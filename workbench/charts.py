@@ -6,16 +6,12 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
-from .evaluate import Evaluation, Run
+from .evaluate import Evaluation
 from .model import Chunk
 from .names import reranker_name, strategy_name
 from .strategies import STRATEGIES
 
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
-
-
-def _pick(evaluation: Evaluation, retriever: str) -> list[Run]:
-    return [run for run in evaluation.runs if run.retriever == retriever]
 
 
 def wrap(text: str, width: int) -> str:
@@ -39,7 +35,7 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
 
     Bars lie flat, so each strategy's name reads whole on its own line, on a phone as on paper.
     """
-    runs = _pick(evaluation, retriever)
+    runs = evaluation.runs_under(retriever)
     rerankers = list(dict.fromkeys(run.reranker for run in runs))
     titles = [reranker_name(r) for r in rerankers]
     strategies = len({run.strategy for run in runs})
@@ -88,7 +84,7 @@ def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Fi
 
 def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_title: str) -> go.Figure:
     figure = go.Figure()
-    runs = [run for run in evaluation.runs if run.retriever == retriever and run.reranker == reranker]
+    runs = evaluation.runs_under(retriever, reranker)
     for index, run in enumerate(runs):
         name = _name(evaluation, run.strategy)
         figure.add_trace(
@@ -114,7 +110,7 @@ def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_
 
 def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
     """Question x strategy, each cell coloured by its grade, so a failing question is easy to point at."""
-    runs = [run for run in evaluation.runs if run.retriever == retriever and run.reranker == reranker]
+    runs = evaluation.runs_under(retriever, reranker)
     grades = list(GRADE_COLOURS)
     if not runs:
         return go.Figure()

@@ -96,6 +96,11 @@ class Evaluation:
     runs: list[Run]
     seconds: float = 0.0  # wall time the evaluation took, shown again when a page reuses it
 
+    def runs_under(self, retriever: str, reranker: str | None = None) -> list[Run]:
+        """The runs of one search (and one re-check, when named), in their order: what one chart shows."""
+        return [run for run in self.runs
+                if run.retriever == retriever and (reranker is None or run.reranker == reranker)]
+
     def run(self, strategy: str, retriever: str, reranker: str) -> Run:
         for run in self.runs:
             if run.key == (strategy, retriever, reranker):

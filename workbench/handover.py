@@ -45,7 +45,7 @@ def _first_configuration(evaluation: Evaluation) -> tuple[str, str]:
 
 def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count: int = 3) -> list[int]:
     """Indices of the questions that most strategies fail to answer cleanly."""
-    runs = [r for r in evaluation.runs if r.retriever == retriever and r.reranker == reranker]
+    runs = evaluation.runs_under(retriever, reranker)
     failures = Counter()
     for run in runs:
         for index, result in enumerate(run.per_question):
@@ -113,7 +113,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
     ]
 
-    runs = [r for r in evaluation.runs if r.retriever == retriever and r.reranker == reranker]
+    runs = evaluation.runs_under(retriever, reranker)
     parts.append("<h2>Where it goes wrong: the worst questions, cut side by side</h2>")
     for index in worst_questions(evaluation, retriever, reranker):
         question = runs[0].per_question[index].question

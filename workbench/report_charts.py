@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
-from .evaluate import Evaluation, Run
+from .evaluate import Evaluation
 from .names import reranker_name, strategy_name
 
 CHART_STYLE = """
@@ -32,11 +32,6 @@ svg.curve { max-width: 860px; display: block; } svg.curve text { font: 12px syst
 """
 
 
-def _runs(evaluation: Evaluation, retriever: str, reranker: str | None = None) -> list[Run]:
-    return [run for run in evaluation.runs
-            if run.retriever == retriever and (reranker is None or run.reranker == reranker)]
-
-
 def _legend(items: list[tuple[str, str]]) -> str:
     return "<div class='legend'>" + "".join(
         f"<span><i style='background:{colour}'></i>{escape(label)}</span>" for label, colour in items) + "</div>"
@@ -45,7 +40,7 @@ def _legend(items: list[tuple[str, str]]) -> str:
 def grade_bars(evaluation: Evaluation, retriever: str) -> str:
     """Clean / mixed / missed / refused / false answers per strategy, stacked, one block per re-check."""
     size = evaluation.settings.size
-    runs = _runs(evaluation, retriever)
+    runs = evaluation.runs_under(retriever)
     grades = [grade for grade in GRADE_COLOURS if any(run.counts[grade] for run in runs)] or ["clean"]
     parts = [_legend([(GRADE_LABELS[g], GRADE_COLOURS[g]) for g in grades])]
     for reranker in dict.fromkeys(run.reranker for run in runs):
@@ -66,7 +61,7 @@ def grade_bars(evaluation: Evaluation, retriever: str) -> str:
 
 def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> str:
     """Hit rate at k = 1..10, one line per strategy, as an inline SVG with its legend."""
-    runs = _runs(evaluation, retriever, reranker)
+    runs = evaluation.runs_under(retriever, reranker)
     width, height, left, right, top, bottom = 720, 300, 48, 16, 12, 40
 
     def x(k: int) -> float:
@@ -99,7 +94,7 @@ def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> str:
 
 def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> str:
     """Question by strategy, each cell coloured and named by its grade, the reason on hover."""
-    runs = _runs(evaluation, retriever, reranker)
+    runs = evaluation.runs_under(retriever, reranker)
     if not runs:
         return ""
     size = evaluation.settings.size
