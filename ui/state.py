@@ -557,10 +557,7 @@ def current_settings() -> Settings:
 def current_stamp(settings: Settings | None = None) -> Stamp:
     """What a result for the current document, questions and settings would be computed from."""
     questions = frame_questions(st.session_state[QUESTIONS])
-    data, name, sheet, name_column = document_args()
-    sheet, name_column = own_reading(data, name, sheet, name_column)
-    return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
-                    settings or current_settings())
+    return _stamp(*document_args(), questions_to_csv(questions), len(questions), settings or current_settings())
 
 
 def quick(settings: Settings, document: Document) -> bool:
@@ -705,6 +702,12 @@ def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, 
             settings: Settings) -> Stamp:
     """What a run is computed from: its result is remembered, shown and saved under this stamp."""
     count = len(parse_questions(questions_csv.encode("utf-8"), "the questions table"))
+    return _stamp(data, name, sheet, name_column, questions_csv, count, settings)
+
+
+def _stamp(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str, count: int,
+           settings: Settings) -> Stamp:
+    """Both stamps (of what is loaded, of what a run reads) name the sheet and column as the reader found them."""
     sheet, name_column = own_reading(data, name, sheet, name_column)
     return Stamp.of(name, data, sheet, name_column, questions_csv, count, settings)
 
