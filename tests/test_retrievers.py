@@ -33,7 +33,7 @@ CHUNKS = chunk_document(DOC, "heading")
 
 
 def test_question_words_drop_stop_words_and_repeat():
-    assert question_words("What is the warranty on the Ceiling-Fan, the fan?") == ["warranty", "ceiling", "fan"]
+    assert question_words("What is the warranty on the Ceiling-Fan, the fan?") == ("warranty", "ceiling", "fan")
 
 
 def test_keyword_counts_distinct_words_as_substrings():
@@ -76,11 +76,20 @@ def test_bm25_drops_scikit_learns_english_stop_words():
     doc = parse_markdown("# S\n\n## A\nThe price of the fan.\n\n## B\nWarranty: 2 years.\n", "s.md")
     chunks = chunk_document(doc, "heading")
     assert BM25(chunks).scores("what is the the the")[0] == 0.0
-    assert question_words("what about the warranty") == ["about", "warranty"]
+    assert question_words("what about the warranty") == ("about", "warranty")
 
 
 def test_tokenizer_is_unicode_aware():
     assert tokenize("Café crème, 2 ans") == ["café", "crème", "2", "ans"]
+
+
+def test_the_ascii_shortcut_finds_the_words_the_unicode_pattern_finds():
+    from workbench.retrievers import WORD
+
+    # Punctuation, underscores, digits inside words; the Kelvin sign lowercases to an ASCII "k".
+    for text in ("SKU_12-b: 3.5 kg/m², IP67!", "\u212aelvin 20mm straps", "don't  ALL-CAPS\ttab", ""):
+        assert tokenize(text) == WORD.findall(text.lower()), text
+    assert tokenize("\u212aG") == ["kg"]
 
 
 def test_heading_reranker_adds_three_for_a_word_in_the_first_line():

@@ -93,10 +93,13 @@ class WordEvidence:
                 self.frequency[word_stem] += count
         self._pieces: dict[str, set[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
+        self._idf: dict[str, float] = {}
 
     def idf(self, word_stem: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""
-        return math.log((self.lines + 1) / (self.frequency.get(word_stem, 0) + 0.5))
+        if word_stem not in self._idf:  # asked for every question's words under every setup
+            self._idf[word_stem] = math.log((self.lines + 1) / (self.frequency.get(word_stem, 0) + 0.5))
+        return self._idf[word_stem]
 
     def question_stems(self, question: str) -> list[str]:
         """The question's content words, stemmed, each once."""
