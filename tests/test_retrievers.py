@@ -134,6 +134,42 @@ def test_maxsim_weighs_each_question_word_piece_by_its_idf_over_the_shortlist():
     # Word pieces that do not line up with the token vectors (3 given, 2 pieces): equal weights.
     assert maxsim._weights("the price", 3, ("a",), units).tolist() == pytest.approx([1 / 3] * 3)
 
+def test_a_question_names_a_piece_when_it_holds_every_word_of_one_of_its_titles():
+    from workbench.model import Chunk
+    from workbench.rerankers import names, titles
+
+    two = Chunk("heading-2", "heading", ((0, 30),), "## 2-Slice Toaster\nPrice: 29\n")
+    four = Chunk("heading-1", "heading", ((30, 60),), "## 4-Slice Toaster\nPrice: 49\n")
+    asked = "How many browning levels does the 2-Slice Toaster have?"
+    assert titles(two) == ["2-Slice Toaster"]
+    assert names(asked, two) and not names(asked, four)  # "4" is not asked
+    # A breadcrumb's last step is a title; "600ml" is not asked, so the blender is not named.
+    blender = Chunk("b-1", "breadcrumb", ((0, 9),), "Shop > Kitchen > Personal Blender 600ml\nCup: 1\n",
+                    prefix="Shop > Kitchen > Personal Blender 600ml\n")
+    assert titles(blender) == ["Personal Blender 600ml"]
+    assert not names("Can I take my smoothie from the Personal Blender?", blender)
+    assert names("Does the Personal Blender 600ml have a lid?", blender)
+    # A title of stop words only ("About") is never named by every question.
+    assert not names("What is it about?", Chunk("h-1", "heading", ((0, 8),), "## About\nHi\n"))
+
+
+def test_maxsim_lets_the_named_product_win_a_near_tie_against_its_look_alike(real_encoder):
+    doc = parse_markdown(
+        "# Toasters\n\n## 4-Slice Toaster\nPrice: 49\nBrowning levels: 6 browning levels, 2 defrost settings.\n\n"
+        "## 2-Slice Toaster\nPrice: 29\nBrowning levels: 7.\n",
+        "t.md",
+    )
+    chunks = chunk_document(doc, "heading")
+    asked = "How many browning levels does the 2-Slice Toaster have?"
+    plain = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder)
+    plain.named_bonus = 0.0
+    unnamed = plain.scores(asked, chunks)
+    assert unnamed[0] > unnamed[1]  # word by word, the 4-slice piece matches better ("browning levels" twice)
+    scores = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder).scores(asked, chunks)
+    assert scores.tolist() == pytest.approx([unnamed[0], unnamed[1] + 0.05])  # only the named piece moves
+    assert scores[1] > scores[0]
+
+
 def test_rerank_only_reorders_the_shortlist():
     question = resolve(DOC, Question("fan price", "Table Fan", "Price: 30"))
     # Keyword scores 2 and 2 (fan, price): a tie, so the Ceiling chunk (earlier) is first.
