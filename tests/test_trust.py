@@ -294,3 +294,21 @@ def test_baseline_gate_exit_codes(tmp_path):
     assert bad.returncode == 2 and "clean needs a number, not 'lots'" in bad.stderr
     blind = subprocess.run(base + ["--baseline", "last", "--no-history"], cwd=ROOT, capture_output=True, text=True)
     assert blind.returncode == 2 and "drop --no-history" in blind.stderr
+
+
+def test_the_size_histogram_counts_whole_characters():
+    from workbench.charts import size_histogram
+    from workbench.model import Chunk
+
+    def pieces(*sizes):
+        return [Chunk(f"fixed-{i}", "fixed", ((0, n),), "x" * n) for i, n in enumerate(sizes)]
+
+    # Every piece 300 characters: one bar from 299.5 to 300.5, on an axis of whole characters around it
+    # (plotly's own choice was 299.6 to 300.4).
+    figure = size_histogram(pieces(300, 300, 300), "fixed", 300)
+    assert figure.data[0].xbins.start == 299.5 and figure.data[0].xbins.size == 1
+    assert list(figure.layout.xaxis.range) == [285, 315] and figure.layout.xaxis.dtick == 5
+    # 92 to 300 characters: 209 possible sizes in bars of ceil(209 / 20) = 11 characters; the axis is plotly's.
+    figure = size_histogram(pieces(92, 300, 300), "fixed", 300)
+    assert (figure.data[0].xbins.start, figure.data[0].xbins.end, figure.data[0].xbins.size) == (91.5, 300.5, 11)
+    assert figure.layout.xaxis.range is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -151,12 +153,22 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
 
 
 def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) -> go.Figure:
-    figure = go.Figure(go.Histogram(x=[chunk.size for chunk in chunks], nbinsx=20, marker_color="#3b82f6"))
+    sizes = [chunk.size for chunk in chunks]
+    low, high = (min(sizes), max(sizes)) if sizes else (0, 0)
+    # Whole characters per bar (at most 20 bars): left to itself, plotly gives pieces all 300 characters
+    # long one bar on an axis from 299.6 to 300.4, fractions of a character no piece can have.
+    width = max(1, math.ceil((high - low + 1) / 20))
+    figure = go.Figure(go.Histogram(
+        x=sizes, xbins=dict(start=low - 0.5, end=high + 0.5, size=width), marker_color="#3b82f6",
+    ))
     figure.update_layout(
         height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy_name(strategy, size)}: piece sizes",
         title_font_size=12,
         xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
     )
+    if high - low < 20:  # nearly equal sizes: show a span of whole characters around them
+        middle = (low + high) / 2
+        figure.update_xaxes(range=[middle - 15, middle + 15], dtick=5)
     return figure
 
 
