@@ -125,10 +125,10 @@ class WordEvidence:
         return self._questions[question]
 
     def piece_stems(self, chunk: Chunk) -> set[str]:
-        key = f"{chunk.strategy}\0{chunk.id}"
-        if key not in self._pieces:
-            self._pieces[key] = stems(chunk.text)
-        return self._pieces[key]
+        # Keyed by the text: cuts often make the same piece (a short section is one piece under most of them).
+        if chunk.text not in self._pieces:
+            self._pieces[chunk.text] = stems(chunk.text)
+        return self._pieces[chunk.text]
 
 
 def _unit(value: float) -> float:

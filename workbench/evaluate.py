@@ -327,6 +327,8 @@ def _rerank(
     depth: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Re-score the top ``depth`` candidates; the rest keep the retriever's order below them."""
+    if not reranker.rescores:
+        return scores, order
     shortlist = order[:depth]
     new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
     if new is None:
@@ -360,7 +362,7 @@ def _grade(
         rank=result.rank,
         top_chunk=chunks[int(order[0])].id,
         top_score=top_score,
-        ranking=[(int(i), float(scores[i])) for i in kept],
+        ranking=list(zip(kept.tolist(), scores[kept].tolist())),
         relevant_ranks=result.relevant_ranks,
         answered_grade=result.grade,
         answered_reason=result.reason,

@@ -46,6 +46,7 @@ class Reranker:
     label: str = ""
     explanation: str = ""
     needs_encoder = False
+    rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
         pass
@@ -59,6 +60,7 @@ RERANKERS: Registry[Reranker] = Registry("reranker")
 
 @RERANKERS.register("none")
 class NoRerank(Reranker):
+    rescores = False
     label = "Not re-checked"
     explanation = "Keeps the search's own order."
 

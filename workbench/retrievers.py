@@ -136,10 +136,11 @@ class Keyword(Retriever):
         self._holders: dict[str, np.ndarray] = {}  # word -> the pieces holding it (questions repeat words)
 
     def scores(self, question: str) -> np.ndarray:
-        counts = np.zeros(len(self.chunks))
-        for word in question_words(question):
-            counts[self._pieces_with(word)] += 1
-        return counts
+        holders = [self._pieces_with(word) for word in question_words(question)]
+        if not holders:
+            return np.zeros(len(self.chunks))
+        # Each word lists a piece at most once, so counting the listed pieces counts the words each holds.
+        return np.bincount(np.concatenate(holders), minlength=len(self.chunks)).astype(float)
 
     def _pieces_with(self, word: str) -> np.ndarray:
         """Indices of the pieces whose text holds ``word`` (anywhere, as ``in`` finds it), each once."""
