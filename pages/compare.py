@@ -6,7 +6,7 @@ import streamlit as st
 from ui import state
 from workbench.charts import budget_curve
 from workbench.explain import GLOSSARY
-from workbench.findings import chance_sentence, fold_identical
+from workbench.findings import chance_sentence, fold_identical, recommended
 from workbench.handover import report_html, results_xlsx
 from workbench.highlight import escape_markdown
 from workbench.history import content_hash
@@ -71,13 +71,18 @@ st.write(
 )
 labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
 keys = list(labels)
-# By default, the weakest and the strongest strategy under the first search and second look.
-same = [run for run in result.runs if (run.retriever, run.reranker) == (result.runs[0].retriever, result.runs[0].reranker)]
+# By default, the recommended setup against the weakest strategy under its search and re-check: the pair
+# the headline's figures are about.
+retriever, reranker = state.shown_setup(result)
+same = result.runs_under(retriever, reranker)
+best = recommended(result.runs) or max(same, key=lambda run: run.counts["clean"])
 weakest = keys.index(next(k for k, r in labels.items() if r is min(same, key=lambda run: run.counts["clean"])))
-strongest = keys.index(next(k for k, r in labels.items() if r is max(same, key=lambda run: run.counts["clean"])))
+strongest = keys.index(next(k for k, r in labels.items() if r is best))
 left, right = st.columns(2)
-first = left.selectbox("Compare", keys, index=weakest, key="compare_a", format_func=lambda k: setup_name(labels[k], size))
-second = right.selectbox("with", keys, index=strongest, key="compare_b", format_func=lambda k: setup_name(labels[k], size))
+first = left.selectbox("Compare", keys, index=weakest, key=state.result_key("compare_a"),
+                       format_func=lambda k: setup_name(labels[k], size))
+second = right.selectbox("with", keys, index=strongest, key=state.result_key("compare_b"),
+                         format_func=lambda k: setup_name(labels[k], size))
 if first != second:
     names = (setup_name(labels[first], size), setup_name(labels[second], size))
     for metric in ("clean", "hit"):
@@ -115,8 +120,6 @@ st.checkbox(
     args=(state.THRESHOLD_AUTO,),
 )
 
-retriever = result.runs[0].retriever
-reranker = result.runs[0].reranker
 st.subheader("At equal budget")
 st.write(
     "A strategy can find more answers merely by handing the bot more text. Here each strategy's hit rate is "

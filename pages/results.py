@@ -181,14 +181,17 @@ if verdict.recommended is not None:  # the winning pieces, for whoever loads the
 
 retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
+shown_retriever, shown_reranker = state.shown_setup(result)  # the recommended setup's, as the headline's
 st.subheader("How each way of cutting did")
 st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
 st.write(GLOSSARY["grades"])
-retriever = (st.selectbox("Show the search", retrievers, key="show_retriever", format_func=retriever_name)
+retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
+                          key=state.result_key("show_retriever"), format_func=retriever_name)
              if len(retrievers) > 1 else retrievers[0])
 st.plotly_chart(grades_bars(result, retriever), key="chart_grades")
 if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
-    reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers, key="show_reranker",
+    reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers,
+                            index=rerankers.index(shown_reranker), key=state.result_key("show_reranker"),
                             format_func=reranker_name)
 else:
     reranker = rerankers[0]

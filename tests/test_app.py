@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import state
+from workbench.findings import recommended
 from workbench.questions import parse_questions
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
@@ -263,10 +264,13 @@ def test_sample_questions_table_round_trips():
 def test_compare_page_statistics_refusals_and_downloads():
     at = go(go(open_app(), "pages/results.py"), "pages/compare.py")
     assert not at.exception and not at.error
-    at.selectbox(key="compare_a").set_value("fixed / keyword / none").run()
-    at.selectbox(key="compare_b").set_value("heading / keyword / none").run()
+    chooser = {box.label: box for box in at.selectbox}
+    chooser["Compare"].set_value("fixed / keyword / none").run()
+    chooser = {box.label: box for box in at.selectbox}
+    chooser["with"].set_value("heading / keyword / none").run()
     # Display names in the sentence and the selectors; the ids stay the options' values.
-    assert at.selectbox(key="compare_b").format_func("heading / keyword / none") == "Cut at headings, word-match search"
+    with_box = next(box for box in at.selectbox if box.label == "with")
+    assert with_box.format_func("heading / keyword / none") == "Cut at headings, word-match search"
     sentences = [plain(m.value) for m in at.markdown
                  if plain(m.value).startswith("• Cut at headings, word-match search beats 300-character windows")]
     assert sentences and "20 more clean answers" in sentences[0]
@@ -283,6 +287,30 @@ def test_compare_page_statistics_refusals_and_downloads():
     at.button(key="run").click().run()
     run = at.session_state[state.RESULT].run("heading", "keyword", "none")
     assert run.refusal_accuracy == 1.0 and run.calibration is not None
+
+
+def test_charts_and_comparisons_open_on_the_recommended_setup_not_the_first_run():
+    at = go(open_app(), "pages/results.py")
+    at.multiselect(key="w_run_retrievers").set_value(["bm25", "keyword"]).run()
+    at.button(key="run").click().run()
+    result = at.session_state[state.RESULT]
+    # On the sample, word-match search under the heading cut is recommended, but BM25 ran first.
+    assert result.runs[0].retriever == "bm25"
+    best = recommended(result.runs)
+    assert (best.strategy, best.retriever, best.reranker) == ("heading", "keyword", "none")
+    shown = next(box for box in at.selectbox if box.label == "Show the search")
+    assert shown.value == "keyword"  # it opened on the first run's search, BM25, beside a headline about another
+    at = go(at, "pages/compare.py")
+    chooser = {box.label: box for box in at.selectbox}
+    assert chooser["with"].value == "heading / keyword / none"
+    assert chooser["Compare"].value.endswith("/ keyword / none")  # the weakest cut under the same search
+    # A new result opens its choosers afresh: picked for one run, they do not stick to the next.
+    chooser["with"].set_value("fixed / bm25 / none").run()
+    at = go(at, "pages/results.py")
+    at.multiselect(key="w_run_retrievers").set_value(["keyword", "bm25"]).run()
+    at.button(key="run").click().run()
+    at = go(at, "pages/compare.py")
+    assert next(box for box in at.selectbox if box.label == "with").value == "heading / keyword / none"
 
 
 def test_checkup_page_lists_shared_and_risky_lines():
