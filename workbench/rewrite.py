@@ -187,7 +187,7 @@ class Before:
     def sentence(self) -> str:
         said = (
             f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows "
-            f"→ bot-ready file: {self.rewrite['clean']} of {self.answerable}"
+            f"and word-match search → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
         if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
             # Said, not left as a bare "0 → 0": the owner should know why and what helps instead.
