@@ -164,6 +164,18 @@ def test_a_word_the_file_never_uses_becomes_an_edit_on_its_row_and_column():
     assert words.kind == "words" and words.fixes == [1]
     assert words.edit == "Add the word “colours” to Silk Saree's “colors” line, or a synonym line."
     assert words.where == "row 2, column colors"  # the header is row 1
+    assert "a search for the question's words misses the answer" in words.why  # word search: the plain reason
+
+
+def test_the_missing_word_reason_fits_a_meaning_based_search(fake_encoder):
+    document = load_bytes(SAREE, "shop.csv")
+    question = Question("What colours does the Silk Saree come in?", "Silk Saree", "red, gold", row=1)
+    evaluation = evaluate(document, [question], Settings(["fixed"], ["dense"], ["none"], size=300),
+                          encoder_factory=lambda: fake_encoder)
+    words = next(i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question]))
+                 if i.kind == "words")
+    # Meaning-based search does not simply "miss" a word the text lacks: it has less to go on.
+    assert "the meaning-based search has only the rest of the question to go on" in words.why
 
 
 def test_missing_words_ignores_the_product_name_and_plain_plurals():

@@ -192,7 +192,10 @@ class _Builder:
             "words",
             f"Add the word{'s' if len(words) > 1 else ''} {quoted} to {section.title}{line}, or a synonym line.",
             f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if len(words) > 1 else 'it'}, "
-            "so a search for the question's words misses the answer (as “colours” misses a column called “colors”).",
+            + ("so the meaning-based search has only the rest of the question to go on, and a word search "
+               "misses the answer outright (as “colours” misses a column called “colors”)."
+               if self.model_reads else
+               "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
             self.places.of_fact(fact) if fact is not None else self._section_place(section),
         )
 
