@@ -154,6 +154,9 @@ def test_report_is_self_contained_html_with_the_charts_data(sample_evaluation):
     assert "Recommended: Cut at headings, word-match search." in page
     assert "title='Cut at headings: 20 clean'" in page  # the bars' counts are in the file
     assert "=HYPERLINK(&quot;http://evil&quot;" in page  # user text escaped
+    # Why an answer was missed, in words (the grade's reason ids, "ranked", "decoy", never shown bare).
+    assert "missed — a piece holds the answer, but lower down" in page
+    assert "(decoy)" not in page and "(ranked)" not in page and "(split)" not in page
 
 
 def test_a_question_holding_a_script_tag_comes_out_escaped_in_the_report():

@@ -25,6 +25,11 @@ REASON_WORDS = {
 }
 
 
+def why_missed(reason: str) -> str:
+    """A grade's reason as a report prints it after the grade: " — " and its words, never its id; "" for none."""
+    return f" — {REASON_WORDS.get(reason, reason)}" if reason else ""
+
+
 class ChunkMap:
     """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
 

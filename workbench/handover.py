@@ -11,6 +11,7 @@ from .audit import audit
 from .evaluate import Evaluation
 from .exports import xlsx_cell
 from .findings import caveats_with_chance
+from .grading import why_missed
 from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
 from .report import document_summary, run_record, section_of
@@ -126,7 +127,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         window = (max(0, centre[0] - 350), min(len(document.text), centre[1] + 350))
         for run in runs[:4]:
             result = run.per_question[index]
-            why = f" ({result.reason})" if result.reason else ""
+            why = why_missed(result.reason)
             parts.append(
                 f"<div><b title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</b>: "
                 f"<span class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
@@ -144,7 +145,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                 f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
                 f"<td title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</td>"
                 f"<td class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
-                f"{esc(' (' + result.reason + ')' if result.reason else '')}</td><td>{result.rank or '—'}</td>"
+                f"{esc(why_missed(result.reason))}</td><td>{result.rank or '—'}</td>"
                 f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
             )
     parts.append("</table>")

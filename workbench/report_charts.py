@@ -11,6 +11,7 @@ from html import escape
 
 from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
 from .evaluate import Evaluation
+from .grading import why_missed
 from .names import reranker_name, strategy_name
 
 CHART_STYLE = """
@@ -104,7 +105,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> str:
         cells = []
         for run in runs:
             result = run.per_question[number]
-            reason = f" ({result.reason})" if result.reason else ""
+            reason = why_missed(result.reason)
             cells.append(f"<td class='cell' style='background:{GRADE_COLOURS[result.grade]}' "
                          f"title='{escape(GRADE_LABELS[result.grade] + reason)}'>{escape(GRADE_LABELS[result.grade])}</td>")
         label = f"{first.question.row or number + 1}. {first.question.question}"

@@ -192,7 +192,7 @@ def _cannot_tell(comparison, a: str, b: str) -> str:
         # test needs 6 one-sided disagreements for p < 0.05 (2 x 0.5^6 = 0.031), so scale that up.
         needed = math.ceil(6 * comparison.questions / discordant)
     if needed:
-        text += f"; about {needed} would"
+        text += f"; about {needed} questions would"
     return text + "."
 
 
