@@ -83,6 +83,40 @@ def test_estimate_counts_the_pieces_and_the_texts_the_model_must_read():
     assert again.seconds == pytest.approx(again.word_seconds)
 
 
+def test_a_file_the_model_has_read_leaves_it_nothing_to_read_even_past_the_timed_head():
+    # Longer than the timed head (40,000 characters), shorter than WHOLE_FILE_CHARACTERS: its cuts are counted
+    # whole. Counted on the head, the shuffled control's pieces (its shuffle depends on the number of sections)
+    # and the head's last window were texts no full run makes, and a warm run was said to have some to read.
+    document = load_bytes(catalog_csv(400), "catalog.csv")
+    assert 40_000 < len(document.text) < 400_000
+    encoder = FakeEncoder()
+    settings = Settings(["fixed", "heading", "placebo"], ["dense"], ["none"])
+    evaluate(document, QUESTIONS[:4], settings, encoder_factory=lambda: encoder)
+    encoder.sentence_matrix([q.question for q in QUESTIONS[:4]])  # the sample's questions: not this file's
+    assert estimate(document, QUESTIONS[:4], settings, encoder).texts == 0
+
+
+def test_a_warm_maxsim_run_is_estimated_by_the_characters_it_re_checks():
+    from workbench.estimate import RECHECK_SPEED
+
+    # Three pieces under the heading cut: "## A\nPrice: 1" and so on, 13, 14 and 15 characters.
+    document = load_bytes(b"# S\n\n## A\nPrice: 1\n\n## B\nPrice: 22\n\n## C\nPrice: 333\n", "s.md")
+    assert [len(c.text) for c in chunk_document(document, "heading")] == [13, 14, 15]
+    encoder = FakeEncoder()
+    asked = QUESTIONS[:2]
+    settings = Settings(["heading"], ["keyword", "dense"], ["none", "maxsim"], depth=2)
+    evaluate(document, asked, settings, encoder_factory=lambda: encoder)  # the model has read every piece
+    encoder.sentence_matrix([q.question for q in asked])  # and the questions (the sample's: not graded here)
+    guess = estimate(document, asked, settings, encoder)
+    assert guess.texts == 0
+    # A shortlist of 2 of the 3 pieces (mean 14 characters), one per search since 3 > depth: 2 x 14 x 2 = 56
+    # characters a question, 112 for the 2 questions, at RECHECK_SPEED.
+    assert guess.seconds - guess.word_seconds == pytest.approx(112 / RECHECK_SPEED)
+    # Without maxsim, a warm run costs its word search only.
+    plain = estimate(document, asked, Settings(["heading"], ["keyword", "dense"], ["none"], depth=2), encoder)
+    assert plain.seconds == pytest.approx(plain.word_seconds)
+
+
 def test_estimate_of_a_long_file_scales_its_head():
     document = load_bytes(catalog_csv(3000), "catalog.csv")
     guess = estimate(document, QUESTIONS[:4], Settings(["fixed", "heading", "sentence"], ["keyword"], ["none"]))

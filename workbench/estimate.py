@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, replace
 
 from .embedding import Encoder, work_of
-from .evaluate import evaluate, needs_model
+from .evaluate import chunk_document, evaluate, model_texts, needs_model
 from .model import Question, Settings
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
@@ -19,11 +19,18 @@ from .sample import head
 
 SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
 WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
-# all-MiniLM-L6-v2 on this project's 2-core machine (length-sorted batches): 16,700-20,600 work units a
-# second (see embedding.work_of) measured on three real files with the app's default cuts; about 0.7 of the
-# slowest, since a busy machine is slower. 5,000 (measured before batching by length) made the first
-# estimate 2.4 times the real run (176 s for 73 s).
-TYPICAL_SPEED = 12_000.0
+# all-MiniLM-L6-v2 on this project's 2-core machine (length-sorted batches): 13,700-20,300 work units a
+# second (see embedding.work_of) on the six real files with the app's default cuts (bench/estimate_accuracy.py).
+# 16,000, under most of them, since a busy machine is slower. Until maxsim's work was counted on its own
+# (RECHECK_SPEED) this constant stood for both and was 12,000; 5,000 before the model read pieces in batches.
+TYPICAL_SPEED = 16_000.0
+# maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
+# from the disk cache and one matrix product per shortlist): 1.08-2.8 million on the same six files, warm.
+RECHECK_SPEED = 1_000_000.0
+# Up to this length the estimate cuts the whole file to count the texts the model has not read yet; a head
+# scaled up counts texts no full run makes (its last window, and a control whose shuffle depends on the
+# number of sections), which made a warm run's estimate name "34 pieces to read" when there were none.
+WHOLE_FILE_CHARACTERS = 400_000
 MODEL_LOAD_SECONDS = 6.0  # measured 5.3 s on the same machine
 QUICK_SECONDS = 10.0  # runs shorter than this need no warning
 
@@ -97,19 +104,40 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     measured = speed is not None
     speed = speed or TYPICAL_SPEED
     texts, work = 0, 0.0
+    whole = len(document.text) <= WHOLE_FILE_CHARACTERS
+    cuts = ({strategy: chunk_document(document, strategy, settings.size, settings.overlap)
+             for strategy in settings.strategies} if whole else trial.chunks)
+    share = 1.0 if whole else scale
     if needs_model(settings):
-        distinct = list(dict.fromkeys(chunk.text for chunks in trial.chunks.values() for chunk in chunks))
+        distinct = list(dict.fromkeys(
+            text for chunks in cuts.values()
+            for text in (model_texts(encoder, chunks, settings) if encoder is not None else [c.text for c in chunks])
+        ))
         missing = encoder.unknown(distinct) if encoder is not None else distinct
         asked_texts = [q.question for q in asked]
         new_questions = encoder.unknown(asked_texts) if encoder is not None else asked_texts
-        texts = round(len(missing) * scale) + len(new_questions)
-        work = work_of(missing) * scale + work_of(new_questions)
+        texts = round(len(missing) * share) + len(new_questions)
+        work = work_of(missing) * share + work_of(new_questions)
     if "cross-encoder" in settings.rerankers:  # its own model reads question and piece together, per pair
         pairs = len(asked) * settings.depth * len(settings.strategies) * len(settings.retrievers)
         average = sum(len(c.text) for chunks in trial.chunks.values() for c in chunks) / max(sum(map(len, trial.chunks.values())), 1)
         work += pairs * (average + 60 + 100)
         texts += pairs
     seconds += work / speed
+    if "maxsim" in settings.rerankers:  # it reads no new text, but its work is most of a warm run's
+        seconds += _recheck_work(cuts, len(asked), settings) * share / RECHECK_SPEED
     if texts and not (encoder is not None and encoder.loaded):
         seconds += MODEL_LOAD_SECONDS
     return Estimate(seconds, word_seconds, pieces, texts, speed, measured, True)
+
+
+def _recheck_work(cuts: dict, questions: int, settings: Settings) -> float:
+    """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
+    each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
+    work = 0.0
+    for chunks in cuts.values():
+        if chunks:
+            shortlist = min(settings.depth, len(chunks))
+            searches = 1 if len(chunks) <= settings.depth else len(settings.retrievers)
+            work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
+    return work * questions

@@ -244,7 +244,7 @@ def evaluate(
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
         if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
-            texts = _model_texts(encoder, chunks, settings)
+            texts = model_texts(encoder, chunks, settings)
 
             def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
                 if progress and begin:
@@ -302,7 +302,7 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
         size = max(8, min(1024, int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
 
 
-def _model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:
+def model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:
     """What the model will read of these chunks: their windows, or their small pieces' (small-to-big).
 
     ``maxsim`` reads the same units (``model_window.reading_units``), so nothing more is needed for it.
