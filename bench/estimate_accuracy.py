@@ -29,7 +29,7 @@ ONE_FILE = """
 import json, sys, time
 from pathlib import Path
 from workbench.embedding import get_encoder
-from workbench.estimate import estimate, _recheck_work
+from workbench.estimate import estimate, recheck_work
 from workbench.evaluate import Timings, chunk_document, evaluate
 from workbench.loaders import load_path
 from workbench.model import Settings
@@ -47,7 +47,7 @@ began, timings = time.perf_counter(), Timings()
 evaluate(document, asked, settings, encoder_factory=lambda: encoder, timings=timings)
 cuts = {cut: chunk_document(document, cut, settings.size, settings.overlap) for cut in cuts}
 print(json.dumps({"estimate": guess.seconds, "real": time.perf_counter() - began, "speed": encoder.speed(),
-                  "recheck": _recheck_work(cuts, len(asked), settings) / max(timings.seconds["rerank"], 1e-9)}))
+                  "recheck": recheck_work(cuts, len(asked), settings) / max(timings.seconds["rerank"], 1e-9)}))
 """
 
 

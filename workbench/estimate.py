@@ -125,13 +125,13 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
         texts += pairs
     seconds += work / speed
     if "maxsim" in settings.rerankers:  # it reads no new text, but its work is most of a warm run's
-        seconds += _recheck_work(cuts, len(asked), settings) * share / RECHECK_SPEED
+        seconds += recheck_work(cuts, len(asked), settings) * share / RECHECK_SPEED
     if texts and not (encoder is not None and encoder.loaded):
         seconds += MODEL_LOAD_SECONDS
     return Estimate(seconds, word_seconds, pieces, texts, speed, measured, True)
 
 
-def _recheck_work(cuts: dict, questions: int, settings: Settings) -> float:
+def recheck_work(cuts: dict, questions: int, settings: Settings) -> float:
     """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
     each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
     work = 0.0
