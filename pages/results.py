@@ -238,5 +238,9 @@ for run_ in runs:
         st.caption(GRADE_WORDS[answer.grade])
         for rank, (index, score) in enumerate(answer.ranking[:3], start=1):
             chunk = chunks[index]
-            st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*")
+            # Equal scores look like a choice the search made; say how the tie was broken.
+            tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (
+                rank > 1 and score == answer.ranking[rank - 2][1]) else ""
+            st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
+                        + tie)
             st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))

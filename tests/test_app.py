@@ -240,6 +240,11 @@ def test_results_run_and_show_the_effect():
     assert any(label.startswith("Cut at headings: clean") for label in labels)
     assert any(label.startswith("300-character windows: ") and "clean" not in label for label in labels)
     assert any("<mark>Warranty: 1 year.</mark>" in body for body in html_blocks(at))
+    # Word-match scores tie often; a piece tying with the one above it says how the tie was broken.
+    rankings = [run.per_question[0].ranking[:3] for run in at.session_state[state.RESULT].runs_under("keyword", "none")]
+    expected = sum(1 for ranking in rankings for above, below in zip(ranking, ranking[1:]) if above[1] == below[1])
+    ties = [plain(m.value) for m in at.markdown if "the piece earlier in your file goes first" in plain(m.value)]
+    assert expected >= 1 and len(ties) == expected  # the shuffled control's #2 and #3 both score 3 on the sample
 
 
 def test_results_error_keeps_questions_and_settings():
