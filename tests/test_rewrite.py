@@ -134,3 +134,34 @@ def test_the_rewrite_command_writes_markdown_and_grades_both_files(tmp_path, cap
     err = capsys.readouterr().err
     assert "your file: 0 of 20 clean with 300-character windows and word-match search → bot-ready file: " in err
     assert "line(s) shared word for word by several products now name their product" in err
+
+
+def test_code_blocks_are_never_named_or_split_so_every_heading_after_them_stays_a_heading():
+    # Two sections share the fence line "```console" word for word. Named "Setup — ```console", it stopped
+    # opening its block while the closing fence opened one, and every heading after it became code: a
+    # real quickstart guide lost 6 of its 18 sections and half its questions in the bot-ready file.
+    block = "```console\n$ su -\n\n$ passwd root\n```\n"
+    text = ("# Guide\n\n## Setup\nRun this:\n\n" + block + "\n## Passwords\nChange them:\n\n" + block +
+            "\n## Support\nWrite to help@example.com.\n")
+    document = parse_markdown(text, "guide.md")
+    ready = rewritten_document(document)
+    assert [s.title for s in ready.sections if s.heading] == [s.title for s in document.sections if s.heading]
+    assert rewrite(document).text.count("```console\n$ su -\n\n$ passwd root\n```") == 2  # code unchanged
+    # A section longer than the model reads is split between blocks, never inside one.
+    long = parse_markdown("# G\n\n## Steps\n" + "\n\n".join(f"Step {n} of the setup, said at some length here."
+                                                        for n in range(30)) + "\n\n" + block * 3, "g.md")
+    split = rewritten_document(long)
+    assert len(split.sections) > len(long.sections)  # it was split
+    for section in split.sections:
+        assert split.slice(section.span).count("```") % 2 == 0, split.slice(section.span)
+
+
+def test_a_bot_ready_file_that_does_worse_says_so():
+    from workbench.rewrite import Before
+
+    worse = Before(300, 36, {"clean": 10, "mixed": 8, "missed": 18, "decoy": 0},
+                   {"clean": 5, "mixed": 15, "missed": 16, "decoy": 0}, long_sections=6, sections=11)
+    assert worse.worse and ". Worse with windows this small:" in worse.sentence()
+    same = Before(300, 20, {"clean": 0, "mixed": 20, "missed": 0, "decoy": 0},
+                  {"clean": 0, "mixed": 20, "missed": 0, "decoy": 0}, long_sections=0, sections=5)
+    assert not same.worse and ". No gain with windows this small:" in same.sentence()

@@ -33,6 +33,7 @@ MODEL_CHARACTERS = 1000
 LIST_OR_QUOTE = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+|\s*>\s*)")
 MEANINGFUL = re.compile(r"[^\W_]")
 DASH = " — "
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 
 
 @dataclass
@@ -95,22 +96,55 @@ def _label(lines: list[str], width: int = 60) -> str:
     return text[:width].rsplit(" ", 1)[0] + "…"
 
 
+def _units(lines: list[str]) -> list[list[str]]:
+    """The lines as units that are never split: one line, or a whole fenced code block (```` ``` ```` or
+    ``~~~`` to its closing fence, blank lines included), so no part opens a fence that the next one closes."""
+    units: list[list[str]] = []
+    fence = ""
+    for line in lines:
+        opener = FENCE.match(line)
+        if fence:
+            units[-1].append(line)
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) and \
+                    not line.strip()[len(opener.group(1)):].strip():
+                fence = ""
+        else:
+            units.append([line])
+            if opener:
+                fence = opener.group(1)
+    return units
+
+
+def _code(lines: list[str]) -> set[int]:
+    """Indices of the lines of fenced code blocks, fences included: never named, never changed. A shared
+    "```console" line named "Access PiKVM — ```console" stopped opening its block while its closing fence
+    still opened one, and every heading after it became code: the bot-ready file lost its sections."""
+    code, at = set(), 0
+    for unit in _units(lines):
+        if FENCE.match(unit[0]):
+            code.update(range(at, at + len(unit)))
+        at += len(unit)
+    return code
+
+
 def _parts(lines: list[str], limit: int) -> list[list[str]]:
-    """Split lines into parts of at most ``limit`` characters: at blank lines first, then at line ends."""
+    """Split lines into parts of at most ``limit`` characters: at blank lines first, then at line ends,
+    never inside a fenced code block (a longer one stays whole)."""
     if len("\n".join(lines)) <= limit:
         return [lines]
-    blocks: list[list[str]] = [[]]
-    for line in lines:
-        if line.strip():
-            blocks[-1].append(line)
+    blocks: list[list[list[str]]] = [[]]  # paragraphs, as their units
+    for unit in _units(lines):
+        if len(unit) > 1 or unit[0].strip():
+            blocks[-1].append(unit)
         elif blocks[-1]:
             blocks.append([])
     pieces: list[list[str]] = []
     for block in (b for b in blocks if b):
-        if len("\n".join(block)) <= limit:
-            pieces.append(block)
-        else:  # one long block: its lines, a line longer than the limit staying whole
-            pieces.extend([line] for line in block)
+        text = [line for unit in block for line in unit]
+        if len("\n".join(text)) <= limit:
+            pieces.append(text)
+        else:  # one long block: its units, a unit longer than the limit staying whole
+            pieces.extend(block)
     parts: list[list[str]] = []
     for piece in pieces:
         if parts and len("\n".join(parts[-1])) + 2 + len("\n".join(piece)) <= limit:
@@ -125,9 +159,10 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
     sections = document.sections
     bodies = {section.id: _body(document, section) for section in sections}
     holders: dict[str, set[str]] = defaultdict(set)
+    code = {section.id: _code(bodies[section.id]) for section in sections}
     for section in sections:
-        for line in bodies[section.id]:
-            if section.heading and _is_statement(line):
+        for number, line in enumerate(bodies[section.id]):
+            if section.heading and _is_statement(line) and number not in code[section.id]:
                 holders[_normal(line)].add(section.id)
     shared = {line for line, ids in holders.items() if len(ids) > 1}
     repeated = Counter(section.heading for section in sections if section.heading)
@@ -145,8 +180,8 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
             title = result.titled_preamble = _title_from_name(document.name)
             level = top
         lines = []
-        for line in bodies[section.id]:
-            if _normal(line) in shared:
+        for number, line in enumerate(bodies[section.id]):
+            if _normal(line) in shared and number not in code[section.id]:
                 line = _with_name(line, title)
                 result.named_lines += 1
             lines.append(line)
@@ -190,16 +225,22 @@ class Before:
             f"and word-match search → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
         if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
-            # Said, not left as a bare "0 → 0": the owner should know why and what helps instead.
-            said += (f". No gain with windows this small: {self.long_sections} of {self.sections} sections are "
+            # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
+            verdict = "No gain" if self.rewrite["clean"] == self.original["clean"] else "Worse"
+            said += (f". {verdict} with windows this small: {self.long_sections} of {self.sections} sections are "
                      f"longer than {self.size} characters, so a window seldom holds a product's name with its fact. "
                      "Cutting at headings keeps them together (see the recommendation above)."
                      if self.long_sections * 2 >= self.sections else
-                     f". No gain with windows this small: most of this file's sections are shorter than "
+                     f". {verdict} with windows this small: most of this file's sections are shorter than "
                      f"{self.size} characters, so each window takes in several products whatever their lines say, "
                      "and answers come out mixed. Cutting at headings keeps each product apart (see the "
                      "recommendation above).")
         return said
+
+    @property
+    def worse(self) -> bool:
+        """The bot-ready file answers fewer questions cleanly than the original, with these windows."""
+        return self.rewrite["clean"] < self.original["clean"]
 
     def line(self, which: str) -> str:
         counts = self.original if which == "original" else self.rewrite
