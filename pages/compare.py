@@ -106,7 +106,7 @@ else:
     st.dataframe(pd.DataFrame([
         {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
          "re-check": reranker_name(run.reranker),
-         "threshold (fitted on all)": None if best.threshold is None else round(best.threshold, 3),
+         "threshold (fitted on all)": "never refuses" if best.threshold is None else f"{best.threshold:.3f}",
          "unanswerable refused (leave-one-out)": f"{best.refused} of {best.unanswerable}",
          "answerable refused (leave-one-out)": f"{best.false_refusals} of {best.answerable}",
          "unanswerable refused (fitted, in-sample)": f"{best.fitted_refused} of {best.unanswerable}"}

@@ -219,7 +219,8 @@ runs = result.runs_under(retriever, reranker)
 labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
 if not labels:
     st.stop()
-picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i], key="drill_question")
+picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
+                      key=state.result_key("drill_question"))  # another file's question must not stay picked
 question = runs[0].per_question[picked].question
 resolved = next((q for q in result.questions if q.question is question), None)
 answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only

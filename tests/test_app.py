@@ -234,7 +234,8 @@ def test_results_run_and_show_the_effect():
     at = go(go(at, "pages/document.py"), "pages/results.py")
     assert at.caption[0].value.startswith("These results are from the last run (took ")
     # Questions are numbered as the Questions table shows them, from 1.
-    assert at.selectbox(key="drill_question").options[0] == "1. What is the warranty on the Aurora ceiling fan?"
+    drill = next(box for box in at.selectbox if box.label == "Question")
+    assert drill.options[0] == "1. What is the warranty on the Aurora ceiling fan?"
     # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
     labels = [e.label for e in at.expander]
     assert any(label.startswith("Cut at headings: clean") for label in labels)

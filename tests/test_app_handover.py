@@ -20,7 +20,7 @@ def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
     assert not at.exception
     assert "A bot-ready version of your file" in [s.value for s in at.subheader]
     sentence = next(plain(m.value) for m in at.markdown if "bot-ready file:" in plain(m.value))
-    assert sentence.startswith("**your file: 0 of 20 clean with 300-character windows and word-match search → bot-ready file: ")
+    assert sentence.startswith("**your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: ")
     codes = [c.value.strip() for c in at.code]
     original = load_path(SAMPLE_MD)
     assert original.text.strip() in codes and rewrite(original).text.strip() in codes  # side by side, whole

@@ -35,7 +35,7 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
         # Results: the original beside its rewrite, both graded, and the rewrite to download.
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text("A bot-ready version of your file")).to_be_visible(timeout=120000)
-        expect(page.get_by_text("your file: 0 of 20 clean with 300-character windows and word-match search → bot-ready file:")).to_be_visible()
+        expect(page.get_by_text("your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file:")).to_be_visible()
         page.get_by_text("A bot-ready version of your file").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "1-rewrite.png"))
         with page.expect_download() as download:

@@ -81,6 +81,8 @@ def test_estimate_counts_the_pieces_and_the_texts_the_model_must_read():
     again = estimate(document, QUESTIONS, Settings(ALL, ["keyword", "dense"], ["none"]), encoder)
     assert again.texts == 0 and again.measured and again.speed == pytest.approx(encoder.work / encoder.seconds)
     assert again.seconds == pytest.approx(again.word_seconds)
+    # Nothing left to read: no "typical speed" or "0 pieces to read" beside the time.
+    assert "has read this file and these questions before" in again.words() and "typical" not in again.words()
 
 
 def test_a_file_the_model_has_read_leaves_it_nothing_to_read_even_past_the_timed_head():

@@ -75,7 +75,7 @@ def test_on_the_sample_windows_miss_no_question_because_of_a_decoy():
     # The sample's products are short: a 300-character window takes in two or three of them, rewrite or not.
     assert before.rewrite["clean"] == 0 and before.sections == 11 and before.long_sections == 2  # 10 products, the shop
     assert before.sentence() == (
-        "your file: 0 of 20 clean with 300-character windows and word-match search → bot-ready file: 0 of 20. No gain with windows this "
+        "your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: 0 of 20. No gain with windows this "
         "small: most of this file's sections are shorter than 300 characters, so each window takes in several "
         "products whatever their lines say, and answers come out mixed. Cutting at headings keeps each product "
         "apart (see the recommendation above)."
@@ -132,7 +132,7 @@ def test_the_rewrite_command_writes_markdown_and_grades_both_files(tmp_path, cap
     assert main(["rewrite", str(SAMPLE_MD), "--out", str(out), "--questions", str(SAMPLE_QUESTIONS)]) == 0
     assert out.read_text(encoding="utf-8") == rewrite(load_path(SAMPLE_MD)).text
     err = capsys.readouterr().err
-    assert "your file: 0 of 20 clean with 300-character windows and word-match search → bot-ready file: " in err
+    assert "your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: " in err
     assert "line(s) shared word for word by several products now name their product" in err
 
 

@@ -54,6 +54,11 @@ class Estimate:
         if not self.uses_model:
             return (f"Estimated time: {duration(self.seconds)} ({self.pieces:,} pieces to search for every "
                     "question, timed on the start of your file).")
+        if not self.texts:  # nothing for the model to read: the time is the re-check's and the search's
+            return (
+                f"Estimated time: {duration(self.seconds)} with meaning-based search: the language model has read "
+                f"this file and these questions before. Word search alone takes {duration(self.word_seconds)}."
+            )
         speed = "measured on this computer" if self.measured else "a typical speed; it is measured after the first run"
         return (
             f"Estimated time: {duration(self.seconds)} with meaning-based search: the language model has "

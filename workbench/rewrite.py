@@ -221,8 +221,8 @@ class Before:
 
     def sentence(self) -> str:
         said = (
-            f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows "
-            f"and word-match search → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
+            f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows, "
+            f"word-match search, not re-checked → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
         if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
             # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
