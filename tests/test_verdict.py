@@ -524,3 +524,19 @@ def test_the_checkup_counts_pieces_at_the_size_the_runs_cut_with():
         assert audit(document, size=size).unnamed_chunks["recursive"]["chunks"] == holding
     assert audit(document, size=300).unnamed_chunks["recursive"]["chunks"] > audit(
         document, size=800).unnamed_chunks["recursive"]["chunks"]
+
+
+def test_the_never_refused_caveat_is_not_said_when_the_questions_already_pick_the_threshold():
+    from dataclasses import replace
+
+    from workbench.verdict import assess
+
+    document = load_path(SAMPLE_MD)
+    asked = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    never = evaluate(document, asked, Settings(["fixed", "heading"], ["keyword"], ["none"]))
+    said = "The bot never refused a question here: let the questions pick a refusal threshold"
+    assert any(said in caveat for caveat in assess(never).caveats)  # 4 unanswerable questions answered
+    # The same runs under "auto" with no level that works (threshold None): the box is ticked already, and
+    # the to-do says what to do instead; the caveat told the owner to tick it.
+    fitted_none = replace(never, settings=replace(never.settings, threshold="auto"))
+    assert not any(said in caveat for caveat in assess(fitted_none).caveats)

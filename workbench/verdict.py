@@ -226,7 +226,9 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
             "None of your questions is one the file cannot answer, so refusing was not checked: add a few "
             "(a product you do not sell, a country you do not ship to)."
         )
-    elif best.threshold is None and best.counts["false-answer"]:
+    elif best.threshold is None and best.counts["false-answer"] and evaluation.settings.threshold != "auto":
+        # Under "auto" a None threshold means no level picked from the questions works: the to-do says what
+        # to do then, and telling the owner to tick the box already ticked would contradict it.
         verdict.caveats.append(
             "The bot never refused a question here: let the questions pick a refusal threshold so it hands the "
             "ones your file cannot answer to a person."
