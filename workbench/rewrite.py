@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from .loaders.markdown import is_decoration, parse_markdown
+from .loaders.markdown import FENCE, closes_fence, is_decoration, parse_markdown
 from .model import Document, Question, Section, Settings
 
 # all-MiniLM-L6-v2 reads at most 256 word pieces and ignores the rest; in English that is
@@ -33,7 +33,6 @@ MODEL_CHARACTERS = 1000
 LIST_OR_QUOTE = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+|\s*>\s*)")
 MEANINGFUL = re.compile(r"[^\W_]")
 DASH = " — "
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 
 
 @dataclass
@@ -102,16 +101,14 @@ def _units(lines: list[str]) -> list[list[str]]:
     units: list[list[str]] = []
     fence = ""
     for line in lines:
-        opener = FENCE.match(line)
         if fence:
             units[-1].append(line)
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) and \
-                    not line.strip()[len(opener.group(1)):].strip():
+            if closes_fence(fence, line):
                 fence = ""
         else:
             units.append([line])
-            if opener:
-                fence = opener.group(1)
+            opener = FENCE.match(line)  # as the Markdown reader finds fences, so the rewrite reads back the same
+            fence = opener.group(1) if opener else ""
     return units
 
 

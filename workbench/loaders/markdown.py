@@ -45,6 +45,13 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def closes_fence(fence: str, line: str) -> bool:
+    """Does ``line`` close the code block ``fence`` opened: the same character, at least as many, nothing else?"""
+    match = FENCE.match(line)
+    return bool(match) and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) and \
+        not line.strip().lstrip(fence[0])
+
+
 def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[int, int, int, str]], set[int]]:
     """(first line, last line, level, text) of every heading outside code fences and front matter,
     and the lines that are markup rather than text: the front matter and the fence markers."""
@@ -63,10 +70,9 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[
         line = text[lines[index][0] : lines[index][1]]
         fence_match = FENCE.match(line)
         if fence is not None:
-            if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
-                if not line.strip().lstrip(fence[0]):
-                    fence = None
-                    markup.add(index)
+            if closes_fence(fence, line):
+                fence = None
+                markup.add(index)
             previous_is_text = False
             continue
         if fence_match:
