@@ -6,7 +6,7 @@ import streamlit as st
 from ui import state
 from workbench.charts import budget_curve
 from workbench.explain import GLOSSARY
-from workbench.findings import chance_sentence, fold_identical, recommended
+from workbench.findings import chance_sentence, fold_identical, recommended, shown_setup
 from workbench.handover import report_html, results_xlsx
 from workbench.highlight import escape_markdown
 from workbench.history import content_hash
@@ -73,7 +73,7 @@ labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in r
 keys = list(labels)
 # By default, the recommended setup against the weakest strategy under its search and re-check: the pair
 # the headline's figures are about.
-retriever, reranker = state.shown_setup(result)
+retriever, reranker = shown_setup(result.runs)
 same = result.runs_under(retriever, reranker)
 best = recommended(result.runs) or max(same, key=lambda run: run.counts["clean"])
 weakest = keys.index(next(k for k, r in labels.items() if r is min(same, key=lambda run: run.counts["clean"])))

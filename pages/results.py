@@ -10,7 +10,7 @@ from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_char
 from workbench.estimate import duration, fast_settings
 from workbench.evaluate import needs_model
 from workbench.explain import GLOSSARY
-from workbench.findings import caveats_with_chance
+from workbench.findings import caveats_with_chance, shown_setup
 from workbench.grading import GRADE_WORDS, REASON_WORDS
 from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.history import History
@@ -181,7 +181,7 @@ if verdict.recommended is not None:  # the winning pieces, for whoever loads the
 
 retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
-shown_retriever, shown_reranker = state.shown_setup(result)  # the recommended setup's, as the headline's
+shown_retriever, shown_reranker = shown_setup(result.runs)  # the recommended setup's, as the headline's
 st.subheader("How each way of cutting did")
 st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
 st.write(GLOSSARY["grades"])

@@ -17,7 +17,6 @@ import streamlit as st
 
 from workbench.estimate import Estimate, estimate, uses_model
 from workbench.evaluate import Evaluation, chunk_document, evaluate
-from workbench.findings import recommended
 from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.history import default_path as history_path
@@ -612,13 +611,6 @@ def result_caption() -> str:
     if stamp != current_stamp():
         return f"Below: the out-of-date results for **{escape_markdown(stamp.describe())}**."
     return f"Results for **{escape_markdown(stamp.describe())}**."
-
-
-def shown_setup(result: Evaluation) -> tuple[str, str]:
-    """The search and re-check the charts, drill-down and comparisons open on: the recommended setup's,
-    so the figures under the headline are about the setup the headline names (else the first run's)."""
-    best = recommended(result.runs) or result.runs[0]
-    return best.retriever, best.reranker
 
 
 def result_key(name: str) -> str:

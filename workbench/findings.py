@@ -21,6 +21,13 @@ def recommended(runs: Iterable[Run]) -> Run | None:
     return min(real, key=rank_key) if real else None
 
 
+def shown_setup(runs: list[Run]) -> tuple[str, str]:
+    """The search and re-check the charts, drill-down and comparisons show: the recommended setup's, so the
+    figures under a headline are about the setup it names (the first run's when only controls ran)."""
+    best = recommended(runs) or runs[0]
+    return best.retriever, best.reranker
+
+
 def _under(run: Run) -> str:
     """ "with word-match search, not re-checked": the search and re-check in words, never ids."""
     return f"with {lower_first(retriever_name(run.retriever))}, {lower_first(reranker_name(run.reranker))}"

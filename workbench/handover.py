@@ -10,7 +10,7 @@ from collections import Counter
 from .audit import audit
 from .evaluate import Evaluation
 from .exports import xlsx_cell
-from .findings import caveats_with_chance
+from .findings import caveats_with_chance, shown_setup
 from .grading import why_missed
 from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
@@ -39,11 +39,6 @@ th { background: #f9fafb; }
 """
 
 
-def _first_configuration(evaluation: Evaluation) -> tuple[str, str]:
-    run = evaluation.runs[0]
-    return run.retriever, run.reranker
-
-
 def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count: int = 3) -> list[int]:
     """Indices of the questions that most strategies fail to answer cleanly."""
     runs = evaluation.runs_under(retriever, reranker)
@@ -65,7 +60,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     esc = html.escape
     verdict = assess(evaluation)
     best = verdict.recommended
-    retriever, reranker = (best.retriever, best.reranker) if best else _first_configuration(evaluation)
+    retriever, reranker = shown_setup(evaluation.runs)
     size = evaluation.settings.size
     today = today or datetime.date.today()
     parts = [
