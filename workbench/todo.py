@@ -12,18 +12,18 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .audit import Audit, SharedLine
 from .confidence import STOP_WORDS as QUESTION_STOP_WORDS
+from .estimate import uses_model
 from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places, row_runs
 from .questions import humanize
 from .quoting import line_label, shown
-from .rerankers import RERANKERS
-from .retrievers import RETRIEVERS, english_stop_words
+from .retrievers import english_stop_words
 
 # The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one.
 FRAMING_WORDS = frozenset("come comes sell sells offer offers give available use".split())
@@ -99,8 +99,7 @@ class _Builder:
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
         # Whether the recommended setup reads with the language model (and so has its window).
-        self.model_reads = (RETRIEVERS.get(run.retriever).needs_encoder or RERANKERS.get(run.reranker).needs_encoder
-                            or run.reranker == "cross-encoder")
+        self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
 
     def add(self, key: tuple, make, question: int | None = None, fixes: bool = False) -> Todo:
         item = self.items.get(key)
