@@ -148,3 +148,17 @@ def test_the_model_loads_once_for_the_whole_folder(folder):
     assert encoded > 0
     data = json.loads((folder / "out.json").read_text(encoding="utf-8"))
     assert len(data["documents"]) == 3
+
+
+def test_json_is_written_as_json_dumps_indents_it(folder):
+    """orjson writes the output (the standard library's indenting encoder is pure Python, a tenth of a
+    sweep): the text must be what ``json.dumps(indent=2, ensure_ascii=False)`` gave, byte for byte, on a
+    real sweep (non-ASCII names, floats, empty lists), and where it differs only in spelling a value."""
+    from workbench.cli import json_text
+
+    result = run("sweep", str(folder), *OPTIONS, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert result.stdout == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    assert json_text({"name": "Café ☕", 3: [], "x": {}}) == '{\n  "name": "Café ☕",\n  "3": [],\n  "x": {}\n}\n'
+    assert json.loads(json_text({"tiny": 1e-05})) == {"tiny": 1e-05}  # spelled 0.00001: the same number

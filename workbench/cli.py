@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import math
 import os
 import sys
@@ -207,6 +206,21 @@ def _grade_file(
     return Graded(evaluation, comparisons, questions_hash, baseline)
 
 
+def json_text(data: dict) -> str:
+    """JSON as ``json.dumps(data, indent=2, ensure_ascii=False)`` writes it, by orjson.
+
+    The standard library falls back to its pure-Python encoder whenever it indents: a sweep's
+    two megabytes took a tenth of the run. orjson writes the same text 40 times faster (a test
+    compares them), keys that are not strings and numpy numbers included; only a number below
+    0.0001 is spelled out (0.00001, where json.dumps writes 1e-05: the same value), and a NaN
+    is written as null, which JSON readers accept where they refuse json.dumps's NaN.
+    """
+    import orjson  # here: only a JSON output pays for it
+
+    options = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS | orjson.OPT_SERIALIZE_NUMPY
+    return orjson.dumps(data, option=options).decode("utf-8") + "\n"
+
+
 def evaluation_json(graded: Graded) -> dict:
     """Evaluate's JSON for one document; sweep lists one of these per document."""
     data = to_json(graded.evaluation)
@@ -254,7 +268,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
 
         _write(args.report, report_html(evaluation))
     if args.format == "json":
-        output: str | bytes = json.dumps(evaluation_json(graded), indent=2, ensure_ascii=False) + "\n"
+        output: str | bytes = json_text(evaluation_json(graded))
     elif args.format == "csv":
         output = to_csv(evaluation)
     elif args.format == "xlsx":
@@ -312,7 +326,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     summary = summarise([graded.evaluation for graded in done], skipped)
     if args.format == "json":
         data = {"documents": [evaluation_json(graded) for graded in done], "summary": summary}
-        output = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        output = json_text(data)
     else:
         output = "\n".join(evaluation_table(graded) for graded in done) + "\n" + summary_table(summary)
     _emit(args, output)
@@ -401,7 +415,7 @@ def run_audit(args: argparse.Namespace) -> str:
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
     result = audit(document)
     if args.format == "json":
-        return json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n"
+        return json_text(result.as_dict())
     return "\n".join(result.lines()) + "\n"
 
 
