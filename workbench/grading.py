@@ -38,6 +38,8 @@ class ChunkMap:
         self.document = document
         facts = sorted(document.facts, key=lambda fact: fact.span)
         starts = [fact.span[0] for fact in facts]
+        ends = [fact.span[1] for fact in facts]
+        sections = [fact.section_id for fact in facts]
         longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
         self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
         self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
@@ -46,19 +48,18 @@ class ChunkMap:
                 between()
             touched: dict[str, int] = {}
             whole: set[str] = set()
-            spans = merge_spans(chunk.spans)
-            for start, end in spans:
-                first = bisect.bisect_left(starts, start - longest)
-                last = bisect.bisect_left(starts, end)
-                for fact in facts[first:last]:
-                    # overlap() and covers() inlined on the already merged spans: this loop runs for every
-                    # fact near every piece of every strategy.
-                    fact_start, fact_end = fact.span
-                    shared = min(end, fact_end) - max(start, fact_start)
+            for start, end in merge_spans(chunk.spans):
+                # overlap() and covers() inlined, with plain comparisons for min and max: this loop runs for
+                # every fact near every piece of every strategy.
+                for i in range(bisect.bisect_left(starts, start - longest), bisect.bisect_left(starts, end)):
+                    fact_start, fact_end = starts[i], ends[i]
+                    shared = (end if end < fact_end else fact_end) - (start if start > fact_start else fact_start)
                     if shared > 0:
-                        touched[fact.section_id] = touched.get(fact.section_id, 0) + shared
-                        if any(s <= fact_start and fact_end <= e for s, e in spans):
-                            whole.add(fact.section_id)
+                        touched[sections[i]] = touched.get(sections[i], 0) + shared
+                        # Merged spans neither overlap nor touch, so a fact this span shares characters with
+                        # can only lie whole inside this span, not another one.
+                        if start <= fact_start and fact_end <= end:
+                            whole.add(sections[i])
             self.touched.append(touched)
             self.whole.append(whole)
         # Every chunk's merged spans as flat arrays, to find the chunks holding an answer in one pass.
