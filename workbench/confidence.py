@@ -73,7 +73,7 @@ def stems(text: str) -> set[str]:
     """Stemmed words of a text; a camelCase column name ("stockOnHand") counts as its words too."""
     split = CAMEL.sub(" ", text)
     words = set(tokenize(split)) | (set(tokenize(text)) if split != text else set())  # tokenize each text once
-    return {stem(word) for word in words}
+    return set(map(stem, words))
 
 
 class WordEvidence:
@@ -94,6 +94,7 @@ class WordEvidence:
         self._pieces: dict[str, set[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
+        self._covered: dict[tuple[str, str], float] = {}
 
     def idf(self, word_stem: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""
@@ -124,6 +125,14 @@ class WordEvidence:
             self._questions[question] = (words, self.coverage(words))
         return self._questions[question]
 
+    def top_coverage(self, question: str, chunk: Chunk) -> float:
+        """``coverage`` of the question's words in one piece, worked out once per question and piece text:
+        the word-match and BM25 searches, and cuts that make the same piece, often put the same piece on top."""
+        key = (question, chunk.text)
+        if key not in self._covered:
+            self._covered[key] = self.coverage(self.question(question)[0], self.piece_stems(chunk))
+        return self._covered[key]
+
     def piece_stems(self, chunk: Chunk) -> set[str]:
         # Keyed by the text: cuts often make the same piece (a short section is one piece under most of them).
         if chunk.text not in self._pieces:
@@ -140,8 +149,8 @@ def confidence(
     evidence: WordEvidence, question: str, top: Chunk, sureness: np.ndarray, order: np.ndarray
 ) -> tuple[float, dict[str, float]]:
     """The confidence of one question and its parts, from the final order and the search's 0-1 scores."""
-    words, document = evidence.question(question)
-    top_coverage = evidence.coverage(words, evidence.piece_stems(top))
+    _, document = evidence.question(question)
+    top_coverage = evidence.top_coverage(question, top)
     score = _unit(sureness[order[0]]) if len(order) else 0.0
     second = _unit(sureness[order[1]]) if len(order) > 1 else 0.0
     margin = max(0.0, score - second)
