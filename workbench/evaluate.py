@@ -172,11 +172,17 @@ class Timings:
 class _Clock:
     """Charges elapsed time to a stage, less what the encoder spent (charged to "embed")."""
 
-    def __init__(self, timings: Timings, encoder_seconds: Callable[[], float]) -> None:
+    def __init__(self, timings: Timings, encoder_seconds: Callable[[], float] | None) -> None:
+        """``encoder_seconds`` is None when the run uses no model: there is nothing to take out."""
         self.timings = timings
         self.encoder_seconds = encoder_seconds
 
     def run(self, stage: str, work: Callable[[], T]) -> T:
+        if self.encoder_seconds is None:  # a word search's run: this is asked five times a question
+            before = time.perf_counter()
+            result = work()
+            self.timings.add(stage, time.perf_counter() - before)
+            return result
         before, encoding = time.perf_counter(), self.encoder_seconds()
         result = work()
         spent_encoding = self.encoder_seconds() - encoding
@@ -219,7 +225,7 @@ def evaluate(
         clock = _Clock(timings, lambda: encoder.seconds)
     else:
         encoder = None
-        clock = _Clock(timings, lambda: 0.0)
+        clock = _Clock(timings, None)
     if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
         clock.run("embed", lambda: _embed(encoder, [q.question.question for q in resolved], check))
     rerankers: dict[str, Reranker] = {}
@@ -371,9 +377,9 @@ def _grade(
     )
 
 
-def _upto(totals: list[int], k: int) -> int:
-    """Characters in the first ``k`` pieces, from running totals (fewer pieces than k: all of them)."""
-    return totals[min(k, len(totals)) - 1] if totals else 0
+def _padded(totals: list[int], depth: int) -> list[int]:
+    """Running totals of a ranking's sizes made ``depth`` long: a ranking of fewer pieces hands over all of them."""
+    return totals + [totals[-1] if totals else 0] * (depth - len(totals))
 
 
 def summarise(
@@ -407,11 +413,14 @@ def summarise(
     run.hit_rate = mean([hit_at(r.relevant_ranks, top_k) for r in answerable])
     run.mrr = mean([reciprocal_rank(r.relevant_ranks, 10) for r in answerable])
     run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
-    # What a bot would paste into its prompt: the top k pieces, averaged over the questions
-    # (running totals of each ranking's sizes, so each k is a lookup and not a new sum).
-    handed = [list(accumulate(chunks[i].size for i, _ in r.ranking[: max(top_k, 10)])) for r in results]
-    run.context_chars = mean([_upto(totals, top_k) for totals in handed])
-    run.context_curve = [mean([_upto(totals, k) for totals in handed]) for k in range(1, 11)]
+    # What a bot would paste into its prompt: the top k pieces, averaged over the questions. Each
+    # ranking's running totals, padded with its last (a ranking shorter than k hands over all of it),
+    # make a table whose column k - 1 holds every question's characters for k: one sum per column.
+    depth, sizes = max(top_k, 10), [chunk.size for chunk in chunks]
+    handed = [_padded(list(accumulate([sizes[i] for i, _ in r.ranking[:depth]])), depth) for r in results]
+    per_k = [sum(column) / len(handed) for column in zip(*handed)] if handed else [0.0] * depth
+    run.context_chars = per_k[top_k - 1]
+    run.context_curve = per_k[:10]
     run.false_refusals = sum(r.grade == "refused" for r in answerable)
     if unanswerable:
         run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)

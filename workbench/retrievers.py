@@ -5,8 +5,9 @@ from __future__ import annotations
 import bisect
 import functools
 import importlib.util
+import itertools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -145,14 +146,16 @@ class Keyword(Retriever):
     def _pieces_with(self, word: str) -> np.ndarray:
         """Indices of the pieces whose text holds ``word`` (anywhere, as ``in`` finds it), each once."""
         if word not in self._holders:
+            # Locals, not attributes: this loop runs once for every piece holding every question word.
+            find, starts, after, last = self.joined.find, self.starts, bisect.bisect_right, len(self.starts) - 1
             found = []
-            at = self.joined.find(word)
+            at = find(word)
             while at != -1:
-                piece = bisect.bisect_right(self.starts, at) - 1
+                piece = after(starts, at) - 1
                 found.append(piece)
-                if piece + 1 == len(self.starts):
+                if piece == last:
                     break
-                at = self.joined.find(word, self.starts[piece + 1])  # a word counts once per piece
+                at = find(word, starts[piece + 1])  # a word counts once per piece
             self._holders[word] = np.array(found, dtype=np.int32)
         return self._holders[word]
 
@@ -187,14 +190,14 @@ class BM25(Retriever):
         # One row a searched text: a chunk's text, or each of its small pieces (small-to-big).
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
         self.bounds = _bounds([index for index, _ in texts], len(chunks))
-        self.vocabulary: dict[str, int] = {}
         tokenized = [bm25_tokens(text) for _, text in texts]
         lengths = np.array([len(tokens) for tokens in tokenized], dtype=float)
         # Every (row, word) pair once with its count, sorted by row then word id: one pass of numpy
         # instead of a Counter per text (ids are given in first-seen order, as a loop would give them).
-        vocabulary = self.vocabulary
-        ids = np.array([vocabulary.setdefault(token, len(vocabulary)) for tokens in tokenized for token in tokens],
-                       dtype=np.int64)
+        # A new word gets the next id from the dictionary's own default (C code), not a setdefault per token.
+        vocabulary: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+        ids = np.array([vocabulary[token] for tokens in tokenized for token in tokens], dtype=np.int64)
+        self.vocabulary = dict(vocabulary)  # a plain dict: looking a word up must not add it
         owners = np.repeat(np.arange(len(texts), dtype=np.int64), lengths.astype(np.int64))
         width = max(len(vocabulary), 1)
         pairs, tf = np.unique(owners * width + ids, return_counts=True)
