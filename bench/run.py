@@ -31,10 +31,11 @@ STRATEGIES = ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "bre
 
 def child_evaluate(products: int, warm: bool) -> dict:
     from workbench.embedding import get_encoder
-    from workbench.evaluate import Timings, evaluate
+    from workbench.evaluate import evaluate
     from workbench.loaders import load_bytes
     from workbench.model import Settings
     from workbench.synthetic import catalog_csv, catalog_questions
+    from workbench.timing import Timings
 
     data = catalog_csv(products)
     questions = catalog_questions(products)
@@ -88,9 +89,9 @@ def child_search() -> dict:
     import numpy as np
     from rank_bm25 import BM25Okapi
 
-    from workbench.evaluate import chunk_document
     from workbench.loaders import load_bytes
     from workbench.retrievers import BM25, bm25_tokens, ranks, starts_of
+    from workbench.strategies import chunk_document
     from workbench.synthetic import catalog_csv, catalog_questions
 
     # One chunk per product: words such as "price" and "warranty" are in every chunk, as in a real catalog.

@@ -9,10 +9,10 @@ import zipfile
 import pytest
 
 from workbench.cli import main
-from workbench.evaluate import chunk_document
 from workbench.loaders import CONVERSION_NOTES, SUPPORTED, load_bytes, load_path
 from workbench.loaders.converted import mark_headings
 from workbench.model import WorkbenchError
+from workbench.strategies import chunk_document
 
 from . import policy_files as policy
 

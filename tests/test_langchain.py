@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.evaluate import chunk_document
 from workbench.loaders import load_path, parse_markdown
 from workbench.names import strategy_name
-from workbench.strategies import STRATEGIES
+from workbench.strategies import STRATEGIES, chunk_document
 from workbench.strategies.langchain import LangChainRecursive, locate
 
 from .conftest import SAMPLE_MD

@@ -11,12 +11,12 @@ from streamlit.testing.v1 import AppTest
 import workbench.strategies
 from ui import state
 from workbench.estimate import TYPICAL_SPEED, estimate, fast_settings
-from workbench.evaluate import RunStopped, chunk_document, evaluate
+from workbench.evaluate import RunStopped, evaluate
 from workbench.loaders import load_bytes, load_path
 from workbench.model import Settings
 from workbench.questions import parse_questions
 from workbench.sample import head
-from workbench.strategies import STRATEGIES
+from workbench.strategies import STRATEGIES, chunk_document
 from workbench.synthetic import catalog_csv
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder

@@ -7,11 +7,11 @@ import re
 import numpy as np
 import pytest
 
-from workbench.evaluate import chunk_document
 from workbench.loaders import parse_markdown
 from workbench.model_window import piece_count, text_windows, views, window_spans
 from workbench.rerankers import RERANKERS
 from workbench.retrievers import Dense
+from workbench.strategies import chunk_document
 
 from .conftest import FakeEncoder
 

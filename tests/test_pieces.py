@@ -9,9 +9,9 @@ import json
 import pytest
 
 from workbench.cli import main
-from workbench.evaluate import chunk_document
 from workbench.loaders import load_path, parse_markdown
 from workbench.pieces import export_pieces, piece_records
+from workbench.strategies import chunk_document
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD
 

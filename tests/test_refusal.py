@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from workbench.confidence import WordEvidence, confidence, stem
-from workbench.evaluate import QuestionResult, evaluate
+from workbench.evaluate import evaluate
 from workbench.loaders import load_path, parse_markdown
 from workbench.model import Question, Settings
 from workbench.questions import parse_questions
 from workbench.refusal import calibrate, fit, refuse_below
+from workbench.results import QuestionResult
 from workbench.retrievers import BM25, Dense, Hybrid, Keyword
 from workbench.strategies import make_strategy
 

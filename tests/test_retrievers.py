@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from workbench.evaluate import _rerank, chunk_document, evaluate
+from workbench.evaluate import _rerank, evaluate
 from workbench.loaders import load_path, parse_markdown
 from workbench.model import Question, Settings, WorkbenchError
 from workbench.questions import parse_questions, resolve
@@ -23,6 +23,7 @@ from workbench.retrievers import (
     starts_of,
     tokenize,
 )
+from workbench.strategies import chunk_document
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.evaluate import chunk_document
 from workbench.loaders import load_path, parse_markdown
 from workbench.model import WorkbenchError, check_chunk, merge_spans
-from workbench.strategies import STRATEGIES, make_strategy
+from workbench.strategies import STRATEGIES, chunk_document, make_strategy
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_XLSX, real_data_files
 

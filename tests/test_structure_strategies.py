@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from workbench.evaluate import chunk_document, evaluate
+from workbench.evaluate import evaluate
 from workbench.loaders import parse_markdown
 from workbench.model import Question, Settings, check_chunk
 from workbench.retrievers import BM25
+from workbench.strategies import chunk_document
 from workbench.strategies.structure import SectionWindow, SmallToBig
 
 from .test_model_window import ShortSightedEncoder

@@ -15,13 +15,14 @@ import openpyxl
 import pytest
 
 from workbench.audit import audit
-from workbench.evaluate import QuestionResult, Run, evaluate
+from workbench.evaluate import evaluate
 from workbench.handover import report_html, results_xlsx
 from workbench.history import History, gate, parse_bars
 from workbench.loaders import load_bytes, load_path, parse_markdown
 from workbench.model import Question, Settings, WorkbenchError
 from workbench.questions import parse_questions
 from workbench.report import safe_cell, to_csv
+from workbench.results import QuestionResult, Run
 from workbench.stats import compare, questions_needed
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS

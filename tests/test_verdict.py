@@ -514,8 +514,8 @@ def test_a_quote_never_ends_in_half_a_web_address():
 
 
 def test_the_checkup_counts_pieces_at_the_size_the_runs_cut_with():
-    from workbench.evaluate import chunk_document
     from workbench.grading import ChunkMap
+    from workbench.strategies import chunk_document
 
     document = load_path(SAMPLE_MD)
     for size in (300, 800):

@@ -8,11 +8,11 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
-from workbench.evaluate import Evaluation
 from workbench.highlight import escape_markdown
 from workbench.model import Chunk, Document, Question
 from workbench.names import strategy_name
 from workbench.pieces import export_pieces
+from workbench.results import Evaluation
 from workbench.rewrite import Before, grade_rewrite, rewrite, rewrite_name
 
 WINDOWS = 300  # the usual default the rewrite is graded with, as the issue and the README state it

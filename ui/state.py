@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from workbench.estimate import Estimate, estimate, uses_model
-from workbench.evaluate import Evaluation, chunk_document, evaluate
+from workbench.evaluate import evaluate
 from workbench.highlight import escape_markdown
 from workbench.history import History
 from workbench.history import default_path as history_path
@@ -24,8 +24,10 @@ from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_nam
 from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
 from workbench.remembered import Remembered
+from workbench.results import Evaluation
 from workbench.sample import Head, head
 from workbench.stamp import Stamp
+from workbench.strategies import chunk_document
 from workbench.workspace import Workspace, file_key
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"

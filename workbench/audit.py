@@ -8,7 +8,6 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from .evaluate import chunk_document
 from .grading import ChunkMap
 from .injection import risky_lines
 from .model import Document, Question, Section, WorkbenchError
@@ -16,6 +15,7 @@ from .names import strategy_name
 from .places import Places, join_places
 from .questions import resolve_all
 from .quoting import shown
+from .strategies import chunk_document
 from .strategies.sections import own_text
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
-from .evaluate import Evaluation
 from .model import Chunk
 from .names import reranker_name, strategy_name
+from .results import Evaluation
 from .strategies import STRATEGIES
 
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)

@@ -13,14 +13,16 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from workbench.evaluate import evaluate
+
 from .audit import audit
-from .evaluate import Evaluation, evaluate
 from .history import NO_BASELINE, History, gate, parse_bars
 from .loaders import NoNameColumn, load_path
 from .model import Settings, WorkbenchError
 from .questions import parse_questions, resolve_all
 from .report import to_csv, to_json, to_table
 from .rerankers import RERANKERS
+from .results import Evaluation
 from .retrievers import RETRIEVERS
 from .stats import compare
 from .strategies import STRATEGIES
@@ -420,8 +422,8 @@ def run_audit(args: argparse.Namespace) -> str:
 
 
 def run_export(args: argparse.Namespace) -> str:
-    from .evaluate import chunk_document
     from .pieces import export_pieces
+    from .strategies import chunk_document
 
     STRATEGIES.get(args.strategy)  # an unknown id is named before the file is read
     document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+from workbench.evaluate import evaluate, model_texts, needs_model
+
 from .embedding import Encoder, work_of
-from .evaluate import chunk_document, evaluate, model_texts, needs_model
 from .model import Question, Settings
 from .rerankers import RERANKERS
 from .retrievers import RETRIEVERS
 from .sample import head
+from .strategies import chunk_document
 
 SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
 WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()

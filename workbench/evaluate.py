@@ -6,9 +6,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import TypeVar
 
 import numpy as np
 
@@ -16,17 +14,18 @@ from .confidence import WordEvidence, confidence
 from .embedding import Encoder
 from .grading import ChunkMap, Grade, grade
 from .metrics import hit_at, mean, ndcg, reciprocal_rank
-from .model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError, check_chunk
+from .model import Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError
 from .names import retriever_name, strategy_name
 from .questions import resolve_all
-from .refusal import Calibration, calibrate, refuse_below
+from .refusal import calibrate, refuse_below
 from .rerankers import RERANKERS, Reranker
+from .results import Evaluation, QuestionResult, Run
 from .retrievers import RETRIEVERS, Retriever, ranks, starts_of
-from .strategies import STRATEGIES, make_strategy
+from .strategies import STRATEGIES, chunk_document, make_strategy
+from .timing import Clock, Timings
 
 Progress = Callable[[float, str], None]
 ShouldStop = Callable[[], bool]
-T = TypeVar("T")
 KEEP = 10  # ranked chunks kept per question for the drill-down
 SLICE_SECONDS = 1.5  # model work between two looks at should_stop, so a Stop is heard within seconds
 
@@ -36,96 +35,6 @@ class RunStopped(WorkbenchError):
 
     def __init__(self) -> None:
         super().__init__("the run was stopped before it finished, so nothing was graded or saved.")
-
-
-@dataclass
-class QuestionResult:
-    question: Question
-    grade: str
-    reason: str
-    rank: int | None
-    top_chunk: str | None
-    top_score: float  # the final ranking's score of the top piece (the reranker's when it re-scored)
-    ranking: list[tuple[int, float]]  # (chunk index, score) of the top KEEP chunks
-    relevant_ranks: list[int]
-    answered_grade: str = ""  # the grade had the bot answered (no threshold)
-    answered_reason: str = ""
-    confidence: float = 0.0  # 0-1: how sure the search is that the document answers it (confidence.py)
-    evidence: dict[str, float] = field(default_factory=dict)  # the confidence's parts
-    refuse_below: float | None = None  # the threshold this question was judged by (leave-one-out under "auto")
-
-    @property
-    def answerable(self) -> bool:
-        return self.question.answerable
-
-
-@dataclass
-class Run:
-    strategy: str
-    retriever: str
-    reranker: str
-    chunks: int
-    per_question: list[QuestionResult]
-    top_k: int
-    counts: Counter = field(default_factory=Counter)
-    hit_rate: float = 0.0
-    hit_curve: list[float] = field(default_factory=list)  # hit@1 .. hit@10
-    mrr: float = 0.0
-    ndcg: float = 0.0
-    context_chars: float = 0.0
-    answerable: int = 0
-    unanswerable: int = 0
-    refusal_accuracy: float | None = None  # unanswerable questions refused (leave-one-out under "auto")
-    false_refusals: int = 0  # answerable questions refused
-    threshold: float | None = None  # the threshold to use from now on (under "auto": fitted on all the questions)
-    calibration: Calibration | None = None  # set when the threshold was calibrated ("auto")
-    context_curve: list[float] = field(default_factory=list)  # characters handed to the model at k = 1..10
-
-    @property
-    def key(self) -> tuple[str, str, str]:
-        return self.strategy, self.retriever, self.reranker
-
-
-@dataclass
-class Evaluation:
-    document: Document
-    settings: Settings
-    questions: list[ResolvedQuestion]
-    bad_questions: list[BadQuestion]
-    chunks: dict[str, list[Chunk]]
-    runs: list[Run]
-    seconds: float = 0.0  # wall time the evaluation took, shown again when a page reuses it
-
-    def runs_under(self, retriever: str, reranker: str | None = None) -> list[Run]:
-        """The runs of one search (and one re-check, when named), in their order: what one chart shows."""
-        return [run for run in self.runs
-                if run.retriever == retriever and (reranker is None or run.reranker == reranker)]
-
-    def run(self, strategy: str, retriever: str, reranker: str) -> Run:
-        for run in self.runs:
-            if run.key == (strategy, retriever, reranker):
-                return run
-        raise KeyError((strategy, retriever, reranker))
-
-
-def chunk_document(
-    document: Document,
-    strategy: str,
-    size: int | None = None,
-    overlap: int | None = None,
-    between: Callable[[], None] | None = None,
-) -> list[Chunk]:
-    """Cut the document with one strategy and check every offset.
-
-    ``between`` is a chance to stop, given every 2,000 sections, lines or pieces while cutting and checking.
-    """
-    cutter = make_strategy(strategy, size=size, overlap=overlap)
-    cutter.between = between
-    chunks = cutter.chunk(document)
-    for number, chunk in enumerate(chunks):
-        cutter._heard(number)  # the strategy's own stop hook: the same rule while cutting and checking
-        check_chunk(document, chunk)
-    return chunks
 
 
 def needs_model(settings: Settings) -> bool:
@@ -155,40 +64,6 @@ def check_settings(settings: Settings) -> None:
         raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")
     for id in settings.strategies:  # a bad size or overlap is named before any model loads
         make_strategy(id, size=settings.size, overlap=settings.overlap)
-
-
-class Timings:
-    """Wall time per stage, for the benchmark."""
-
-    STAGES = ("load", "chunk", "index", "embed", "search", "rerank", "grade")
-
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = dict.fromkeys(self.STAGES, 0.0)
-
-    def add(self, stage: str, seconds: float) -> None:
-        self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
-
-
-class _Clock:
-    """Charges elapsed time to a stage, less what the encoder spent (charged to "embed")."""
-
-    def __init__(self, timings: Timings, encoder_seconds: Callable[[], float] | None) -> None:
-        """``encoder_seconds`` is None when the run uses no model: there is nothing to take out."""
-        self.timings = timings
-        self.encoder_seconds = encoder_seconds
-
-    def run(self, stage: str, work: Callable[[], T]) -> T:
-        if self.encoder_seconds is None:  # a word search's run: this is asked five times a question
-            before = time.perf_counter()
-            result = work()
-            self.timings.add(stage, time.perf_counter() - before)
-            return result
-        before, encoding = time.perf_counter(), self.encoder_seconds()
-        result = work()
-        spent_encoding = self.encoder_seconds() - encoding
-        self.timings.add("embed", spent_encoding)
-        self.timings.add(stage, time.perf_counter() - before - spent_encoding)
-        return result
 
 
 def evaluate(
@@ -222,10 +97,10 @@ def evaluate(
             progress(0.0, "Loading the language model (once)")
         encoder = encoder_factory()
         encoder_factory = lambda: encoder  # noqa: E731  (one encoder for the whole run)
-        clock = _Clock(timings, lambda: encoder.seconds)
+        clock = Clock(timings, lambda: encoder.seconds)
     else:
         encoder = None
-        clock = _Clock(timings, None)
+        clock = Clock(timings, None)
     if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
         clock.run("embed", lambda: _embed(encoder, [q.question.question for q in resolved], check))
     rerankers: dict[str, Reranker] = {}

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .evaluate import Run
 from .names import is_control, lower_first, reranker_name, retriever_name, strategy_name
+from .results import Run
 from .verdict import CHANCE, WHAT_TO_ADD, rank_key
 
 

@@ -8,7 +8,6 @@ import io
 from collections import Counter
 
 from .audit import audit
-from .evaluate import Evaluation
 from .exports import xlsx_cell
 from .findings import caveats_with_chance, shown_setup
 from .grading import why_missed
@@ -16,6 +15,7 @@ from .highlight import STYLE, citation, cut_view
 from .names import reranker_name, retriever_name, setup_id, strategy_name
 from .report import document_summary, run_record, section_of
 from .report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
+from .results import Evaluation
 from .todo import todo_list
 from .verdict import NEEDS_WORK, NOT_READY, READY, assess
 

@@ -16,8 +16,8 @@ import sqlite3
 from dataclasses import asdict
 from pathlib import Path
 
-from .evaluate import Evaluation
 from .model import Settings, WorkbenchError
+from .results import Evaluation
 from .storage import connect
 
 SCHEMA = """

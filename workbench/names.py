@@ -6,14 +6,10 @@ report and download shows these names instead, with the id kept for a tooltip.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .rerankers import RERANKERS
+from .results import Run
 from .retrievers import RETRIEVERS
 from .strategies import STRATEGIES
-
-if TYPE_CHECKING:
-    from .evaluate import Run
 
 SIZED = {"fixed": "{size}-character windows", "fixed-overlap": "{size}-character windows with overlap"}
 DEFAULT_SIZE = 300  # the windows' default size (strategies/windows.py)

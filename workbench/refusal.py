@@ -5,15 +5,10 @@ leave-one-out, so the refusal figures are measured, not fitted (docs/DESIGN.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .evaluate import QuestionResult
-
-MIN_UNANSWERABLE = 3  # fewer cannot estimate a refusal rate: one question is a third of it
+from .results import MIN_UNANSWERABLE, Calibration, QuestionResult
 
 
 def refuse_below(results: list[QuestionResult], threshold: float | None | Sequence[float | None]) -> None:
@@ -54,68 +49,6 @@ def fit(answerable: Sequence[float], unanswerable: Sequence[float]) -> float | N
     best = np.flatnonzero(right == right.max())
     chosen = float(candidates[best[(len(best) - 1) // 2]])
     return None if chosen == -np.inf else chosen
-
-
-@dataclass(frozen=True)
-class Calibration:
-    """A fitted threshold and what it does, judged leave-one-out and (labelled) in-sample."""
-
-    threshold: float | None  # fitted on all the questions: the one to use from now on
-    answerable: int
-    unanswerable: int
-    refused: int  # unanswerable questions refused, each judged by a threshold fitted without it
-    false_refusals: int  # answerable questions refused, judged the same way
-    fitted_refused: int  # the same counts with the threshold fitted on all (in-sample: optimistic)
-    fitted_false_refusals: int
-    per_question: list[float | None] = field(default_factory=list)  # each question's leave-one-out threshold
-
-    @property
-    def enough(self) -> bool:
-        return self.unanswerable >= MIN_UNANSWERABLE
-
-    @property
-    def missing(self) -> int:
-        """How many more unanswerable questions to write before a rate can be estimated."""
-        return max(0, MIN_UNANSWERABLE - self.unanswerable)
-
-    @property
-    def sentence(self) -> str:
-        if not self.enough:
-            return cannot_estimate(self.unanswerable)
-        rule = "never refuse" if self.threshold is None else f"refuse below a confidence of {self.threshold:.3f}"
-        return (
-            f"Leave-one-out (each question judged by a threshold fitted without it): the bot refuses "
-            f"{self.refused} of {self.unanswerable} questions the document cannot answer and wrongly refuses "
-            f"{self.false_refusals} of {self.answerable} it can. Fitted on all {self.answerable + self.unanswerable} "
-            f"questions: {rule} (fitted, in-sample: {self.fitted_refused} of {self.unanswerable} refused, "
-            f"{self.fitted_false_refusals} of {self.answerable} wrongly)."
-        )
-
-    def as_dict(self) -> dict:
-        return {
-            "threshold_fitted_on_all": self.threshold,
-            "enough_unanswerable": self.enough,
-            "leave_one_out": {
-                "unanswerable_refused": self.refused,
-                "answerable_refused": self.false_refusals,
-            },
-            "fitted_in_sample": {
-                "unanswerable_refused": self.fitted_refused,
-                "answerable_refused": self.fitted_false_refusals,
-            },
-            "answerable": self.answerable,
-            "unanswerable": self.unanswerable,
-            "sentence": self.sentence,
-        }
-
-
-def cannot_estimate(unanswerable: int) -> str:
-    more = MIN_UNANSWERABLE - unanswerable
-    return (
-        f"The refusal rate cannot be estimated from {unanswerable} question{'s' if unanswerable != 1 else ''} the "
-        f"document cannot answer: write at least {more} more (another country, a product or a service the shop "
-        f"does not offer), with the source left empty, so no threshold was fitted."
-    )
 
 
 def calibrate(results: list[QuestionResult]) -> Calibration:

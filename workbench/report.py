@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .evaluate import Evaluation, Run
 from .exports import csv_text, safe_cell  # noqa: F401  (safe_cell: re-exported for older callers)
 from .model import Chunk, Document
+from .results import Evaluation, Run
 
 
 def document_summary(evaluation: Evaluation) -> dict:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from html import escape
 
 from .colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
-from .evaluate import Evaluation
 from .grading import why_missed
 from .names import reranker_name, strategy_name
+from .results import Evaluation
 
 CHART_STYLE = """
 <style>

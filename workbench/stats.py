@@ -15,8 +15,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from .evaluate import Run
 from .metrics import hit_at
+from .results import Run
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .evaluate import Evaluation
 from .findings import recommended
 from .loaders import SUPPORTED
 from .metrics import hit_at
 from .model import WorkbenchError
+from .results import Evaluation
 
 QUESTIONS_SUFFIX = ".questions.csv"
 

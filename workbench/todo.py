@@ -17,12 +17,12 @@ from dataclasses import dataclass, field, replace
 from .audit import Audit, SharedLine
 from .confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from .estimate import uses_model
-from .evaluate import Evaluation, QuestionResult, Run
 from .model import Fact, ResolvedQuestion, Section
 from .names import strategy_name
 from .places import Places, join_places, row_runs
 from .questions import humanize
 from .quoting import line_label, shown
+from .results import Evaluation, QuestionResult, Run
 from .retrievers import english_stop_words
 
 # The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one.

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .evaluate import Evaluation, Run
 from .names import is_control, setup_name, strategy_name
+from .results import Evaluation, Run
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
 CHANCE = "your questions cannot tell these strategies from chance here"

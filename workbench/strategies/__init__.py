@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from ..model import WorkbenchError
+from collections.abc import Callable
+
+from ..model import Chunk, Document, WorkbenchError, check_chunk
 # Imported in the listing order (docs/DESIGN.md, "A chunking strategy"), which is the order they are listed and run in.
 from . import windows, sentence, recursive, sections, concern, controls, langchain, structure  # noqa: F401,I001  (registers the strategies)
 from .base import STRATEGIES, Strategy
@@ -23,4 +25,24 @@ def make_strategy(id: str, *, size: int | None = None, overlap: int | None = Non
         raise WorkbenchError(f"{id}: {error}") from None
 
 
-__all__ = ["STRATEGIES", "Strategy", "make_strategy"]
+def chunk_document(
+    document: Document,
+    strategy: str,
+    size: int | None = None,
+    overlap: int | None = None,
+    between: Callable[[], None] | None = None,
+) -> list[Chunk]:
+    """Cut the document with one strategy and check every offset.
+
+    ``between`` is a chance to stop, given every 2,000 sections, lines or pieces while cutting and checking.
+    """
+    cutter = make_strategy(strategy, size=size, overlap=overlap)
+    cutter.between = between
+    chunks = cutter.chunk(document)
+    for number, chunk in enumerate(chunks):
+        cutter._heard(number)  # the strategy's own stop hook: the same rule while cutting and checking
+        check_chunk(document, chunk)
+    return chunks
+
+
+__all__ = ["STRATEGIES", "Strategy", "chunk_document", "make_strategy"]
