@@ -70,7 +70,7 @@ def add_option(page, label: str, value: str) -> None:
 
 
 def main() -> None:
-    from workbench.synthetic import catalog_csv
+    from tests.synthetic import catalog_csv
 
     folder = Path(tempfile.mkdtemp(prefix="wb-app-timing-"))
     catalogs = []

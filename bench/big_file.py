@@ -36,7 +36,7 @@ STOP_LIMIT = 5.0
 
 def big_csv(rows: int) -> bytes:
     """Exactly ``rows`` data rows of the seeded synthetic catalog (1 to 3 rows a product)."""
-    from workbench.synthetic import COLUMNS, catalog_rows
+    from tests.synthetic import COLUMNS, catalog_rows
 
     table = catalog_rows(rows // 2 + 1000)[:rows]
     out = io.StringIO()

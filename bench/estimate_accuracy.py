@@ -28,12 +28,14 @@ QUESTIONS = ROOT / "bench" / "questions"
 ONE_FILE = """
 import json, sys, time
 from pathlib import Path
-from workbench.embedding import get_encoder
-from workbench.estimate import estimate, recheck_work
-from workbench.evaluate import Timings, chunk_document, evaluate
-from workbench.loaders import load_path
-from workbench.model import Settings
-from workbench.questions import parse_questions
+from workbench.encode.embedding import get_encoder
+from workbench.run.estimate import estimate, recheck_work
+from workbench.cut import chunk_document
+from workbench.run.evaluate import evaluate
+from workbench.run.timing import Timings
+from workbench.read.loaders import load_path
+from workbench.core.model import Settings
+from workbench.read.questions import parse_questions
 
 path, questions = Path(sys.argv[1]), Path(sys.argv[2])
 document = load_path(path)

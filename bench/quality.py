@@ -26,13 +26,13 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 
 def main() -> int:
-    from workbench.evaluate import evaluate
-    from workbench.loaders import load_path
-    from workbench.metrics import hit_at
-    from workbench.model import Settings
-    from workbench.names import is_control
-    from workbench.questions import parse_questions
-    from workbench.strategies import STRATEGIES
+    from workbench.core.model import Settings
+    from workbench.cut import STRATEGIES
+    from workbench.grade.metrics import hit_at
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+    from workbench.run.names import is_control
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strategies", default=",".join(STRATEGIES.ids()))

@@ -30,12 +30,12 @@ STRATEGIES = ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "bre
 
 
 def child_evaluate(products: int, warm: bool) -> dict:
-    from workbench.embedding import get_encoder
-    from workbench.evaluate import evaluate
-    from workbench.loaders import load_bytes
-    from workbench.model import Settings
-    from workbench.synthetic import catalog_csv, catalog_questions
-    from workbench.timing import Timings
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.core.model import Settings
+    from workbench.encode.embedding import get_encoder
+    from workbench.read.loaders import load_bytes
+    from workbench.run.evaluate import evaluate
+    from workbench.run.timing import Timings
 
     data = catalog_csv(products)
     questions = catalog_questions(products)
@@ -89,10 +89,10 @@ def child_search() -> dict:
     import numpy as np
     from rank_bm25 import BM25Okapi
 
-    from workbench.loaders import load_bytes
-    from workbench.retrievers import BM25, bm25_tokens, ranks, starts_of
-    from workbench.strategies import chunk_document
-    from workbench.synthetic import catalog_csv, catalog_questions
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.cut import chunk_document
+    from workbench.read.loaders import load_bytes
+    from workbench.search.retrievers import BM25, bm25_tokens, ranks, starts_of
 
     # One chunk per product: words such as "price" and "warranty" are in every chunk, as in a real catalog.
     document = load_bytes(catalog_csv(20000), "catalog.csv")

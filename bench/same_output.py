@@ -45,7 +45,7 @@ def documents() -> list[tuple[Path, Path]]:
 
 def all_strategies() -> str:
     sys.path.insert(0, str(ROOT))
-    from workbench.strategies import STRATEGIES
+    from workbench.cut import STRATEGIES
 
     return ",".join(STRATEGIES.ids())
 

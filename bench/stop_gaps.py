@@ -25,11 +25,11 @@ from big_file import big_csv  # noqa: E402 - the same file the app benchmark upl
 
 
 def main() -> None:
-    from workbench.evaluate import evaluate
-    from workbench.loaders import load_bytes
-    from workbench.model import Settings
-    from workbench.questions import generate_questions
-    from workbench.strategies import STRATEGIES
+    from workbench.core.model import Settings
+    from workbench.cut import STRATEGIES
+    from workbench.read.loaders import load_bytes
+    from workbench.read.questions import generate_questions
+    from workbench.run.evaluate import evaluate
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=100_000)

@@ -11,7 +11,7 @@ Each round runs the nine separate ``python -m workbench evaluate`` processes and
 and CPU time (user + system, of the child processes) are reported, and the ratio is what
 BENCHMARKS.md records, since the machines are shared and absolute times drift.
 
-Start-up is measured alone: ``python -X importtime -c "import workbench.cli"`` (the import tree's
+Start-up is measured alone: ``python -X importtime -c "import workbench.output.cli"`` (the import tree's
 own cumulative figure) and the CPU time of that process against ``python -c pass``.
 ``--dense`` adds one meaning-based sweep with the embedding cache off and counts model loads.
 """
@@ -48,8 +48,8 @@ def build_folder(folder: Path, synthetic: bool = False) -> tuple[list[tuple[Path
     ``../shared/real-data`` with their questions from ``bench/questions``; without that folder
     (or with ``--synthetic``), six seeded synthetic catalogs of 10 to 100 products instead.
     """
-    from workbench.questions import questions_to_csv
-    from workbench.synthetic import catalog_csv, catalog_questions
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.read.questions import questions_to_csv
 
     samples = ROOT / "sample_data"
     for suffix in (".md", ".csv", ".xlsx"):
@@ -95,15 +95,15 @@ def timed(commands: list[list[str]], env: dict) -> tuple[float, float, list[str]
 
 
 def import_time(env: dict) -> dict:
-    """Start-up alone: importtime's own figure for workbench.cli, and CPU of the import against a bare python."""
-    done = subprocess.run([PYTHON, "-X", "importtime", "-c", "import workbench.cli"], capture_output=True,
+    """Start-up alone: importtime's own figure for workbench.output.cli, and CPU of the import against a bare python."""
+    done = subprocess.run([PYTHON, "-X", "importtime", "-c", "import workbench.output.cli"], capture_output=True,
                           text=True, cwd=ROOT, env=env)
-    line = next(line for line in reversed(done.stderr.splitlines()) if line.rstrip().endswith("| workbench.cli"))
+    line = next(line for line in reversed(done.stderr.splitlines()) if line.rstrip().endswith("| workbench.output.cli"))
     cumulative_us = int(line.split("|")[1])
-    _, cpu_import, _ = timed([[PYTHON, "-c", "import workbench.cli"]] * 5, env)
+    _, cpu_import, _ = timed([[PYTHON, "-c", "import workbench.output.cli"]] * 5, env)
     _, cpu_bare, _ = timed([[PYTHON, "-c", "pass"]] * 5, env)
     heavy = subprocess.run(
-        [PYTHON, "-c", "import sys, workbench.cli; print(sorted({m.split('.')[0] for m in sys.modules} & "
+        [PYTHON, "-c", "import sys, workbench.output.cli; print(sorted({m.split('.')[0] for m in sys.modules} & "
          "{'scipy', 'plotly', 'pandas', 'torch', 'sentence_transformers', 'sklearn', 'narwhals', 'openpyxl'}))"],
         capture_output=True, text=True, cwd=ROOT, env=env,
     ).stdout.strip()
@@ -122,7 +122,7 @@ def dense_sweep(folder: Path, env: dict) -> dict:
             loads.append(1)
             original(self, *args, **kwargs)
         sentence_transformers.SentenceTransformer.__init__ = counting
-        from workbench.cli import main
+        from workbench.output.cli import main
         began = time.perf_counter()
         code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense", "--no-history",
                      "--format", "json", "--out", {str(folder.parent / "dense.json")!r}])
@@ -179,8 +179,8 @@ def main() -> None:
         a, b = median(f"separate_{kind}"), median(f"sweep_{kind}")
         print(f"| {kind} time | {a:.2f} s | {b:.2f} s | {b / a:.2f}x |")
     print()
-    print(f"Start-up: `python -X importtime -c 'import workbench.cli'` reports {startup['importtime_s']:.3f} s for "
-          f"workbench.cli; the import costs {startup['cpu_import_s']:.3f} s CPU per process "
+    print(f"Start-up: `python -X importtime -c 'import workbench.output.cli'` reports {startup['importtime_s']:.3f} s for "
+          f"workbench.output.cli; the import costs {startup['cpu_import_s']:.3f} s CPU per process "
           f"(a bare `python -c pass` {startup['cpu_bare_python_s']:.3f} s); heavy modules loaded: "
           f"{startup['heavy_loaded']}.")
     if dense:

@@ -3,9 +3,9 @@
 import streamlit as st
 
 from ui import state
-from workbench.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
-from workbench.highlight import escape_markdown
-from workbench.places import join_places
+from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
+from workbench.grade.places import join_places
+from workbench.output.highlight import escape_markdown
 
 HARM = {
     "varies": "other products say something else here",
@@ -26,7 +26,7 @@ questions = state.frame_questions(st.session_state[state.QUESTIONS])
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
 def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int):
-    from workbench.model import Question
+    from workbench.core.model import Question
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
     return audit(state.page_head(data, name, sheet, name_column).document,

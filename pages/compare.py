@@ -4,17 +4,17 @@ import pandas as pd
 import streamlit as st
 
 from ui import state
-from workbench.charts import budget_curve
-from workbench.explain import GLOSSARY
-from workbench.findings import chance_sentence, fold_identical, recommended, shown_setup
-from workbench.handover import report_html, results_xlsx
-from workbench.highlight import escape_markdown
-from workbench.history import content_hash
-from workbench.names import reranker_name, retriever_name, setup_id, setup_name, strategy_name
-from workbench.refusal import calibrate
-from workbench.report import run_record, to_csv
-from workbench.stats import compare
-from workbench.strategies import STRATEGIES
+from workbench.advise.findings import chance_sentence, fold_identical, recommended, shown_setup
+from workbench.cut import STRATEGIES
+from workbench.grade.refusal import calibrate
+from workbench.grade.stats import compare
+from workbench.output.charts import budget_curve
+from workbench.output.explain import GLOSSARY
+from workbench.output.handover import report_html, results_xlsx
+from workbench.output.highlight import escape_markdown
+from workbench.output.report import run_record, to_csv
+from workbench.run.names import reranker_name, retriever_name, setup_id, setup_name, strategy_name
+from workbench.store.history import content_hash
 
 state.ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Compare, refuse, report")

@@ -3,12 +3,12 @@
 import streamlit as st
 
 from ui import handover_panels, state
-from workbench.charts import size_histogram
-from workbench.grading import ChunkMap
-from workbench.highlight import cut_view, page_windows
-from workbench.model_window import piece_counts
-from workbench.names import strategy_name
-from workbench.strategies import STRATEGIES
+from workbench.cut import STRATEGIES
+from workbench.encode.model_window import piece_counts
+from workbench.grade.grading import ChunkMap
+from workbench.output.charts import size_histogram
+from workbench.output.highlight import cut_view, page_windows
+from workbench.run.names import strategy_name
 
 state.ensure_app("pages/cuts.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("How each strategy cuts your document")

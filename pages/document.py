@@ -3,11 +3,11 @@
 import streamlit as st
 
 from ui import state
-from workbench.explain import GLOSSARY
-from workbench.highlight import escape_markdown
-from workbench.language import model_language_note
-from workbench.loaders import CONVERSION_NOTES, SUPPORTED
-from workbench.model import WorkbenchError
+from workbench.core.model import WorkbenchError
+from workbench.output.explain import GLOSSARY
+from workbench.output.highlight import escape_markdown
+from workbench.read.language import model_language_note
+from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
 
 state.ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")

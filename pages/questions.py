@@ -5,11 +5,11 @@ import pandas as pd
 import streamlit as st
 
 from ui import state
-from workbench.highlight import escape_markdown
-from workbench.locate import check_question, lines_of, locate
-from workbench.model import Question, WorkbenchError
-from workbench.question_sets import import_questions
-from workbench.questions import find_sources, generate_questions, questions_to_csv
+from workbench.core.model import Question, WorkbenchError
+from workbench.output.highlight import escape_markdown
+from workbench.read.locate import check_question, lines_of, locate
+from workbench.read.question_sets import import_questions
+from workbench.read.questions import find_sources, generate_questions, questions_to_csv
 
 state.ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")

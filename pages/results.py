@@ -5,24 +5,24 @@ from dataclasses import asdict
 import streamlit as st
 
 from ui import handover_panels, state
-from workbench.audit import audit
-from workbench.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
-from workbench.estimate import duration, fast_settings
-from workbench.evaluate import needs_model
-from workbench.explain import GLOSSARY
-from workbench.findings import caveats_with_chance, shown_setup
-from workbench.grading import GRADE_WORDS, REASON_WORDS
-from workbench.highlight import STYLE, chunk_with_answer, citation, escape_markdown
-from workbench.history import History
-from workbench.model import Question, Settings, WorkbenchError
-from workbench.names import reranker_name, retriever_name, setup_id, strategy_name
-from workbench.questions import questions_to_csv
-from workbench.rerankers import RERANKERS
-from workbench.retrievers import RETRIEVERS
-from workbench.stamp import comparable_runs
-from workbench.strategies import STRATEGIES
-from workbench.todo import todo_list
-from workbench.verdict import NEEDS_WORK, NOT_READY, READY, assess
+from workbench.advise.audit import audit
+from workbench.advise.findings import caveats_with_chance, shown_setup
+from workbench.advise.todo import todo_list
+from workbench.advise.verdict import NEEDS_WORK, NOT_READY, READY, assess
+from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.cut import STRATEGIES
+from workbench.grade.grading import GRADE_WORDS, REASON_WORDS
+from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
+from workbench.output.explain import GLOSSARY
+from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
+from workbench.read.questions import questions_to_csv
+from workbench.run.estimate import duration, fast_settings
+from workbench.run.evaluate import needs_model
+from workbench.run.names import reranker_name, retriever_name, setup_id, strategy_name
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
+from workbench.store.history import History
+from workbench.store.stamp import comparable_runs
 
 state.ensure_app("pages/results.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Is your file ready for a bot?")

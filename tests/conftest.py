@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from workbench.embedding import Embedding, Encoder
+from workbench.encode.embedding import Embedding, Encoder
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_data"
@@ -67,7 +67,7 @@ def fake_encoder() -> FakeEncoder:
 @pytest.fixture(scope="session")
 def real_encoder():
     """The packaged all-MiniLM-L6-v2, loaded once for the whole session."""
-    from workbench.embedding import get_encoder
+    from workbench.encode.embedding import get_encoder
 
     return get_encoder()
 

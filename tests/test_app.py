@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import state
-from workbench.findings import recommended
-from workbench.questions import parse_questions
+from workbench.advise.findings import recommended
+from workbench.read.questions import parse_questions
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
 
@@ -408,8 +408,8 @@ def test_a_stale_result_is_never_shown_as_current():
 
 def state_stamp(at: AppTest):
     """The stamp of what is loaded now, computed from the session's own keys."""
-    from workbench.questions import questions_to_csv
-    from workbench.stamp import Stamp
+    from workbench.read.questions import questions_to_csv
+    from workbench.store.stamp import Stamp
 
     questions = state.frame_questions(at.session_state[state.QUESTIONS])
     data, name = at.session_state[state.DOC_DATA], at.session_state[state.DOC_NAME]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from workbench.loaders import load_path
-from workbench.rewrite import rewrite
+from workbench.advise.rewrite import rewrite
+from workbench.read.loaders import load_path
 
 from .conftest import SAMPLE_MD
 from .test_app import go, open_app, plain
@@ -40,8 +40,8 @@ def test_cuts_offer_the_pieces_of_a_chosen_cut():
     at.selectbox(key="cuts_pieces_of").set_value("heading").run()
     assert "Download the 11 pieces of “Cut at headings”" in downloads(at)
     # The download carries the export's records (the same function the command line writes).
-    from workbench.pieces import export_pieces
-    from workbench.strategies import chunk_document
+    from workbench.cut import chunk_document
+    from workbench.output.pieces import export_pieces
 
     records = [json.loads(line) for line in export_pieces(load_path(SAMPLE_MD),
                chunk_document(load_path(SAMPLE_MD), "heading"), "jsonl").splitlines()]

@@ -7,11 +7,11 @@ import sqlite3
 import numpy as np
 import pytest
 
-from workbench.embedding_store import EmbeddingStore, digest
-from workbench.evaluate import evaluate
-from workbench.loaders import load_path
-from workbench.model import Settings
-from workbench.questions import parse_questions
+from workbench.core.model import Settings
+from workbench.read.loaders import load_path
+from workbench.read.questions import parse_questions
+from workbench.run.evaluate import evaluate
+from workbench.store.embedding_store import EmbeddingStore, digest
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
 

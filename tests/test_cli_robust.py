@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from workbench.cli import main
+from workbench.output.cli import main
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
 
@@ -35,8 +35,8 @@ def test_nan_is_refused_wherever_a_number_is_taken(capsys, tmp_path, args, messa
 
 
 def test_the_engine_refuses_a_nan_threshold_too():
-    from workbench.evaluate import check_settings
-    from workbench.model import Settings, WorkbenchError
+    from workbench.core.model import Settings, WorkbenchError
+    from workbench.run.evaluate import check_settings
 
     with pytest.raises(WorkbenchError, match="threshold must be a number"):
         check_settings(Settings(["heading"], ["keyword"], ["none"], threshold=float("nan")))

@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from workbench.embedding_store import EmbeddingStore
+from workbench.store.embedding_store import EmbeddingStore
 
 from .conftest import FakeEncoder
 
@@ -119,7 +119,7 @@ sys.path.insert(0, sys.argv[1])
 from tests.test_app import go, open_app, upload
 from tests.test_concurrency import run_together
 from ui import state
-from workbench.model import Question
+from workbench.core.model import Question
 
 shops = {
     "fans.md": b"# Fans\n\n## Aurora Fan\nPrice: 120\nWarranty: 2 years.\n\n## Breeze Fan\nPrice: 80\nWarranty: 1 year.\n",

@@ -8,11 +8,11 @@ import zipfile
 
 import pytest
 
-from workbench.cli import main
-from workbench.loaders import CONVERSION_NOTES, SUPPORTED, load_bytes, load_path
-from workbench.loaders.converted import mark_headings
-from workbench.model import WorkbenchError
-from workbench.strategies import chunk_document
+from workbench.core.model import WorkbenchError
+from workbench.cut import chunk_document
+from workbench.output.cli import main
+from workbench.read.converted import mark_headings
+from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED, load_bytes, load_path
 
 from . import policy_files as policy
 

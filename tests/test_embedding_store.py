@@ -8,7 +8,7 @@ import threading
 import numpy as np
 import pytest
 
-from workbench.embedding_store import EmbeddingStore
+from workbench.store.embedding_store import EmbeddingStore
 
 from .conftest import FakeEncoder
 

@@ -9,14 +9,14 @@ import re
 import openpyxl
 import pytest
 
-from workbench.cli import main
-from workbench.evaluate import evaluate
-from workbench.exports import FORMULA_START, csv_text, safe_cell, unescape_cell
-from workbench.handover import results_xlsx
-from workbench.loaders import load_bytes
-from workbench.model import Question, Settings
-from workbench.questions import parse_questions, questions_to_csv
-from workbench.report import to_csv
+from workbench.core.exports import FORMULA_START, csv_text, safe_cell, unescape_cell
+from workbench.core.model import Question, Settings
+from workbench.output.cli import main
+from workbench.output.handover import results_xlsx
+from workbench.output.report import to_csv
+from workbench.read.loaders import load_bytes
+from workbench.read.questions import parse_questions, questions_to_csv
+from workbench.run.evaluate import evaluate
 
 from .conftest import ROOT
 
@@ -80,7 +80,7 @@ def assert_xlsx_is_inert(data: bytes) -> int:
 
 
 def pieces_csv(evaluation) -> str:
-    from workbench.pieces import export_pieces
+    from workbench.output.pieces import export_pieces
 
     return "".join(export_pieces(evaluation.document, evaluation.chunks[s], "csv") for s in evaluation.chunks)
 
@@ -137,17 +137,16 @@ def test_a_semicolon_cell_is_quoted_and_escaped():
 
 
 def test_no_module_writes_a_spreadsheet_file_another_way():
-    """Every CSV writer and workbook is made in workbench/exports.py or passes its cells through it."""
+    """Every CSV writer and workbook is made in workbench/core/exports.py or passes its cells through it."""
     allowed = {
-        "workbench/exports.py": "the one place",
-        "workbench/handover.py": "the Excel export: every cell through exports.xlsx_cell (tested above)",
-        "workbench/synthetic.py": "writes benchmark input catalogs, not an export a user opens",
+        "workbench/core/exports.py": "the one place",
+        "workbench/output/handover.py": "the Excel export: every cell through exports.xlsx_cell (tested above)",
     }
     for path in [*ROOT.glob("workbench/**/*.py"), *ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "app.py"]:
         name = path.relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
         if re.search(r"csv\.writer\(|csv\.DictWriter\(|openpyxl\.Workbook\(|\.to_csv\(|\.to_excel\(", text):
-            assert name in allowed, f"{name} writes a spreadsheet file without workbench/exports.py"
+            assert name in allowed, f"{name} writes a spreadsheet file without workbench/core/exports.py"
 
 
 def test_every_download_in_the_app_is_one_of_the_tested_exports():

@@ -7,13 +7,13 @@ import json
 import subprocess
 import sys
 
-from workbench.evaluate import evaluate
-from workbench.findings import chance_sentence, fold_identical, recommended
-from workbench.handover import report_html
-from workbench.loaders import load_path, parse_markdown
-from workbench.model import Question, Settings
-from workbench.questions import parse_questions
-from workbench.report import to_json, to_table
+from workbench.advise.findings import chance_sentence, fold_identical, recommended
+from workbench.core.model import Question, Settings
+from workbench.output.handover import report_html
+from workbench.output.report import to_json, to_table
+from workbench.read.loaders import load_path, parse_markdown
+from workbench.read.questions import parse_questions
+from workbench.run.evaluate import evaluate
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 

@@ -6,12 +6,12 @@ import math
 
 import pytest
 
-from workbench.evaluate import evaluate
-from workbench.grading import ChunkMap, grade
-from workbench.loaders import parse_markdown
-from workbench.metrics import hit_at, ndcg, reciprocal_rank
-from workbench.model import Question, Settings, make_chunk
-from workbench.questions import resolve
+from workbench.core.model import Question, Settings, make_chunk
+from workbench.grade.grading import ChunkMap, grade
+from workbench.grade.metrics import hit_at, ndcg, reciprocal_rank
+from workbench.read.loaders import parse_markdown
+from workbench.read.questions import resolve
+from workbench.run.evaluate import evaluate
 
 THREE = (
     "# Fans\n\n"
@@ -175,11 +175,11 @@ def test_a_window_starting_with_the_previous_sections_rule_is_clean_not_mixed():
 
 
 def test_the_drill_down_marks_the_expected_products_line_not_anothers_identical_one():
-    from workbench.highlight import chunk_with_answer
-    from workbench.loaders import parse_markdown
-    from workbench.model import Question
-    from workbench.questions import resolve
-    from workbench.strategies import STRATEGIES
+    from workbench.core.model import Question
+    from workbench.cut import STRATEGIES
+    from workbench.output.highlight import chunk_with_answer
+    from workbench.read.loaders import parse_markdown
+    from workbench.read.questions import resolve
 
     document = parse_markdown("# Shop\n\n## Alpha\nWarranty: 1 year.\n\n## Beta\nWarranty: 1 year.\n", "shop.md")
     resolved = resolve(document, Question("Warranty of the Beta?", "Beta", "Warranty: 1 year."))

@@ -15,11 +15,11 @@ from xml.etree.ElementTree import ParseError
 
 import pytest
 
-from workbench import limits
-from workbench.loaders import load_bytes, load_path, read_boundary, sheet_names
-from workbench.model import WorkbenchError
-from workbench.questions import parse_questions
-from workbench.rerankers import load_cross_encoder
+from workbench.core import limits
+from workbench.core.model import WorkbenchError
+from workbench.read.loaders import load_bytes, load_path, read_boundary, sheet_names
+from workbench.read.questions import parse_questions
+from workbench.search.rerankers import load_cross_encoder
 
 from .conftest import ROOT
 from .hostile import SHEET, rewrite_part, workbook_bytes, xlsx_bomb

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.loaders import load_path, parse_markdown
-from workbench.names import strategy_name
-from workbench.strategies import STRATEGIES, chunk_document
-from workbench.strategies.langchain import LangChainRecursive, locate
+from workbench.cut import STRATEGIES, chunk_document
+from workbench.cut.langchain import LangChainRecursive, locate
+from workbench.read.loaders import load_path, parse_markdown
+from workbench.run.names import strategy_name
 
 from .conftest import SAMPLE_MD
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from workbench.evaluate import evaluate
-from workbench.loaders import parse_markdown
-from workbench.model import Question, Settings
-from workbench.retrievers import tokenize
+from workbench.core.model import Question, Settings
+from workbench.read.loaders import parse_markdown
+from workbench.run.evaluate import evaluate
+from workbench.search.retrievers import tokenize
 
 HINDI = (
     "# मूल्य सूची\n\n"

@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import workbench.strategies
+import workbench.cut
+from tests.synthetic import catalog_csv
 from ui import state
-from workbench.estimate import TYPICAL_SPEED, estimate, fast_settings
-from workbench.evaluate import RunStopped, evaluate
-from workbench.loaders import load_bytes, load_path
-from workbench.model import Settings
-from workbench.questions import parse_questions
-from workbench.sample import head
-from workbench.strategies import STRATEGIES, chunk_document
-from workbench.synthetic import catalog_csv
+from workbench.core.model import Settings
+from workbench.cut import STRATEGIES, chunk_document
+from workbench.read.loaders import load_bytes, load_path
+from workbench.read.questions import parse_questions
+from workbench.read.sample import head
+from workbench.run.estimate import TYPICAL_SPEED, estimate, fast_settings
+from workbench.run.evaluate import RunStopped, evaluate
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
 
@@ -99,7 +99,7 @@ def test_a_file_the_model_has_read_leaves_it_nothing_to_read_even_past_the_timed
 
 
 def test_a_warm_maxsim_run_is_estimated_by_the_characters_it_re_checks():
-    from workbench.estimate import RECHECK_SPEED
+    from workbench.run.estimate import RECHECK_SPEED
 
     # Three pieces under the heading cut: "## A\nPrice: 1" and so on, 13, 14 and 15 characters.
     document = load_bytes(b"# S\n\n## A\nPrice: 1\n\n## B\nPrice: 22\n\n## C\nPrice: 333\n", "s.md")
@@ -130,7 +130,7 @@ def test_estimate_of_a_long_file_scales_its_head():
 def test_the_estimate_warms_up_on_a_tiny_head_before_it_times_the_real_one(monkeypatch):
     # A fresh server's first estimate timed one-off costs (imports, compiled patterns) and scaled them by the
     # file's length: 397 s for a 53 s run on 100,000 rows (bench/big_file.py). The timed trial must come second.
-    import workbench.estimate as estimating
+    import workbench.run.estimate as estimating
 
     sizes = []
     real = estimating.evaluate
@@ -167,9 +167,9 @@ def stopped_script():
     import streamlit as st
 
     from ui import state
-    from workbench.evaluate import RunStopped
-    from workbench.model import Settings
-    from workbench.questions import questions_to_csv
+    from workbench.core.model import Settings
+    from workbench.read.questions import questions_to_csv
+    from workbench.run.evaluate import RunStopped
 
     state.init_session_state()
     questions = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
@@ -254,8 +254,8 @@ def test_cuts_and_checkup_work_on_the_head_of_a_long_file_and_say_so():
 def test_the_long_steps_before_the_search_give_a_chance_to_stop():
     from collections import Counter
 
-    from workbench.confidence import WordEvidence, stems
-    from workbench.grading import ChunkMap
+    from workbench.grade.confidence import WordEvidence, stems
+    from workbench.grade.grading import ChunkMap
 
     document = load_bytes(catalog_csv(2000), "catalog.csv")
     calls = []
@@ -286,7 +286,7 @@ def test_every_strategy_hears_a_stop_while_it_cuts(strategy):
     document = load_bytes(catalog_csv(3000), "catalog.csv")
     with pytest.raises(Halt) as stopped:
         chunk_document(document, strategy, between=_halt)
-    cutters = Path(workbench.strategies.__file__).parent
+    cutters = Path(workbench.cut.__file__).parent
     heard_in = [Path(entry.path).name for entry in stopped.traceback if Path(entry.path).parent == cutters]
     assert heard_in, "the stop was heard only after the strategy had cut the whole file"
 

@@ -7,11 +7,11 @@ import re
 import numpy as np
 import pytest
 
-from workbench.loaders import parse_markdown
-from workbench.model_window import piece_count, text_windows, views, window_spans
-from workbench.rerankers import RERANKERS
-from workbench.retrievers import Dense
-from workbench.strategies import chunk_document
+from workbench.cut import chunk_document
+from workbench.encode.model_window import piece_count, text_windows, views, window_spans
+from workbench.read.loaders import parse_markdown
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import Dense
 
 from .conftest import FakeEncoder
 

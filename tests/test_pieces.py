@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from workbench.cli import main
-from workbench.loaders import load_path, parse_markdown
-from workbench.pieces import export_pieces, piece_records
-from workbench.strategies import chunk_document
+from workbench.cut import chunk_document
+from workbench.output.cli import main
+from workbench.output.pieces import export_pieces, piece_records
+from workbench.read.loaders import load_path, parse_markdown
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD
 

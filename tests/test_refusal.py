@@ -9,15 +9,15 @@ import sys
 import numpy as np
 import pytest
 
-from workbench.confidence import WordEvidence, confidence, stem
-from workbench.evaluate import evaluate
-from workbench.loaders import load_path, parse_markdown
-from workbench.model import Question, Settings
-from workbench.questions import parse_questions
-from workbench.refusal import calibrate, fit, refuse_below
-from workbench.results import QuestionResult
-from workbench.retrievers import BM25, Dense, Hybrid, Keyword
-from workbench.strategies import make_strategy
+from workbench.core.model import Question, Settings
+from workbench.core.results import QuestionResult
+from workbench.cut import make_strategy
+from workbench.grade.confidence import WordEvidence, confidence, stem
+from workbench.grade.refusal import calibrate, fit, refuse_below
+from workbench.read.loaders import load_path, parse_markdown
+from workbench.read.questions import parse_questions
+from workbench.run.evaluate import evaluate
+from workbench.search.retrievers import BM25, Dense, Hybrid, Keyword
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 
@@ -156,7 +156,7 @@ def test_cli_says_when_refusal_cannot_be_estimated(tmp_path):
 
 
 def test_every_registered_retriever_gives_a_sureness_from_zero_to_one(fake_encoder):
-    from workbench.retrievers import RETRIEVERS
+    from workbench.search.retrievers import RETRIEVERS
 
     chunks = make_strategy("heading").chunk(load_path(SAMPLE_MD))
     questions = [q.question for q in parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)]

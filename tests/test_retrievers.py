@@ -6,12 +6,13 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from workbench.evaluate import _rerank, evaluate
-from workbench.loaders import load_path, parse_markdown
-from workbench.model import Question, Settings, WorkbenchError
-from workbench.questions import parse_questions, resolve
-from workbench.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
-from workbench.retrievers import (
+from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.cut import chunk_document
+from workbench.read.loaders import load_path, parse_markdown
+from workbench.read.questions import parse_questions, resolve
+from workbench.run.evaluate import _rerank, evaluate
+from workbench.search.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
+from workbench.search.retrievers import (
     BM25,
     Dense,
     Hybrid,
@@ -23,7 +24,6 @@ from workbench.retrievers import (
     starts_of,
     tokenize,
 )
-from workbench.strategies import chunk_document
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
 
@@ -85,7 +85,7 @@ def test_tokenizer_is_unicode_aware():
 
 
 def test_the_ascii_shortcut_finds_the_words_the_unicode_pattern_finds():
-    from workbench.retrievers import WORD
+    from workbench.search.retrievers import WORD
 
     # Punctuation, underscores, digits inside words; the Kelvin sign lowercases to an ASCII "k".
     for text in ("SKU_12-b: 3.5 kg/m², IP67!", "\u212aelvin 20mm straps", "don't  ALL-CAPS\ttab", ""):
@@ -121,7 +121,7 @@ def test_maxsim_with_a_fake_encoder(fake_encoder):
 
 
 def test_maxsim_weighs_each_question_word_piece_by_its_idf_over_the_shortlist():
-    from workbench.embedding import get_encoder
+    from workbench.encode.embedding import get_encoder
 
     encoder = get_encoder()  # its tokenizer only: the model itself is not loaded for this
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
@@ -136,8 +136,8 @@ def test_maxsim_weighs_each_question_word_piece_by_its_idf_over_the_shortlist():
     assert maxsim._weights("the price", 3, ("a",), units).tolist() == pytest.approx([1 / 3] * 3)
 
 def test_a_question_names_a_piece_when_it_holds_every_word_of_one_of_its_titles():
-    from workbench.model import Chunk
-    from workbench.rerankers import names, titles
+    from workbench.core.model import Chunk
+    from workbench.search.rerankers import names, titles
 
     two = Chunk("heading-2", "heading", ((0, 30),), "## 2-Slice Toaster\nPrice: 29\n")
     four = Chunk("heading-1", "heading", ((30, 60),), "## 4-Slice Toaster\nPrice: 49\n")
@@ -278,8 +278,8 @@ def test_folding_once_gives_the_same_scores_as_folding_per_question(path):
 
 
 def test_keyword_and_heading_fold_each_piece_once_per_strategy(monkeypatch):
-    import workbench.rerankers as rerankers_module
-    import workbench.retrievers as retrievers_module
+    import workbench.search.rerankers as rerankers_module
+    import workbench.search.retrievers as retrievers_module
 
     folded: list[str] = []
 
@@ -307,7 +307,7 @@ def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
     """scores() adds the question's columns itself; the sub-matrix product it replaced gives the same floats."""
     from collections import Counter
 
-    from workbench.retrievers import best_of, bm25_tokens
+    from workbench.search.retrievers import best_of, bm25_tokens
 
     document = load_path(path)
     queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.cli import main
-from workbench.loaders import load_path, parse_markdown
-from workbench.model import Document
-from workbench.questions import parse_questions, resolve_all, subsections
-from workbench.rewrite import grade_rewrite, rewrite, rewritten_document
+from workbench.advise.rewrite import grade_rewrite, rewrite, rewritten_document
+from workbench.core.model import Document
+from workbench.output.cli import main
+from workbench.read.loaders import load_path, parse_markdown
+from workbench.read.questions import parse_questions, resolve_all, subsections
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
 
@@ -157,7 +157,7 @@ def test_code_blocks_are_never_named_or_split_so_every_heading_after_them_stays_
 
 
 def test_a_bot_ready_file_that_does_worse_says_so():
-    from workbench.rewrite import Before
+    from workbench.advise.rewrite import Before
 
     worse = Before(300, 36, {"clean": 10, "mixed": 8, "missed": 18, "decoy": 0},
                    {"clean": 5, "mixed": 15, "missed": 16, "decoy": 0}, long_sections=6, sections=11)

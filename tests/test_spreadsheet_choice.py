@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from workbench.loaders import NoNameColumn, default_sheet, load_bytes
+from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes
 
 from .conftest import ROOT
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
-from workbench.stats import mcnemar_exact, questions_needed
+from workbench.grade.stats import mcnemar_exact, questions_needed
 
 # Each of these costs from 0.1 s (narwhals) to several seconds (torch) at import.
 HEAVY = ("scipy.stats", "plotly", "pandas", "torch", "sentence_transformers", "transformers", "sklearn",
@@ -28,13 +28,13 @@ def loaded_after(code: str) -> list[str]:
 
 
 def test_importing_the_command_line_loads_no_heavy_module():
-    assert loaded_after("import workbench.cli") == []
+    assert loaded_after("import workbench.output.cli") == []
 
 
 def test_a_lexical_evaluation_loads_no_heavy_module(tmp_path):
     out = str(tmp_path / "results.json")
     run = (
-        "from workbench.cli import main\n"
+        "from workbench.output.cli import main\n"
         f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r},"
         " '--retrievers', 'keyword,bm25', '--no-history', '--format', 'json', '--compare', 'fixed,heading',"
          f" '--out', {out!r}]) == 0"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.loaders import load_path, parse_markdown
-from workbench.model import WorkbenchError, check_chunk, merge_spans
-from workbench.strategies import STRATEGIES, chunk_document, make_strategy
+from workbench.core.model import WorkbenchError, check_chunk, merge_spans
+from workbench.cut import STRATEGIES, chunk_document, make_strategy
+from workbench.read.loaders import load_path, parse_markdown
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_XLSX, real_data_files
 
@@ -130,7 +130,7 @@ def test_recursive_cuts_a_word_longer_than_the_size():
 
 
 def test_concern_groups_spreadsheet_columns_and_pairs_faqs():
-    from workbench.loaders import load_bytes
+    from workbench.read.loaders import load_bytes
 
     data = (
         b"Name,Price,Colour,Warranty,Care,Brand,FAQ 1 question,FAQ 1 answer\n"

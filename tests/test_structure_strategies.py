@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from workbench.evaluate import evaluate
-from workbench.loaders import parse_markdown
-from workbench.model import Question, Settings, check_chunk
-from workbench.retrievers import BM25
-from workbench.strategies import chunk_document
-from workbench.strategies.structure import SectionWindow, SmallToBig
+from workbench.core.model import Question, Settings, check_chunk
+from workbench.cut import chunk_document
+from workbench.cut.structure import SectionWindow, SmallToBig
+from workbench.read.loaders import parse_markdown
+from workbench.run.evaluate import evaluate
+from workbench.search.retrievers import BM25
 
 from .test_model_window import ShortSightedEncoder
 
@@ -69,8 +69,8 @@ def test_small_to_big_is_graded_on_the_section_and_counts_its_characters():
 
 
 def test_maxsim_judges_a_small_to_big_section_by_its_best_small_piece(fake_encoder):
-    from workbench.model import Chunk
-    from workbench.rerankers import RERANKERS
+    from workbench.core.model import Chunk
+    from workbench.search.rerankers import RERANKERS
 
     chunks = SmallToBig().chunk(DOC)
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: fake_encoder)

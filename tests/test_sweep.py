@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from workbench.loaders import SUPPORTED
-from workbench.sweep import find_documents
+from workbench.output.sweep import find_documents
+from workbench.read.loaders import SUPPORTED
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
 
@@ -134,8 +134,8 @@ def test_the_model_loads_once_for_the_whole_folder(folder):
             loads.append(1)
             original(self, *args, **kwargs)
         sentence_transformers.SentenceTransformer.__init__ = counting
-        from workbench.cli import main
-        from workbench.embedding import get_encoder
+        from workbench.output.cli import main
+        from workbench.encode.embedding import get_encoder
         code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense",
                      "--no-history", "--format", "json", "--out", {str(folder / "out.json")!r}])
         print(code, len(loads), get_encoder().encoded)
@@ -154,7 +154,7 @@ def test_json_is_written_as_json_dumps_indents_it(folder):
     """orjson writes the output (the standard library's indenting encoder is pure Python, a tenth of a
     sweep): the text must be what ``json.dumps(indent=2, ensure_ascii=False)`` gave, byte for byte, on a
     real sweep (non-ASCII names, floats, empty lists), and where it differs only in spelling a value."""
-    from workbench.cli import json_text
+    from workbench.output.cli import json_text
 
     result = run("sweep", str(folder), *OPTIONS, "--format", "json")
     assert result.returncode == 0, result.stderr

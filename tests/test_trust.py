@@ -14,16 +14,16 @@ import numpy as np
 import openpyxl
 import pytest
 
-from workbench.audit import audit
-from workbench.evaluate import evaluate
-from workbench.handover import report_html, results_xlsx
-from workbench.history import History, gate, parse_bars
-from workbench.loaders import load_bytes, load_path, parse_markdown
-from workbench.model import Question, Settings, WorkbenchError
-from workbench.questions import parse_questions
-from workbench.report import safe_cell, to_csv
-from workbench.results import QuestionResult, Run
-from workbench.stats import compare, questions_needed
+from workbench.advise.audit import audit
+from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.core.results import QuestionResult, Run
+from workbench.grade.stats import compare, questions_needed
+from workbench.output.handover import report_html, results_xlsx
+from workbench.output.report import safe_cell, to_csv
+from workbench.read.loaders import load_bytes, load_path, parse_markdown
+from workbench.read.questions import parse_questions
+from workbench.run.evaluate import evaluate
+from workbench.store.history import History, gate, parse_bars
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 
@@ -238,7 +238,7 @@ def test_a_bar_on_a_metric_this_run_lacks_fails_naming_it(sample_evaluation):
 
 
 def test_history_chart_marks_changed_questions_instead_of_a_drop():
-    from workbench.charts import history_chart
+    from workbench.output.charts import history_chart
 
     def row(run, clean, questions):
         return {"run": run, "at": "", "questions_hash": questions, "strategy": "heading", "retriever": "keyword",
@@ -301,8 +301,8 @@ def test_baseline_gate_exit_codes(tmp_path):
 
 
 def test_the_size_histogram_counts_whole_characters():
-    from workbench.charts import size_histogram
-    from workbench.model import Chunk
+    from workbench.core.model import Chunk
+    from workbench.output.charts import size_histogram
 
     def pieces(*sizes):
         return [Chunk(f"fixed-{i}", "fixed", ((0, n),), "x" * n) for i, n in enumerate(sizes)]

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.audit import audit
-from workbench.charts import grade_grid, grades_bars, hit_curve
-from workbench.evaluate import evaluate
-from workbench.loaders import load_bytes, load_path, parse_markdown
-from workbench.model import Question, Settings
-from workbench.names import is_control, setup_name, strategy_name
-from workbench.questions import column_kind, generate_questions, humanize, parse_questions, resolve
-from workbench.todo import missing_words, todo_list
-from workbench.verdict import NEEDS_WORK, NO_VERDICT, NOT_READY, READY, assess, status_of
+from workbench.advise.audit import audit
+from workbench.advise.todo import missing_words, todo_list
+from workbench.advise.verdict import NEEDS_WORK, NO_VERDICT, NOT_READY, READY, assess, status_of
+from workbench.core.model import Question, Settings
+from workbench.output.charts import grade_grid, grades_bars, hit_curve
+from workbench.read.loaders import load_bytes, load_path, parse_markdown
+from workbench.read.questions import column_kind, generate_questions, humanize, parse_questions, resolve
+from workbench.run.evaluate import evaluate
+from workbench.run.names import is_control, setup_name, strategy_name
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS
 
@@ -302,7 +302,7 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     import html.parser
     import re
 
-    from workbench.handover import report_html
+    from workbench.output.handover import report_html
 
     page = report_html(calibrated, today=datetime.date(2026, 11, 30))
 
@@ -408,8 +408,8 @@ def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_th
 
 
 def test_the_todo_quotes_lines_as_a_reader_sees_them():
-    from workbench.quoting import line_label, shown
-    from workbench.todo import content_words
+    from workbench.advise.todo import content_words
+    from workbench.core.quoting import line_label, shown
 
     # Function words are never "words to add" (scikit-learn's English list and the question-framing words).
     assert content_words("Does it just work because I don't want to charge the Bangle every day?") == [
@@ -437,7 +437,7 @@ def test_a_missing_word_on_a_paragraph_names_no_paragraph_as_the_line():
 
 
 def test_a_products_rows_are_named_as_runs_never_a_range_over_other_products():
-    from workbench.places import row_runs
+    from workbench.grade.places import row_runs
 
     # Variants of one product at rows 38-40, 97 and 154: "rows 38–154" would take in 114 rows of others.
     assert row_runs([154, 38, 39, 40, 97, 97]) == "rows 38–40, 97 and 154"
@@ -506,7 +506,7 @@ def test_long_spreadsheet_products_are_one_item_naming_the_columns_that_make_the
 
 
 def test_a_quote_never_ends_in_half_a_web_address():
-    from workbench.quoting import shown
+    from workbench.core.quoting import shown
 
     line = "image1_src: https://raw.githubusercontent.com/spree/spree/main/docs/images/demo-images/demo-1.png"
     assert shown(line, 80) == "image1_src …"  # half an address would be a link to a page that does not exist
@@ -514,8 +514,8 @@ def test_a_quote_never_ends_in_half_a_web_address():
 
 
 def test_the_checkup_counts_pieces_at_the_size_the_runs_cut_with():
-    from workbench.grading import ChunkMap
-    from workbench.strategies import chunk_document
+    from workbench.cut import chunk_document
+    from workbench.grade.grading import ChunkMap
 
     document = load_path(SAMPLE_MD)
     for size in (300, 800):
@@ -529,7 +529,7 @@ def test_the_checkup_counts_pieces_at_the_size_the_runs_cut_with():
 def test_the_never_refused_caveat_is_not_said_when_the_questions_already_pick_the_threshold():
     from dataclasses import replace
 
-    from workbench.verdict import assess
+    from workbench.advise.verdict import assess
 
     document = load_path(SAMPLE_MD)
     asked = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)

@@ -8,13 +8,13 @@ import sqlite3
 
 import pytest
 
-from workbench.charts import history_chart
-from workbench.loaders import load_bytes
-from workbench.locate import check_question, locate
-from workbench.model import Question, Settings, WorkbenchError
-from workbench.question_sets import import_questions
-from workbench.stamp import Stamp, comparable_runs
-from workbench.workspace import Workspace, default_path, file_key
+from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.output.charts import history_chart
+from workbench.read.loaders import load_bytes
+from workbench.read.locate import check_question, locate
+from workbench.read.question_sets import import_questions
+from workbench.store.stamp import Stamp, comparable_runs
+from workbench.store.workspace import Workspace, default_path, file_key
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD
 

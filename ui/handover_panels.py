@@ -8,12 +8,12 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
-from workbench.highlight import escape_markdown
-from workbench.model import Chunk, Document, Question
-from workbench.names import strategy_name
-from workbench.pieces import export_pieces
-from workbench.results import Evaluation
-from workbench.rewrite import Before, grade_rewrite, rewrite, rewrite_name
+from workbench.advise.rewrite import Before, grade_rewrite, rewrite, rewrite_name
+from workbench.core.model import Chunk, Document, Question
+from workbench.core.results import Evaluation
+from workbench.output.highlight import escape_markdown
+from workbench.output.pieces import export_pieces
+from workbench.run.names import strategy_name
 
 WINDOWS = 300  # the usual default the rewrite is graded with, as the issue and the README state it
 SHOWN = 20000  # characters of each file shown side by side

@@ -15,20 +15,20 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from workbench.estimate import Estimate, estimate, uses_model
-from workbench.evaluate import evaluate
-from workbench.highlight import escape_markdown
-from workbench.history import History
-from workbench.history import default_path as history_path
-from workbench.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
-from workbench.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
-from workbench.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
-from workbench.remembered import Remembered
-from workbench.results import Evaluation
-from workbench.sample import Head, head
-from workbench.stamp import Stamp
-from workbench.strategies import chunk_document
-from workbench.workspace import Workspace, file_key
+from workbench.core.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
+from workbench.core.results import Evaluation
+from workbench.cut import chunk_document
+from workbench.output.highlight import escape_markdown
+from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
+from workbench.read.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
+from workbench.read.sample import Head, head
+from workbench.run.estimate import Estimate, estimate, uses_model
+from workbench.run.evaluate import evaluate
+from workbench.store.history import History
+from workbench.store.history import default_path as history_path
+from workbench.store.remembered import Remembered
+from workbench.store.stamp import Stamp
+from workbench.store.workspace import Workspace, file_key
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
@@ -39,7 +39,7 @@ DOC_DATA = "doc_data"
 DOC_NAME = "doc_name"
 SHEET = "sheet"
 NAME_COLUMN = "name_column"
-QUESTIONS = "questions"  # a DataFrame with the COLUMNS of workbench.questions
+QUESTIONS = "questions"  # a DataFrame with the COLUMNS of workbench.read.questions
 EDITOR_VERSION = "editor_version"  # bumped whenever QUESTIONS is replaced, to reset the table editor
 CUT_STRATEGIES = "cut_strategies"
 SIZE = "size"
@@ -55,11 +55,11 @@ RESULT = "result"
 RESULT_ERROR = "result_error"
 ESTIMATE_MEMO = "estimate_memo"
 RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
-RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.stamp.Stamp)
+RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.store.stamp.Stamp)
 RESULT_ERROR_STAMP = "result_error_stamp"  # what the failed run was asked to compute
 NOTICE = "notice"
 DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
-WORKSPACE = "workspace"  # workbench.workspace.Workspace: the work kept on this computer
+WORKSPACE = "workspace"  # workbench.store.workspace.Workspace: the work kept on this computer
 WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
 WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ensure_app)
 UNDO = "undo"  # (document key, the table before, what was done) for the last import or bulk change
@@ -174,9 +174,9 @@ def restore() -> None:
 
 def _valid_setting(name: str, value) -> bool:
     """A saved setting is used only if today's app still knows it (a strategy may have been renamed)."""
-    from workbench.rerankers import RERANKERS
-    from workbench.retrievers import RETRIEVERS
-    from workbench.strategies import STRATEGIES
+    from workbench.cut import STRATEGIES
+    from workbench.search.rerankers import RERANKERS
+    from workbench.search.retrievers import RETRIEVERS
 
     known = {"cut_strategies": STRATEGIES, "run_strategies": STRATEGIES, "run_retrievers": RETRIEVERS,
              "run_rerankers": RERANKERS}
@@ -526,7 +526,7 @@ def stored_undo() -> tuple[str, pd.DataFrame, str] | None:
 @st.cache_resource(show_spinner=False)
 def shared_encoder():
     """The packaged model, loaded once per server process and shared by every session."""
-    from workbench.embedding import get_encoder
+    from workbench.encode.embedding import get_encoder
 
     return get_encoder()
 
@@ -564,7 +564,7 @@ def current_stamp(settings: Settings | None = None) -> Stamp:
 
 def quick(settings: Settings, document: Document) -> bool:
     """Whether a run is quick enough to do on its own when the inputs change (word search, a small file)."""
-    from workbench.evaluate import needs_model
+    from workbench.run.evaluate import needs_model
 
     return (not needs_model(settings) and len(document.text) <= 200_000 and len(st.session_state[QUESTIONS]) <= 500
             and not st.session_state.get(RUN_STOPPED))
@@ -689,7 +689,7 @@ def run_evaluation(
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.
         save_to_history(result, key.questions)
-        from workbench.embedding import cache_warnings
+        from workbench.encode.embedding import cache_warnings
 
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
             st.warning(escape_markdown(warning))

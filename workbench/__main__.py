@@ -1,5 +1,5 @@
 """``python -m workbench``: the command line."""
 
-from .cli import main
+from workbench.output.cli import main
 
 raise SystemExit(main())

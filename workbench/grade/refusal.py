@@ -1,0 +1,87 @@
+"""Refusing instead of guessing: a confidence threshold, fitted on the golden questions and judged
+leave-one-out, so the refusal figures are measured, not fitted (docs/DESIGN.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from workbench.core.results import MIN_UNANSWERABLE, Calibration, QuestionResult
+
+
+def refuse_below(results: list[QuestionResult], threshold: float | None | Sequence[float | None]) -> None:
+    """Grade ``refused`` every question whose confidence is below its threshold (in place).
+
+    ``threshold`` is one value for every question, or one per question (leave-one-out).
+    Each result keeps the grade it would have had if answered, so a threshold can be
+    changed or calibrated without searching again. This is the only place a question is refused.
+    """
+    thresholds = threshold if isinstance(threshold, Sequence) else [threshold] * len(results)
+    for result, limit in zip(results, thresholds, strict=True):
+        result.refuse_below = limit
+        if limit is not None and result.confidence < limit:
+            result.grade, result.reason = "refused", ""
+        else:
+            result.grade, result.reason = result.answered_grade, result.answered_reason
+
+
+def fit(answerable: Sequence[float], unanswerable: Sequence[float]) -> float | None:
+    """The threshold that gets the most questions right: answerable ones answered plus unanswerable
+    ones refused. ``None`` means never refuse.
+
+    The candidates are "never refuse", every midpoint between two neighbouring confidences (a
+    question is never exactly on the line), and "refuse everything". Among equally good
+    candidates the middle one is taken: the line then sits as far as the questions allow from
+    those on either side, which is what a question not yet seen needs.
+    """
+    a = np.sort(np.asarray(answerable, dtype=float))
+    u = np.sort(np.asarray(unanswerable, dtype=float))
+    values = np.unique(np.concatenate([a, u]))
+    if not len(values):
+        return None
+    middles = (values[:-1] + values[1:]) / 2
+    candidates = np.concatenate([[-np.inf], middles, [values[-1] + 1.0]])
+    answered = len(a) - np.searchsorted(a, candidates, side="left")  # confidence >= threshold
+    refused = np.searchsorted(u, candidates, side="left")  # confidence < threshold
+    right = answered + refused
+    best = np.flatnonzero(right == right.max())
+    chosen = float(candidates[best[(len(best) - 1) // 2]])
+    return None if chosen == -np.inf else chosen
+
+
+def calibrate(results: list[QuestionResult]) -> Calibration:
+    """Fit a threshold on all the questions, and judge each question by one fitted without it.
+
+    With fewer than three unanswerable questions nothing is fitted (``threshold`` None,
+    ``per_question`` all None): a refusal rate from one or two questions is noise.
+    """
+    values = [r.confidence for r in results]
+    answerable = [r.answerable for r in results]
+    n_answerable = sum(answerable)
+    n_unanswerable = len(results) - n_answerable
+    if n_unanswerable < MIN_UNANSWERABLE:
+        return Calibration(None, n_answerable, n_unanswerable, 0, 0, 0, 0, [None] * len(results))
+
+    def split(skip: int | None) -> tuple[list[float], list[float]]:
+        kept = [(v, a) for i, (v, a) in enumerate(zip(values, answerable)) if i != skip]
+        return [v for v, a in kept if a], [v for v, a in kept if not a]
+
+    def refused(value: float, threshold: float | None) -> bool:
+        return threshold is not None and value < threshold
+
+    threshold = fit(*split(None))
+    per_question = [fit(*split(i)) for i in range(len(results))]
+    loo = [refused(v, t) for v, t in zip(values, per_question)]
+    fitted = [refused(v, threshold) for v in values]
+    return Calibration(
+        threshold,
+        n_answerable,
+        n_unanswerable,
+        refused=sum(r for r, a in zip(loo, answerable) if not a),
+        false_refusals=sum(r for r, a in zip(loo, answerable) if a),
+        fitted_refused=sum(r for r, a in zip(fitted, answerable) if not a),
+        fitted_false_refusals=sum(r for r, a in zip(fitted, answerable) if a),
+        per_question=per_question,
+    )

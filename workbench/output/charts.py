@@ -1,0 +1,244 @@
+"""Plotly figures of an evaluation. Builders return a figure; the app places it."""
+
+from __future__ import annotations
+
+import math
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from workbench.core.model import Chunk
+from workbench.core.results import Evaluation
+from workbench.cut import STRATEGIES
+from workbench.output.colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
+from workbench.run.names import reranker_name, strategy_name
+
+LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
+
+
+def wrap(text: str, width: int) -> str:
+    """Break a label into lines of about ``width`` characters, so a chart never clips it."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join([*lines, line]) if line or lines else ""
+
+
+def _name(evaluation: Evaluation, strategy: str) -> str:
+    return strategy_name(strategy, evaluation.settings.size)
+
+
+def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
+    """Stacked clean / mixed / missed / refused / false answers per strategy, one panel per re-check.
+
+    Bars lie flat, so each strategy's name reads whole on its own line, on a phone as on paper.
+    """
+    runs = evaluation.runs_under(retriever)
+    rerankers = list(dict.fromkeys(run.reranker for run in runs))
+    titles = [reranker_name(r) for r in rerankers]
+    strategies = len({run.strategy for run in runs})
+    figure = make_subplots(rows=len(rerankers), cols=1, shared_xaxes=True, subplot_titles=titles,
+                           vertical_spacing=min(0.12, 0.3 / max(1, len(rerankers))))
+    for row, reranker in enumerate(rerankers, start=1):
+        panel = [run for run in runs if run.reranker == reranker]
+        for grade, colour in GRADE_COLOURS.items():
+            figure.add_trace(
+                go.Bar(
+                    name=GRADE_LABELS[grade],
+                    y=[wrap(_name(evaluation, run.strategy), 24) for run in panel],
+                    x=[run.counts[grade] for run in panel],
+                    orientation="h",
+                    marker_color=colour,
+                    legendgroup=grade,
+                    showlegend=row == 1,
+                    customdata=[[run.strategy] for run in panel],
+                    hovertemplate="%{y}: %{x} " + GRADE_LABELS[grade] + " (id: %{customdata[0]})<extra></extra>",
+                ),
+                row=row,
+                col=1,
+            )
+    # Each bar gets room for its label's lines: a wrapped name ("Cut at headings, / with their path") needs two.
+    lines = sum(wrap(_name(evaluation, s), 24).count("<br>") + 1 for s in dict.fromkeys(r.strategy for r in runs))
+    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 14 * strategies + 16 * lines),
+                         margin=dict(t=125, b=10, l=10, r=10),  # room for the legend wrapped on a phone
+                         legend=dict(LEGEND_ON_TOP, yanchor="top", y=0.995, yref="container"),
+                         legend_title_text="")  # the grades name themselves; a title costs a line on a phone
+    figure.update_yaxes(automargin=True, autorange="reversed", tickfont_size=11)
+    figure.update_xaxes(automargin=True, title_text="questions", row=len(rerankers), col=1)
+    return figure
+
+
+def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
+    """Hit rate at k for k = 1..10: how often the answer is somewhere in the top k pieces."""
+    return _hit_rate_lines(evaluation, retriever, reranker, lambda run: list(range(1, 11)), "k (pieces handed to the bot)")
+
+
+def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
+    """Hit rate against the characters handed to the bot, k = 1..10: a fair fight at equal budget."""
+    return _hit_rate_lines(
+        evaluation, retriever, reranker, lambda run: run.context_curve, "characters handed to the bot (average per question)"
+    )
+
+
+def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_title: str) -> go.Figure:
+    figure = go.Figure()
+    runs = evaluation.runs_under(retriever, reranker)
+    for index, run in enumerate(runs):
+        name = _name(evaluation, run.strategy)
+        figure.add_trace(
+            go.Scatter(
+                x=x(run),
+                y=run.hit_curve,
+                mode="lines+markers",
+                name=name,
+                line=dict(color=line_colour(index), width=2, dash="solid" if index < len(LINE_COLOURS) else "dash"),
+                marker=dict(color=line_colour(index)),
+                customdata=[[k, chars] for k, chars in zip(range(1, 11), run.context_curve)],
+                hovertemplate="k=%{customdata[0]}: %{customdata[1]:.0f} characters, hit rate %{y:.2f}"
+                f"<extra>{name} ({run.strategy})</extra>",
+            )
+        )
+    figure.update_layout(height=420, margin=dict(t=10, b=10, l=10, r=10), xaxis_title=x_title,
+                         yaxis_title="hit rate", yaxis_range=[0, 1.05], legend=dict(LEGEND_ON_TOP, y=1.02),
+                         legend_title_text="")
+    figure.update_xaxes(automargin=True)
+    figure.update_yaxes(automargin=True)
+    return figure
+
+
+def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
+    """Question x strategy, each cell coloured by its grade, so a failing question is easy to point at."""
+    runs = evaluation.runs_under(retriever, reranker)
+    grades = list(GRADE_COLOURS)
+    if not runs:
+        return go.Figure()
+    # Whole questions, wrapped onto lines, so none is cut off.
+    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 48) for i, r in enumerate(runs[0].per_question)]
+    z = [[grades.index(run.per_question[q].grade) for run in runs] for q in range(len(labels))]
+    text = [
+        [GRADE_LABELS[run.per_question[q].grade] + (f" ({run.per_question[q].reason})" if run.per_question[q].reason else "")
+         for run in runs]
+        for q in range(len(labels))
+    ]
+    n = len(grades)
+    scale = []
+    for index, grade in enumerate(grades):  # a stepped colour scale: one flat band per grade
+        scale += [(index / n, GRADE_COLOURS[grade]), ((index + 1) / n, GRADE_COLOURS[grade])]
+    figure = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=[wrap(_name(evaluation, run.strategy), 11) for run in runs],
+            y=labels,
+            text=text,
+            customdata=text,
+            hovertemplate="%{y}<br>%{x}: %{customdata}<extra></extra>",
+            colorscale=scale,
+            zmin=-0.5,
+            zmax=n - 0.5,
+            showscale=False,
+            xgap=2,
+            ygap=2,
+        )
+    )
+    rows = sum(label.count("<br>") + 1 for label in labels)
+    figure.update_layout(height=max(260, 16 * rows + 8 * len(labels) + 120), margin=dict(t=10, b=10, l=10, r=10),
+                         yaxis_autorange="reversed")
+    figure.update_xaxes(automargin=True, side="top", tickangle=0, tickfont_size=11)
+    figure.update_yaxes(automargin=True, tickfont_size=11)
+    return figure
+
+
+def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) -> go.Figure:
+    sizes = [chunk.size for chunk in chunks]
+    low, high = (min(sizes), max(sizes)) if sizes else (0, 0)
+    # Whole characters per bar (at most 20 bars): left to itself, plotly gives pieces all 300 characters
+    # long one bar on an axis from 299.6 to 300.4, fractions of a character no piece can have.
+    width = max(1, math.ceil((high - low + 1) / 20))
+    figure = go.Figure(go.Histogram(
+        x=sizes, xbins=dict(start=low - 0.5, end=high + 0.5, size=width), marker_color="#3b82f6",
+    ))
+    figure.update_layout(
+        height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy_name(strategy, size)}: piece sizes",
+        title_font_size=12,
+        xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
+    )
+    if high - low < 20:  # nearly equal sizes: show a span of whole characters around them
+        middle = (low + high) / 2
+        figure.update_xaxes(range=[middle - 15, middle + 15], dtick=5)
+    return figure
+
+
+def history_chart(series: list[dict], retriever: str, reranker: str) -> go.Figure:
+    """Clean answers per saved run, one line per strategy; a red ring marks a run where the score dropped.
+
+    Runs are categories ("run 3"), never a number axis, so no tick falls between two runs. A run whose
+    questions differ from the run before it is not comparable with it: the line breaks there and a grey
+    square marks "questions changed" instead of a drop. A dotted line marks where the file itself
+    changed, so the runs before and after a new version stand apart. The app passes only runs with the
+    same questions and settings (``stamp.comparable_runs``).
+    """
+    figure = go.Figure()
+    rows = [row for row in series if row["retriever"] == retriever and row["reranker"] == reranker]
+    order = list(dict.fromkeys(row["run"] for row in rows))
+    label = {run: f"run {number}" for number, run in enumerate(order, start=1)}
+    version: dict = {}
+    for row in rows:
+        version.setdefault(row["run"], row.get("content_hash") or "")
+    versions = list(dict.fromkeys(version[run] for run in order))
+    for index, strategy in enumerate(dict.fromkeys(row["strategy"] for row in rows)):
+        points = [row for row in rows if row["strategy"] == strategy]
+        name = strategy_name(strategy) if strategy in STRATEGIES.ids() else strategy
+        pairs = list(zip(points, points[1:]))
+        changed = [b for a, b in pairs if a.get("questions_hash") != b.get("questions_hash")]
+        xs: list = []
+        ys: list = []
+        hover: list = []
+        for point in points:
+            if point in changed:
+                xs.append(None)  # a gap: the line never joins runs of different questions
+                ys.append(None)
+                hover.append(["", ""])
+            xs.append(label[point["run"]])
+            ys.append(point["clean"])
+            hover.append([f"version {versions.index(version[point['run']]) + 1} of the file", point.get("at", "")])
+        figure.add_trace(
+            go.Scatter(x=xs, y=ys, mode="lines+markers", name=name, customdata=hover,
+                       line=dict(color=line_colour(index)), marker=dict(color=line_colour(index)),
+                       hovertemplate="%{x}: %{y} clean<br>%{customdata[0]}, %{customdata[1]}"
+                       + f"<extra>{name} ({strategy})</extra>")
+        )
+        drops = [b for a, b in pairs if b["clean"] < a["clean"] and b not in changed]
+        if drops:
+            figure.add_trace(
+                go.Scatter(
+                    x=[label[d["run"]] for d in drops],
+                    y=[d["clean"] for d in drops],
+                    mode="markers",
+                    marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(color="#dc2626", width=3)),
+                    name=f"{name}: score dropped",
+                )
+            )
+        if changed:
+            figure.add_trace(
+                go.Scatter(
+                    x=[label[c["run"]] for c in changed],
+                    y=[c["clean"] for c in changed],
+                    mode="markers",
+                    marker=dict(size=16, symbol="square-open", color="#6b7280", line=dict(width=2)),
+                    name=f"{name}: questions changed (not comparable)",
+                )
+            )
+    for before, after in zip(order, order[1:]):
+        if version[before] != version[after]:
+            figure.add_vline(x=order.index(after) - 0.5, line=dict(color="#6b7280", dash="dot"))
+            figure.add_annotation(x=order.index(after) - 0.5, y=1, yref="paper", text="new version of the file",
+                                  showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11))
+    figure.update_layout(height=340, margin=dict(t=30, b=10, l=10, r=10), xaxis_title="run",
+                         yaxis_title="clean answers", legend=LEGEND_ON_TOP)
+    figure.update_xaxes(automargin=True, type="category", categoryorder="array",
+                        categoryarray=[label[run] for run in order])
+    return figure

@@ -1,0 +1,210 @@
+"""What a consultant hands over: one self-contained HTML report, and the results as an Excel file."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import io
+from collections import Counter
+
+from workbench.advise.audit import audit
+from workbench.advise.findings import caveats_with_chance, shown_setup
+from workbench.advise.todo import todo_list
+from workbench.advise.verdict import NEEDS_WORK, NOT_READY, READY, assess
+from workbench.core.exports import xlsx_cell
+from workbench.core.results import Evaluation
+from workbench.grade.grading import why_missed
+from workbench.output.highlight import STYLE, citation, cut_view
+from workbench.output.report import document_summary, run_record, section_of
+from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
+from workbench.run.names import reranker_name, retriever_name, setup_id, strategy_name
+
+REPORT_STYLE = """
+<style>
+body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 2rem auto; max-width: 1200px;
+       color: #1f2937; padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e7eb; }
+.verdict { font-size: 1.2rem; padding: .8rem 1rem; border-radius: 8px; border: 2px solid; }
+.status-ready { background: #f0fdf4; border-color: #16a34a; } .status-needs { background: #fffbeb; border-color: #f59e0b; }
+.status-not { background: #fef2f2; border-color: #dc2626; } .status-none { background: #f3f4f6; border-color: #9ca3af; }
+.meta { color: #4b5563; } .rule { color: #4b5563; font-size: .85rem; } ol.todo li { margin-bottom: .6rem; }
+.affects { color: #4b5563; font-style: italic; }
+@media print { h2 { break-after: avoid; } }
+table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+th, td { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical-align: top; }
+th { background: #f9fafb; }
+.row { display: flex; gap: 12px; } .row > div { flex: 1; min-width: 0; }
+.clean { color: #15803d; } .mixed { color: #b45309; } .missed, .false-answer { color: #b91c1c; } .refused { color: #4b5563; }
+</style>
+"""
+
+
+def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count: int = 3) -> list[int]:
+    """Indices of the questions that most strategies fail to answer cleanly."""
+    runs = evaluation.runs_under(retriever, reranker)
+    failures = Counter()
+    for run in runs:
+        for index, result in enumerate(run.per_question):
+            if result.answerable and result.grade != "clean":
+                failures[index] += 1
+    return [index for index, _ in failures.most_common(count)]
+
+
+STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not"}
+
+
+def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> str:
+    """One HTML file that opens anywhere with no network: verdict and to-do list first, then charts and answers."""
+    document = evaluation.document
+    summary = document_summary(evaluation)
+    esc = html.escape
+    verdict = assess(evaluation)
+    best = verdict.recommended
+    retriever, reranker = shown_setup(evaluation.runs)
+    size = evaluation.settings.size
+    today = today or datetime.date.today()
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>Chunking Workbench report: {esc(document.name)}</title>",
+        REPORT_STYLE,
+        CHART_STYLE,
+        STYLE,
+        "</head><body>",
+        f"<p class='meta'><b>{esc(document.name)}</b> · report of {today.isoformat()} · Chunking Workbench</p>",
+        f"<h1>Is {esc(document.name)} ready for a chat bot?</h1>",
+        f"<p class='verdict {STATUS_CLASS.get(verdict.status, 'status-none')}'><b>{esc(verdict.status)}</b> — "
+        f"{esc(verdict.reason)}</p>",
+        f"<p class='rule'>{esc(verdict.rule)}</p>",
+    ]
+    if verdict.recommendation:
+        parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
+                     f"{esc(verdict.versus_baseline)}</p>")
+        parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
+    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs, evaluation.settings.size)]
+    if best is not None and best.calibration is not None:
+        parts.append(f"<h2>When the bot should refuse</h2><p>{esc(best.calibration.sentence)}</p>")
+    if best is not None:
+        todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions]),
+                         verdict.baseline)
+        parts.append("<h2>What to change in your file</h2>")
+        parts.append("<p class='rule'>Most questions fixed first. Rows and columns are your spreadsheet's; lines are "
+                     "your file's.</p>")
+        if todo:
+            parts.append("<ol class='todo'>")
+            for item in todo:
+                where = f" <i>Where:</i> {esc(item.where)}." if item.where else ""
+                parts.append(f"<li><b>{esc(item.edit)}</b> {esc(item.why)}{where} "
+                             f"<span class='affects'>— {esc(item.affects)}</span></li>")
+            parts.append("</ol>")
+        else:
+            parts.append("<p>Nothing: the check-up found no trap and every question came out clean.</p>")
+    parts.append(
+        f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} "
+        f"characters. Charts below: {esc(retriever_name(retriever).lower())}, {esc(reranker_name(reranker).lower())}.</p>"
+    )
+    # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
+    parts += [
+        "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
+        "<h2>Hit rate at k</h2>", hit_curve(evaluation, retriever, reranker),
+        "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
+    ]
+
+    runs = evaluation.runs_under(retriever, reranker)
+    parts.append("<h2>Where it goes wrong: the worst questions, cut side by side</h2>")
+    for index in worst_questions(evaluation, retriever, reranker):
+        question = runs[0].per_question[index].question
+        parts.append(
+            f"<h3>{esc(question.question)}</h3><p>Expected in <b>{esc(question.expected_source)}</b>: "
+            f"“{esc(question.expected_answer)}”</p><div class='row'>"
+        )
+        resolved = next(q for q in evaluation.questions if q.question is question)
+        centre = resolved.answer_span or document.section(resolved.section_id).span
+        window = (max(0, centre[0] - 350), min(len(document.text), centre[1] + 350))
+        for run in runs[:4]:
+            result = run.per_question[index]
+            why = why_missed(result.reason)
+            parts.append(
+                f"<div><b title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</b>: "
+                f"<span class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
+                f"{esc(why)}</span>{cut_view(document, evaluation.chunks[run.strategy], window)}</div>"
+            )
+        parts.append("</div>")
+
+    parts.append("<h2>Every answer, with where the top piece came from</h2><table><tr><th>#</th><th>Question</th>"
+                 "<th>Way of cutting</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
+    for run in runs:
+        chunks = evaluation.chunks[run.strategy]
+        for result in run.per_question:
+            top = chunks[result.ranking[0][0]] if result.ranking else None
+            parts.append(
+                f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
+                f"<td title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</td>"
+                f"<td class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
+                f"{esc(why_missed(result.reason))}</td><td>{result.rank or '—'}</td>"
+                f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
+            )
+    parts.append("</table>")
+    settings = evaluation.settings
+    rows = [
+        ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
+        ("Ways of cutting", "; ".join(f"{strategy_name(s, size)} ({s})" for s in settings.strategies)),
+        ("Search", "; ".join(f"{retriever_name(r)} ({r})" for r in settings.retrievers)),
+        ("Re-check", "; ".join(f"{reranker_name(r)} ({r})" for r in settings.rerankers)),
+        ("Pieces handed to the bot (k)", str(settings.top_k)),
+        ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
+        ("Refusal threshold", _threshold_words(settings.threshold)),
+        ("Questions graded", str(len(evaluation.questions))),
+        ("Questions left out", "; ".join(f"row {b.question.row}: {b.reason}" for b in evaluation.bad_questions) or "none"),
+    ]
+    parts.append("<h2>Settings used</h2><table>")
+    parts += [f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows]
+    parts.append("</table></body></html>")
+    return "".join(parts)
+
+
+def _threshold_words(threshold: float | str | None) -> str:
+    if threshold == "auto":
+        return "fitted on the questions per setup; refusal figures judged leave-one-out"
+    return "none" if threshold is None else f"refuse below a confidence of {threshold:g}"
+
+
+def results_xlsx(evaluation: Evaluation) -> bytes:
+    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    summary = workbook.active
+    summary.title = "Summary"
+    columns = ["strategy", "retriever", "reranker", "chunks", "clean", "mixed", "missed", "refused", "false_answers",
+               "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "answerable_refused", "threshold",
+               "refusal_judged"]
+    names = ["way of cutting", "search", "re-check"]  # the display names, beside the ids scripts rely on
+    summary.append(columns + names)
+    answers = workbook.create_sheet("Answers")
+    answers.append(["strategy", "retriever", "reranker", "row", "question", "expected_source", "expected_answer",
+                    "grade", "reason", "rank", "top_score", "confidence", "top_piece", *names])
+    pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
+    pieces.append(["strategy", "piece", "section", "text"])
+    listed: set[tuple[str, str]] = set()
+    for run in evaluation.runs:
+        record = run_record(run, evaluation)
+        record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
+        shown = [xlsx_cell(name) for name in (strategy_name(run.strategy, evaluation.settings.size),
+                                              retriever_name(run.retriever), reranker_name(run.reranker))]
+        summary.append([xlsx_cell(record[c]) for c in columns] + shown)
+        chunks = evaluation.chunks[run.strategy]
+        for result, item in zip(run.per_question, record["per_question"]):
+            q = result.question
+            answers.append([xlsx_cell(v) for v in [
+                run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
+                result.grade, result.reason, result.rank, item["top_score"], item["confidence"], item["top_piece"],
+                *shown,
+            ]])
+            if result.ranking and (run.strategy, item["top_piece"]) not in listed:
+                listed.add((run.strategy, item["top_piece"]))
+                chunk = chunks[result.ranking[0][0]]
+                pieces.append([xlsx_cell(v) for v in [run.strategy, chunk.id, section_of(evaluation.document, chunk),
+                                                       chunk.text]])
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()

@@ -1,0 +1,77 @@
+"""The pieces of one cut, in the shapes pipelines load: JSON lines and CSV.
+
+One record per piece, in document order::
+
+    {"id": ..., "text": ..., "metadata": {"source": file name, "section": title,
+     "breadcrumb": "A › B", "start": first char, "end": end, "strategy": id}}
+
+``text`` is what the bot indexes (a breadcrumb prefix included); ``start``/``end`` are
+offsets into the document as read (for a converted Word, web or PDF file: the converted
+text), end exclusive, so for a one-part piece ``text`` without its prefix is
+``document.text[start:end]``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from workbench.core.exports import csv_text
+from workbench.core.model import Chunk, Document, Section
+from workbench.grade.grading import ChunkMap
+
+CRUMB = " › "
+CSV_COLUMNS = ("id", "text", "source", "section", "breadcrumb", "start", "end", "strategy")
+
+
+def _section_of(document: Document, chunk_map: ChunkMap, index: int, chunk: Chunk) -> Section | None:
+    """The section most of the piece's facts belong to; else the one its first character sits in."""
+    touched = chunk_map.touched[index]
+    if touched:
+        return document.section(max(touched, key=touched.get))  # a tie goes to the earlier section
+    start = chunk.start
+    holding = [s for s in document.sections if s.span[0] <= start < max(s.span[1], s.span[0] + 1)]
+    return holding[-1] if holding else None
+
+
+def piece_records(document: Document, chunks: list[Chunk]) -> list[dict]:
+    """The records of a cut, in document order."""
+    chunk_map = ChunkMap(document, chunks)
+    records = []
+    order = sorted(range(len(chunks)), key=lambda i: (chunks[i].start, i))
+    for index in order:
+        chunk = chunks[index]
+        section = _section_of(document, chunk_map, index, chunk)
+        records.append(
+            {
+                "id": f"{document.name}:{chunk.id}",
+                "text": chunk.text,
+                "metadata": {
+                    "source": document.name,
+                    "section": section.title if section else "",
+                    "breadcrumb": CRUMB.join([*section.path, section.title]) if section else "",
+                    "start": chunk.start,
+                    "end": max(end for _, end in chunk.spans),
+                    "strategy": chunk.strategy,
+                },
+            }
+        )
+    return records
+
+
+def to_jsonl(records: list[dict]) -> str:
+    return "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+
+
+def to_csv(records: list[dict]) -> str:
+    """One row per piece; cells a spreadsheet would run as formulas get an apostrophe (exports.py),
+    so load the JSON lines, not the CSV, where the text must be exact."""
+    rows = [CSV_COLUMNS]
+    for record in records:
+        meta = record["metadata"]
+        rows.append((record["id"], record["text"], *(meta[column] for column in CSV_COLUMNS[2:])))
+    return csv_text(rows)
+
+
+def export_pieces(document: Document, chunks: list[Chunk], format: str) -> str:
+    records = piece_records(document, chunks)
+    return to_jsonl(records) if format == "jsonl" else to_csv(records)

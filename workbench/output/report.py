@@ -1,0 +1,215 @@
+"""An evaluation as a table, JSON or CSV: the shapes the command line prints."""
+
+from __future__ import annotations
+
+from workbench.core.exports import csv_text, safe_cell  # noqa: F401  (safe_cell: re-exported for older callers)
+from workbench.core.model import Chunk, Document
+from workbench.core.results import Evaluation, Run
+
+
+def document_summary(evaluation: Evaluation) -> dict:
+    document = evaluation.document
+    return {
+        "name": document.name,
+        "kind": document.kind,
+        "encoding": document.encoding,
+        "converted_from": document.converted_from,  # "docx" | "html" | "pdf", or "" when read as it is
+        "sections": sum(1 for section in document.sections if section.facts),
+        "facts": len(document.facts),
+        "characters": len(document.text),
+        "warnings": list(document.warnings),
+    }
+
+
+def section_of(document: Document, chunk: Chunk) -> str:
+    """The section or product a piece starts in, by its title."""
+    section = next((s for s in reversed(document.sections) if s.span[0] <= chunk.start), None)
+    return section.title if section else ""
+
+
+def refusal_record(run: Run) -> dict | None:
+    """What refusing did, saying how it was judged: leave-one-out under "auto", a fixed threshold otherwise."""
+    if run.calibration is not None:
+        return {"judged": "leave-one-out"} | run.calibration.as_dict()
+    if run.threshold is not None:
+        return {"judged": "fixed threshold", "threshold": run.threshold}
+    return None
+
+
+def run_record(run: Run, evaluation: Evaluation, question_ids: dict[int, int] | None = None) -> dict:
+    """One configuration; each question named by its number in the ``questions`` table and each
+    piece by its id in the ``pieces`` table, so no text is repeated per question."""
+    chunks = evaluation.chunks[run.strategy]
+    question_ids = question_ids or {id(r.question): n for n, r in enumerate(run.per_question, start=1)}
+    return {
+        "strategy": run.strategy,
+        "retriever": run.retriever,
+        "reranker": run.reranker,
+        "chunks": run.chunks,
+        "clean": run.counts["clean"],
+        "mixed": run.counts["mixed"],
+        "missed": run.counts["missed"],
+        "refused": run.counts["refused"],
+        "false_answers": run.counts["false-answer"],
+        "answerable": run.answerable,
+        "unanswerable": run.unanswerable,
+        "hit_rate": round(run.hit_rate, 4),
+        "top_k": run.top_k,
+        "mrr": round(run.mrr, 4),
+        "ndcg": round(run.ndcg, 4),
+        "context_chars": round(run.context_chars, 1),
+        "refusal_accuracy": None if run.refusal_accuracy is None else round(run.refusal_accuracy, 4),
+        "answerable_refused": run.false_refusals,
+        "threshold": run.threshold,
+        "refusal": refusal_record(run),
+        "per_question": [
+            {
+                "question": question_ids[id(result.question)],
+                "grade": result.grade,
+                "reason": result.reason,
+                "rank": result.rank,
+                "top_piece": chunks[result.ranking[0][0]].id if result.ranking else None,
+                "top_score": round(result.top_score, 4),
+                "confidence": round(result.confidence, 4),
+            }
+            for result in run.per_question
+        ],
+    }
+
+
+def to_json(evaluation: Evaluation) -> dict:
+    """The evaluation as one object: questions and pieces once, runs referring to them by id.
+
+    Configurations whose every ranking and grade agree are one record, naming the others in
+    ``identical``.
+    """
+    from workbench.advise.findings import chance_sentence, fold_identical, recommended
+
+    graded = evaluation.runs[0].per_question if evaluation.runs else []
+    question_ids = {id(result.question): n for n, result in enumerate(graded, start=1)}
+    used: dict[str, set[str]] = {}
+    for run in evaluation.runs:
+        chunks = evaluation.chunks[run.strategy]
+        used.setdefault(run.strategy, set()).update(chunks[r.ranking[0][0]].id for r in run.per_question if r.ranking)
+    best = recommended(evaluation.runs)
+    runs = []
+    for group in fold_identical(evaluation.runs):
+        record = run_record(group[0], evaluation, question_ids)
+        record["identical"] = [
+            {"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker} for run in group[1:]
+        ]
+        runs.append(record)
+    return {
+        "document": document_summary(evaluation),
+        "bad_questions": [
+            {"row": bad.question.row, "question": bad.question.question, "reason": bad.reason}
+            for bad in evaluation.bad_questions
+        ],
+        "questions": [
+            {
+                "id": question_ids[id(result.question)],
+                "row": result.question.row,
+                "question": result.question.question,
+                "expected_source": result.question.expected_source,
+                "expected_answer": result.question.expected_answer,
+                "answerable": result.answerable,
+            }
+            for result in graded
+        ],
+        "pieces": {
+            strategy: [
+                {"id": chunk.id, "section": section_of(evaluation.document, chunk), "spans": [list(s) for s in chunk.spans],
+                 "text": chunk.text}
+                for chunk in evaluation.chunks[strategy]
+                if chunk.id in ids
+            ]
+            for strategy, ids in used.items()
+        },
+        "recommended": None if best is None else {"strategy": best.strategy, "retriever": best.retriever,
+                                                  "reranker": best.reranker},
+        "chance_warning": chance_sentence(evaluation.runs, evaluation.settings.size),
+        "runs": runs,
+    }
+
+
+def table_line(run: Run, retrievers: str | None = None) -> str:
+    counts = run.counts
+    line = (
+        f"{run.strategy:<13} {retrievers or run.retriever:<8} {run.reranker:<13} "
+        f"{counts['clean']:>3} clean / {counts['mixed']:>3} mixed / {counts['missed']:>3} missed"
+    )
+    if counts["refused"]:
+        line += f" / {counts['refused']:>3} refused"
+    line += f" (of {run.answerable + run.unanswerable})  hit@{run.top_k} {run.hit_rate:.2f}  mrr {run.mrr:.2f}"
+    calibration = run.calibration
+    if calibration is not None and not calibration.enough:
+        line += f"  {run.counts['false-answer']} false answers; refusal rate cannot be estimated"
+    elif run.unanswerable:
+        refused = round((run.refusal_accuracy or 0) * run.unanswerable)
+        line += f"  refused {refused}/{run.unanswerable} unanswerable, {counts['false-answer']} false answers"
+        if run.threshold is not None or calibration is not None:
+            line += f", {run.false_refusals}/{run.answerable} answerable refused"
+    if calibration is not None and calibration.enough:
+        line += "  (leave-one-out; "
+        line += "fitted: never refuse)" if run.threshold is None else f"fitted threshold {run.threshold:.3f})"
+    elif run.threshold is not None and calibration is None:
+        line += f"  (refuses below a confidence of {run.threshold:.3g})"
+    return line
+
+
+def to_table(evaluation: Evaluation) -> str:
+    from workbench.advise.findings import chance_sentence, fold_identical, recommended
+
+    summary = document_summary(evaluation)
+    lines = [
+        f"{summary['name']}: {summary['sections']} sections, {summary['facts']} facts, "
+        f"{summary['characters']} characters ("
+        + (f"{summary['converted_from']}, converted to Markdown" if summary["converted_from"] else summary["kind"])
+        + ")"
+    ]
+    lines += [f"warning: {warning}" for warning in summary["warnings"]]
+    for bad in evaluation.bad_questions:
+        lines.append(f"left out row {bad.question.row} ({bad.question.question!r}): {bad.reason}")
+    groups = fold_identical(evaluation.runs)
+    for group in groups:
+        lines.append(table_line(group[0], "+".join(run.retriever for run in group) if len(group) > 1 else None))
+    if any(len(group) > 1 for group in groups):
+        lines.append(
+            "a+b: one row for configurations with identical rankings and grades on every question "
+            "(a reranker that re-scored every piece, or a single piece)"
+        )
+    calibrations = [run.calibration for run in evaluation.runs if run.calibration is not None]
+    if calibrations and not calibrations[0].enough:
+        lines.append(calibrations[0].sentence)
+    elif calibrations:
+        lines.append(
+            "Refusal figures are leave-one-out: each question judged by a threshold fitted on the others; "
+            "the fitted threshold is the one to use from now on."
+        )
+    best = recommended(evaluation.runs)
+    if best is not None:
+        lines.append(f"recommended: {best.strategy} / {best.retriever} / {best.reranker}")
+    warning = chance_sentence(evaluation.runs, evaluation.settings.size)
+    if warning:
+        lines.append(warning)
+    return "\n".join(lines) + "\n"
+
+
+def to_csv(evaluation: Evaluation) -> str:
+    """One row per question and configuration, every cell safe to open in a spreadsheet.
+
+    Pieces are named by id (their text is in the JSON's pieces table), so a long piece is
+    never repeated on every row.
+    """
+    header = ["strategy", "retriever", "reranker", "row", "question", "grade", "reason", "rank", "top_chunk_id",
+              "top_score", "confidence", "refuse_below"]
+    rows = [header]
+    for run in evaluation.runs:
+        chunks = evaluation.chunks[run.strategy]
+        for result in run.per_question:
+            rows.append([run.strategy, run.retriever, run.reranker, result.question.row, result.question.question,
+                         result.grade, result.reason, result.rank,
+                         chunks[result.ranking[0][0]].id if result.ranking else "",
+                         round(result.top_score, 4), round(result.confidence, 4),
+                         "" if result.refuse_below is None else round(result.refuse_below, 4)])
+    return csv_text(rows)

@@ -1,0 +1,113 @@
+"""The report's charts as plain HTML and inline SVG: no chart library, so the file stays small and prints.
+
+The app draws the same figures with plotly (``charts.py``); a report built on plotly carried its 4.8 MB
+script inline to open without a network. These are drawn from the same runs, colours and words.
+Every text in them is escaped; a mark's details are in its ``title``, which a browser shows on hover.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from workbench.core.results import Evaluation
+from workbench.grade.grading import why_missed
+from workbench.output.colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
+from workbench.run.names import reranker_name, strategy_name
+
+CHART_STYLE = """
+<style>
+.bars { margin: .4rem 0 1rem; } .bars h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
+.bar-row { display: grid; grid-template-columns: minmax(9rem, 16rem) 1fr; gap: .6rem; align-items: center;
+           margin: 3px 0; font-size: .85rem; }
+.bar { display: flex; height: 1.3rem; background: #f3f4f6; border-radius: 3px; overflow: hidden; }
+.bar span { display: block; height: 100%; color: #fff; font-size: .75rem; text-align: center; line-height: 1.3rem;
+            overflow: hidden; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85rem; margin: .3rem 0; }
+.legend i { display: inline-block; width: .9rem; height: .9rem; border-radius: 2px; margin-right: .3rem;
+            vertical-align: -2px; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+table.grid td.cell { text-align: center; color: #fff; font-size: .75rem; print-color-adjust: exact;
+                     -webkit-print-color-adjust: exact; }
+svg.curve { max-width: 860px; display: block; } svg.curve text { font: 12px system-ui, sans-serif; fill: #374151; }
+@media print { .bars, svg.curve, table.grid { break-inside: avoid; } }
+</style>
+"""
+
+
+def _legend(items: list[tuple[str, str]]) -> str:
+    return "<div class='legend'>" + "".join(
+        f"<span><i style='background:{colour}'></i>{escape(label)}</span>" for label, colour in items) + "</div>"
+
+
+def grade_bars(evaluation: Evaluation, retriever: str) -> str:
+    """Clean / mixed / missed / refused / false answers per strategy, stacked, one block per re-check."""
+    size = evaluation.settings.size
+    runs = evaluation.runs_under(retriever)
+    grades = [grade for grade in GRADE_COLOURS if any(run.counts[grade] for run in runs)] or ["clean"]
+    parts = [_legend([(GRADE_LABELS[g], GRADE_COLOURS[g]) for g in grades])]
+    for reranker in dict.fromkeys(run.reranker for run in runs):
+        parts.append(f"<div class='bars'><h3>{escape(reranker_name(reranker))}</h3>")
+        for run in (r for r in runs if r.reranker == reranker):
+            total = max(sum(run.counts[g] for g in GRADE_COLOURS), 1)
+            name = strategy_name(run.strategy, size)
+            spans = "".join(
+                f"<span style='width:{100 * run.counts[g] / total:.2f}%;background:{GRADE_COLOURS[g]}' "
+                f"title='{escape(name)}: {run.counts[g]} {GRADE_LABELS[g]}'>{run.counts[g] or ''}</span>"
+                for g in grades if run.counts[g]
+            )
+            parts.append(f"<div class='bar-row'><span title='{escape(run.strategy)}'>{escape(name)}</span>"
+                         f"<div class='bar'>{spans}</div></div>")
+        parts.append("</div>")
+    return "".join(parts)
+
+
+def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> str:
+    """Hit rate at k = 1..10, one line per strategy, as an inline SVG with its legend."""
+    runs = evaluation.runs_under(retriever, reranker)
+    width, height, left, right, top, bottom = 720, 300, 48, 16, 12, 40
+
+    def x(k: int) -> float:
+        return left + (k - 1) * (width - left - right) / 9
+
+    def y(rate: float) -> float:
+        return top + (1 - rate) * (height - top - bottom)
+
+    marks = [f"<svg class='curve' viewBox='0 0 {width} {height}' width='100%' role='img' "
+             f"aria-label='Hit rate at k for each strategy'>"]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        marks.append(f"<line x1='{left}' x2='{width - right}' y1='{y(tick):.1f}' y2='{y(tick):.1f}' stroke='#e5e7eb'/>"
+                     f"<text x='{left - 6}' y='{y(tick) + 4:.1f}' text-anchor='end'>{tick:g}</text>")
+    for k in range(1, 11):
+        marks.append(f"<text x='{x(k):.1f}' y='{height - bottom + 16}' text-anchor='middle'>{k}</text>")
+    marks.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 4}' text-anchor='middle'>"
+                 "k (pieces handed to the bot)</text>")
+    size = evaluation.settings.size
+    for index, run in enumerate(runs):
+        colour, name = line_colour(index), strategy_name(run.strategy, size)
+        dash = "" if index < len(LINE_COLOURS) else " stroke-dasharray='6 4'"
+        points = " ".join(f"{x(k):.1f},{y(rate):.1f}" for k, rate in enumerate(run.hit_curve[:10], start=1))
+        marks.append(f"<polyline class='line' fill='none' stroke='{colour}' stroke-width='2'{dash} points='{points}'>"
+                     f"<title>{escape(name)}</title></polyline>")
+        marks += [f"<circle cx='{x(k):.1f}' cy='{y(rate):.1f}' r='3' fill='{colour}'><title>{escape(name)}, k={k}: "
+                  f"hit rate {rate:.2f}</title></circle>" for k, rate in enumerate(run.hit_curve[:10], start=1)]
+    marks.append("</svg>")
+    return _legend([(strategy_name(run.strategy, size), line_colour(i)) for i, run in enumerate(runs)]) + "".join(marks)
+
+
+def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> str:
+    """Question by strategy, each cell coloured and named by its grade, the reason on hover."""
+    runs = evaluation.runs_under(retriever, reranker)
+    if not runs:
+        return ""
+    size = evaluation.settings.size
+    head = "".join(f"<th title='{escape(run.strategy)}'>{escape(strategy_name(run.strategy, size))}</th>" for run in runs)
+    rows = []
+    for number, first in enumerate(runs[0].per_question):
+        cells = []
+        for run in runs:
+            result = run.per_question[number]
+            reason = why_missed(result.reason)
+            cells.append(f"<td class='cell' style='background:{GRADE_COLOURS[result.grade]}' "
+                         f"title='{escape(GRADE_LABELS[result.grade] + reason)}'>{escape(GRADE_LABELS[result.grade])}</td>")
+        label = f"{first.question.row or number + 1}. {first.question.question}"
+        rows.append(f"<tr><td>{escape(label)}</td>{''.join(cells)}</tr>")
+    return f"<table class='grid'><tr><th>Question</th>{head}</tr>{''.join(rows)}</table>"

@@ -1,0 +1,115 @@
+"""A folder of documents evaluated in one process: which files have questions, and the totals across them.
+
+The command line (``python -m workbench sweep FOLDER``) runs ``evaluate`` on each document in
+turn; the model and the embedding cache are the process-wide ones, so they load once for
+the whole folder. This module finds the pairs and adds the results up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.advise.findings import recommended
+from workbench.core.model import WorkbenchError
+from workbench.core.results import Evaluation
+from workbench.grade.metrics import hit_at
+from workbench.read.loaders import SUPPORTED
+
+QUESTIONS_SUFFIX = ".questions.csv"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    document: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Pair:
+    document: Path
+    questions: Path
+
+
+def find_documents(folder: str | Path) -> tuple[list[Pair], list[Skipped]]:
+    """Every file in the folder (not its subfolders) a loader reads, paired with ``STEM.questions.csv`` beside it.
+
+    The extensions come from the loader registry, so a newly registered kind of file is swept too.
+    Hidden files are ignored; every other file is either paired or skipped with the reason.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise WorkbenchError(f"{folder} is not a folder: sweep takes a folder of documents")
+    pairs: list[Pair] = []
+    skipped: list[Skipped] = []
+    files = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), key=lambda p: p.name)
+    stems = {p.stem for p in files if p.suffix.lower() in SUPPORTED}
+    for path in files:
+        if path.name.lower().endswith(QUESTIONS_SUFFIX):
+            stem = path.name[: -len(QUESTIONS_SUFFIX)]
+            if stem not in stems:  # most likely a misspelt document name: say so rather than ignore it
+                skipped.append(Skipped(path.name, f"questions for no document: nothing named {stem}.* beside it"))
+            continue
+        if path.suffix.lower() not in SUPPORTED:
+            skipped.append(Skipped(path.name, f"not a kind of file the workbench reads ({', '.join(SUPPORTED)})"))
+            continue
+        questions = path.with_name(path.stem + QUESTIONS_SUFFIX)
+        if questions.is_file():
+            pairs.append(Pair(path, questions))
+        else:
+            skipped.append(Skipped(path.name, f"no questions file beside it (expected {questions.name})"))
+    return pairs, skipped
+
+
+def summarise(evaluations: list[Evaluation], skipped: list[Skipped]) -> dict:
+    """Each setup's clean answers and hits summed over the files, each file's best setup, and what was skipped."""
+    setups: dict[tuple[str, str, str], dict] = {}
+    best = []
+    for evaluation in evaluations:
+        for run in evaluation.runs:
+            total = setups.setdefault(
+                run.key,
+                {"strategy": run.strategy, "retriever": run.retriever, "reranker": run.reranker, "documents": 0,
+                 "clean": 0, "questions": 0, "hits": 0, "answerable": 0, "top_k": run.top_k},
+            )
+            total["documents"] += 1
+            total["clean"] += run.counts["clean"]
+            total["questions"] += len(run.per_question)
+            total["answerable"] += run.answerable
+            total["hits"] += int(sum(hit_at(r.relevant_ranks, run.top_k) for r in run.per_question if r.answerable))
+        top = recommended(evaluation.runs)
+        if top is not None:
+            best.append({
+                "document": evaluation.document.name, "strategy": top.strategy, "retriever": top.retriever,
+                "reranker": top.reranker, "clean": top.counts["clean"], "questions": len(top.per_question),
+                "hit_rate": round(top.hit_rate, 4),
+            })
+    for total in setups.values():
+        total["hit_rate"] = round(total["hits"] / total["answerable"], 4) if total["answerable"] else 0.0
+    return {
+        "documents": len(evaluations),
+        "setups": list(setups.values()),
+        "best": best,
+        "skipped": [{"document": s.document, "reason": s.reason} for s in skipped],
+    }
+
+
+def summary_table(summary: dict) -> str:
+    """The summary as plain lines: setups by clean answers over all files, then each file's best setup."""
+    lines = [f"Across {summary['documents']} document(s):"]
+    setups = sorted(summary["setups"], key=lambda s: (-s["clean"], -s["hits"]))
+    for s in setups:
+        lines.append(
+            f"{s['strategy']:<13} {s['retriever']:<8} {s['reranker']:<13} {s['clean']:>4} clean of {s['questions']:<4} "
+            f"hit@{s['top_k']} {s['hits']:>4} of {s['answerable']:<4} ({s['hit_rate']:.2f})"
+        )
+    if summary["best"]:
+        lines.append("Best setup per document:")
+    for b in summary["best"]:
+        lines.append(
+            f"  {b['document']}: {b['strategy']} / {b['retriever']} / {b['reranker']} "
+            f"({b['clean']} clean of {b['questions']}, hit rate {b['hit_rate']:.2f})"
+        )
+    for s in summary["skipped"]:
+        lines.append(f"skipped {s['document']}: {s['reason']}")
+    return "\n".join(lines) + "\n"

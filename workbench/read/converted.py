@@ -1,0 +1,185 @@
+"""Word, web pages and PDF: converted to Markdown with markitdown, then read as Markdown.
+
+The converted text is the document: every offset points into it, and the Document page
+shows it. Each format loses something on the way, and ``NOTES`` says what in plain words.
+markitdown (and the PDF, Word and HTML libraries under it) is imported only when such a
+file is read: it takes seconds to import and the other loaders never need it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from dataclasses import replace
+from pathlib import PurePath
+from statistics import median
+
+from workbench.core.limits import MAX_CHARACTERS, check_zip, too_big
+from workbench.core.model import Document, WorkbenchError
+from workbench.read.markdown import parse_markdown
+from workbench.read.textio import check_size
+
+NOTES = {
+    "docx": "Converted from Word to Markdown: headings come from Word's heading styles (Heading 1, 2, …), "
+    "so text styled only as big or bold is not a heading; tables became Markdown tables; images, text "
+    "boxes, headers, footers and comments were left out.",
+    "html": "Converted from a web page to Markdown: headings come from the page's <h1>–<h6> tags; tables "
+    "became Markdown tables; scripts and styles were dropped, images and links kept as Markdown; menus and "
+    "footers, if the page has them, are read as text like the rest.",
+    "pdf": "Converted from PDF to text: a PDF has no real headings, so they were guessed from larger or bold "
+    "lines; tables may have flattened into lines of words, and columns, page headers and footers may run "
+    "together. Check the converted text below.",
+}
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an encrypted Word file is an OLE2 container, not a zip
+
+
+class ConvertedLoader:
+    """Reads ``.docx``, ``.html``/``.htm`` and ``.pdf`` by converting them to Markdown."""
+
+    kind = "markdown"
+    extensions = (".docx", ".html", ".htm", ".pdf")
+
+    def load(self, data: bytes, name: str, **_options: object) -> Document:
+        check_size(data, name)
+        suffix = PurePath(name).suffix.lower()
+        if suffix == ".docx":
+            text, source = _docx(data, name), "docx"
+        elif suffix == ".pdf":
+            text, source = _pdf(data, name), "pdf"
+        else:
+            text, source = _html(data, name), "html"
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x0c", "\n").strip() + "\n"
+        if len(text) > MAX_CHARACTERS:
+            raise too_big(name, f"converts to {len(text):,} characters of text")
+        if not re.search(r"\w", text):
+            raise WorkbenchError(f"{name} holds no text to read once converted: it is empty or only images.")
+        return replace(parse_markdown(text, name), converted_from=source)
+
+
+def _docx(data: bytes, name: str) -> str:
+    if data[:8] == OLE2:
+        raise WorkbenchError(
+            f"{name} is protected with a password (or is an old Word .doc file renamed), so it cannot be read. "
+            "Open it in Word, remove the password (File > Info > Protect Document), save it as .docx, and upload it again."
+        )
+    if data[:2] != b"PK":
+        raise WorkbenchError(f"{name} is not a Word file (.docx): it is damaged or something else renamed. "
+                             "Open it in Word and save it again as .docx.")
+    check_zip(data, name)  # before anything is unpacked
+    from markitdown import StreamInfo
+    from markitdown.converters import DocxConverter
+
+    try:
+        return DocxConverter().convert(io.BytesIO(data), StreamInfo(extension=".docx")).markdown
+    except WorkbenchError:
+        raise
+    except Exception as error:  # mammoth and zipfile raise many kinds on a broken file; all mean the same here
+        raise WorkbenchError(
+            f"{name} cannot be read as a Word file: it is damaged ({type(error).__name__}: {str(error)[:120]}). "
+            "Open it in Word and save it again as .docx."
+        ) from None
+
+
+def _html(data: bytes, name: str) -> str:
+    if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise WorkbenchError(f"{name} looks like a binary file, not a web page.")
+    from markitdown import StreamInfo
+    from markitdown.converters import HtmlConverter
+
+    return HtmlConverter().convert(io.BytesIO(data), StreamInfo(extension=".html")).markdown
+
+
+def _pdf(data: bytes, name: str) -> str:
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise WorkbenchError(f"{name} is not a PDF: it does not start as one. Save or export it again as PDF.")
+    import pdfplumber
+    from markitdown import StreamInfo
+    from markitdown.converters import PdfConverter
+    from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+    try:
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            headings = guess_headings(pdf)
+        text = PdfConverter().convert(io.BytesIO(data), StreamInfo(extension=".pdf")).markdown
+    except Exception as error:  # pdfminer raises many kinds on a broken file; all mean the same here
+        if _caused_by(error, PDFPasswordIncorrect):  # pdfplumber wraps pdfminer's own error
+            raise WorkbenchError(
+                f"{name} is protected with a password, so its text cannot be read. Open it, save a copy without "
+                "the password (or print it to a new PDF), and upload that."
+            ) from None
+        raise WorkbenchError(
+            f"{name} cannot be read as a PDF: it is damaged ({type(error).__name__}: {str(error)[:120]}). "
+            "Export it again from the program that made it."
+        ) from None
+    if not re.search(r"\w", text or ""):
+        raise WorkbenchError(
+            f"{name} has no text to read: its pages are blank or only images (a scan or a photo). Run it through text "
+            "recognition (OCR), or export the text from the program that made it."
+        )
+    return mark_headings(text, headings)
+
+
+def _caused_by(error: BaseException, kind: type[BaseException]) -> bool:
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, kind) or any(isinstance(arg, kind) for arg in getattr(error, "args", ())):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def guess_headings(pdf) -> list[tuple[str, int]]:
+    """(line text, level) of lines set larger than the body text, or bold and short, in page order.
+
+    The body size is the size most characters are set in; each larger size (up to three) is a
+    heading level, largest first; a short bold line at body size that does not end like a
+    sentence is one level below those.
+    """
+    lines: list[tuple[str, float, bool]] = []
+    sizes: Counter[float] = Counter()
+    for page in pdf.pages:
+        for line in page.extract_text_lines(return_chars=True):
+            chars = [c for c in line["chars"] if c["text"].strip()]
+            if not chars:
+                continue
+            size = round(median(c["size"] for c in chars), 1)
+            bold = all("bold" in str(c.get("fontname", "")).lower() for c in chars)
+            lines.append((_normal(line["text"]), size, bold))
+            sizes[size] += len(chars)
+        page.close()
+    if not sizes:
+        return []
+    body = sizes.most_common(1)[0][0]
+    larger = sorted({size for _, size, _ in lines if size >= body * 1.15}, reverse=True)[:3]
+    levels = {size: number for number, size in enumerate(larger, start=1)}
+    headings = []
+    for text, size, bold in lines:
+        if len(text) > 100 or not re.search(r"\w", text):
+            continue
+        if size in levels:
+            headings.append((text, levels[size]))
+        elif bold and size >= body and len(text) <= 80 and not text.endswith((".", ",", ";", ":")):
+            headings.append((text, len(larger) + 1))
+    return headings
+
+
+def mark_headings(text: str, headings: list[tuple[str, int]], look_ahead: int = 200) -> str:
+    """Prefix each guessed heading's line in ``text`` with ``#``s, matching them in order.
+
+    A heading is looked for within the next ``look_ahead`` lines after the previous one found,
+    so a repeated line (a product name in a table) is marked only where it was set as a heading.
+    """
+    lines = text.split("\n")
+    position = 0
+    for heading, level in headings:
+        for index in range(position, min(position + look_ahead, len(lines))):
+            if _normal(lines[index]) == heading:
+                lines[index] = "#" * level + " " + lines[index].strip()
+                position = index + 1
+                break
+    return "\n".join(lines)

@@ -1,0 +1,97 @@
+"""Loaders turn a file's bytes into a Document; one loader per kind of file."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+import zipfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path, PurePath
+from typing import TypeVar
+from xml.etree.ElementTree import ParseError
+from xml.parsers.expat import ExpatError
+
+from workbench.core.model import Document, WorkbenchError
+from workbench.read.converted import NOTES as CONVERSION_NOTES
+from workbench.read.converted import ConvertedLoader
+from workbench.read.markdown import MarkdownLoader, parse_markdown
+from workbench.read.spreadsheet import CsvLoader, NoNameColumn, XlsxLoader
+from workbench.read.spreadsheet import default_sheet as _default_sheet
+from workbench.read.spreadsheet import sheet_names as _sheet_names
+from workbench.read.textio import read_file
+
+T = TypeVar("T")
+
+LOADERS = (MarkdownLoader(), CsvLoader(), XlsxLoader(), ConvertedLoader())
+SUPPORTED = tuple(ext for loader in LOADERS for ext in loader.extensions)
+
+
+def loader_for(name: str):
+    suffix = PurePath(name).suffix.lower()
+    for loader in LOADERS:
+        if suffix in loader.extensions:
+            return loader
+    if suffix == ".xls":
+        raise WorkbenchError(f"{name} is an old Excel file (.xls). Open it in Excel and save it as .xlsx or .csv.")
+    raise WorkbenchError(
+        f"{name}: the workbench reads {', '.join(SUPPORTED)} files, not {suffix or 'files without an extension'}."
+    )
+
+
+# What the libraries under the loaders raise on a damaged or hostile file, in plain words. A file that
+# is not what its name says can make a parser fail in ways no one listed, so the last few are broad.
+READ_ERRORS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+    ((zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError), "it is damaged or cut short"),
+    ((ParseError, ExpatError), "the XML inside it is damaged"),
+    (csv.Error, "it is not readable as CSV"),
+    (UnicodeError, "its text is damaged (it cannot be decoded)"),
+    (sqlite3.Error, "a database it needs is damaged"),
+    (OSError, "it could not be read"),
+    ((KeyError, IndexError, TypeError, AttributeError, ValueError, RecursionError), "its contents are not laid out as "
+     "such a file's should be"),
+)
+
+
+def read_boundary(name: str, call: Callable[[], T]) -> T:
+    """Run a reader; any library error becomes a WorkbenchError naming the file and the cause.
+
+    Every loader (and whatever reads a user's file) goes through here, so a damaged file gives
+    the user one plain line and never a traceback.
+    """
+    try:
+        return call()
+    except WorkbenchError:
+        raise
+    except tuple(kind for kinds, _ in READ_ERRORS for kind in (kinds if isinstance(kinds, tuple) else (kinds,))) as error:
+        why = next(words for kinds, words in READ_ERRORS if isinstance(error, kinds))
+        detail = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+        raise WorkbenchError(
+            f"{name} cannot be read: {why} ({detail}). Open it in the program that made it and save it again."
+        ) from None
+
+
+def load_bytes(data: bytes, name: str, *, sheet: str | None = None, name_column: str | None = None) -> Document:
+    """Read an uploaded file. ``name`` decides the loader by its extension."""
+    loader = loader_for(name)
+    return read_boundary(name, lambda: loader.load(data, name, sheet=sheet, name_column=name_column))
+
+
+def sheet_names(data: bytes, name: str) -> list[str]:
+    """The sheets of an Excel file, in workbook order."""
+    return read_boundary(name, lambda: _sheet_names(data, name))
+
+
+def default_sheet(data: bytes, name: str) -> str:
+    """The sheet read when none is chosen: the first with a product-name column (else the first)."""
+    return read_boundary(name, lambda: _default_sheet(data, name))
+
+
+def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | None = None) -> Document:
+    """Read a file from disk, with a plain error when it is missing."""
+    path = Path(path)
+    loader_for(path.name)  # refuse an unknown extension before reading a possibly huge file
+    return load_bytes(read_file(path), path.name, sheet=sheet, name_column=name_column)
+
+
+__all__ = ["CONVERSION_NOTES", "SUPPORTED", "NoNameColumn", "default_sheet", "load_bytes", "load_path", "parse_markdown", "sheet_names"]

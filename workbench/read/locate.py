@@ -1,0 +1,86 @@
+"""Where a question's answer sits, said in plain words while the user types it.
+
+"found in Aurora Ceiling Fan, line 6" or "not found there — did you mean …", and the short
+check the questions table shows per row (a row with an answer but no source is a warning).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from workbench.core.model import BadQuestion, Document, Question, Section
+from workbench.read.questions import answer_pattern, find_answer, find_sources, resolve
+
+
+@dataclass(frozen=True)
+class Check:
+    ok: bool
+    short: str  # fits the table's Check column
+    detail: str  # the whole sentence, shown under the table and beside the form
+
+
+def where(document: Document, section: Section, start: int) -> str:
+    """'line 6' in a Markdown file; 'row 4, column Price' in a spreadsheet (as the user sees their file)."""
+    for fact in section.facts:
+        if fact.span[0] <= start < fact.span[1] and fact.row is not None:
+            return f"row {fact.row}" + (f", column {fact.column}" if fact.column else "")
+    return f"line {document.text.count(chr(10), 0, start) + 1}"
+
+
+def lines_of(document: Document, section: Section) -> list[str]:
+    """The section's lines the user can pick an answer from."""
+    return list(dict.fromkeys(document.slice(fact.span).strip() for fact in section.facts if document.slice(fact.span).strip()))
+
+
+def _found_elsewhere(document: Document, answer: str, skip: set[str]) -> str | None:
+    pattern = answer_pattern(answer)
+    for section in document.sections:
+        if not section.heading or section.id in skip:
+            continue
+        match = pattern.search(document.text, section.span[0], section.span[1])
+        if match:
+            return f"{section.heading}, {where(document, section, match.start())}"
+    return None
+
+
+def locate(document: Document, source: str, answer: str) -> Check:
+    """Check one answer against one product or section, suggesting where it is when it is not there."""
+    source, answer = source.strip(), answer.strip()
+    if not source:
+        if not answer:
+            return Check(True, "✓ should refuse", "No product: the file cannot answer it, so the bot should refuse.")
+        elsewhere = _found_elsewhere(document, answer, set()) if answer.split() else None
+        hint = f" It is in {elsewhere}." if elsewhere else ""
+        return Check(False, "⚠ answer but no product",
+                     f"An answer but no product or section: pick where the answer is, or clear the answer if the "
+                     f"file cannot answer it.{hint}")
+    sections = find_sources(document, source)
+    if not sections:
+        return Check(False, "⚠ no such product", f"No product or section is called “{source}”.")
+    if not answer:
+        return Check(True, "✓ ready", f"No answer given: any piece from {sections[0].heading} counts.")
+    for section in sections:
+        spans = find_answer(document, section, answer) if answer.split() else ()
+        if spans:
+            return Check(True, "✓ ready", f"Found in {section.heading}, {where(document, section, spans[0][0])}.")
+    elsewhere = _found_elsewhere(document, answer, {section.id for section in sections}) if answer.split() else None
+    if elsewhere:
+        return Check(False, "⚠ answer is elsewhere",
+                     f"“{answer}” is not in {sections[0].heading}; it is in {elsewhere}.")
+    close = difflib.get_close_matches(answer, lines_of(document, sections[0]), n=1, cutoff=0.5)
+    hint = f" — did you mean “{close[0]}”?" if close else "."
+    return Check(False, "⚠ answer not found", f"“{answer}” is not found in {sections[0].heading}{hint}")
+
+
+def check_question(document: Document, question: Question) -> Check:
+    """The table's check for one row: the grader's own verdict (``resolve``), explained by ``locate``."""
+    if not question.question.strip():
+        return Check(False, "no question yet", "This row has no question yet.")
+    result = resolve(document, question)
+    if isinstance(result, BadQuestion):
+        located = locate(document, question.expected_source, question.expected_answer)
+        if located.ok:  # e.g. a source name that fits several sections: the grader's reason says it best
+            return Check(False, "⚠ " + result.reason[:40], result.reason[0].upper() + result.reason[1:] + ".")
+        return located
+    return locate(document, question.expected_source, question.expected_answer)

@@ -1,0 +1,64 @@
+"""Importing a questions CSV into the table: added to it or replacing it, every row accounted for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from workbench.core.model import Question
+from workbench.read.questions import parse_questions
+
+MODES = ("add", "replace")
+
+
+@dataclass
+class ImportOutcome:
+    questions: list[Question]  # the table after the import
+    added: int = 0
+    replaced: int = 0  # rows of the old table the import replaced
+    rejected: list[tuple[int, str]] = field(default_factory=list)  # (row of the file, reason)
+
+    def sentence(self, name: str) -> str:
+        if self.replaced or not self.added and not self.rejected:
+            said = f"Replaced the table's {self.replaced} question(s) with {self.added} from {name}"
+        else:
+            said = f"Added {self.added} question(s) from {name}"
+        if self.rejected:
+            said += f"; {len(self.rejected)} row(s) rejected (listed below)"
+        return said + "."
+
+
+def _same(a: Question, b: Question) -> bool:
+    return (a.question.strip().lower(), a.expected_source.strip().lower()) == (
+        b.question.strip().lower(), b.expected_source.strip().lower())
+
+
+def import_questions(table: list[Question], data: bytes, name: str, mode: str) -> ImportOutcome:
+    """Read ``data`` and add its rows to ``table`` or replace ``table`` with them.
+
+    A file that cannot be read at all raises ``WorkbenchError`` and changes nothing. Rows with no
+    question, and rows that repeat a question already in the table (or earlier in the file), are
+    rejected with the reason; the others are taken.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    rejected: list[tuple[int, str]] = []
+    incoming = parse_questions(data, name, rejected)
+    kept = [] if mode == "replace" else list(table)
+    taken: list[Question] = []
+    for question in incoming:
+        twin = next((i for i, old in enumerate(kept) if _same(old, question)), None)
+        if twin is not None:
+            rejected.append((question.row, f"the same question is already in the table (row {twin + 1})"))
+            continue
+        earlier = next((q for q in taken if _same(q, question)), None)
+        if earlier is not None:
+            rejected.append((question.row, f"the same question as row {earlier.row} of {name}"))
+            continue
+        taken.append(question)
+    rejected.sort()
+    return ImportOutcome(
+        questions=kept + [Question(q.question, q.expected_source, q.expected_answer, q.kind) for q in taken],
+        added=len(taken),
+        replaced=len(table) if mode == "replace" else 0,
+        rejected=rejected,
+    )

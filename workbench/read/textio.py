@@ -1,0 +1,105 @@
+"""Turning uploaded bytes into text, whatever the shop's computer saved them as."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from pathlib import Path
+
+from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
+from workbench.core.model import WorkbenchError
+
+
+def read_file(path: str | Path) -> bytes:
+    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
+
+    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
+    is checked before reading, so a huge file is never loaded to be refused.
+    """
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise WorkbenchError(f"{path} does not exist.") from None
+    except OSError as error:
+        raise WorkbenchError(f"{path} cannot be read: {error.strerror or error}.") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise WorkbenchError(f"{path} is a folder, not a file.")
+    if not stat.S_ISREG(info.st_mode):
+        raise WorkbenchError(f"{path} is not an ordinary file (a pipe, socket or device); save the data to a file first.")
+    if info.st_size > MAX_BYTES:
+        raise too_big(str(path), f"is {info.st_size / MB:,.0f} MB")
+    try:
+        # O_NONBLOCK: should the path be swapped for a pipe after the check above, opening it does not hang.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            data = handle.read(min(info.st_size, MAX_BYTES) + 1)  # read(n) sets aside n bytes at once
+            if len(data) > info.st_size:  # it grew since: read on, up to the limit
+                data += handle.read(MAX_BYTES + 1 - len(data))
+    except OSError as error:
+        raise WorkbenchError(f"{path} cannot be read: {error.strerror or error}.") from None
+    if len(data) > MAX_BYTES:
+        raise too_big(str(path), f"is over {MAX_BYTES // MB} MB")
+    return data
+
+
+def check_size(data: bytes, name: str) -> None:
+    if not data or not data.strip():
+        raise WorkbenchError(f"{name} is empty: there is nothing to read.")
+    if len(data) > MAX_BYTES:
+        raise too_big(name, f"is {len(data) / MB:,.0f} MB")
+
+
+def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else Windows-1252.
+
+    Returns the text with newlines normalised to ``\\n``, the encoding used,
+    and warnings for the user. Binary files are refused with a plain message.
+    """
+    check_size(data, name)
+    warnings: list[str] = []
+    if data.startswith(codecs.BOM_UTF8):
+        text, encoding = data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text, encoding = _decode_utf16(data, name, "utf-16"), "utf-16"
+    elif _looks_like_bomless_utf16(data):
+        encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+        text = _decode_utf16(data, name, encoding)
+    else:
+        if b"\x00" in data[:8192]:
+            raise WorkbenchError(
+                f"{name} looks like a binary file, not text. Upload a CSV, an Excel (.xlsx) or a Markdown file."
+            )
+        try:
+            text, encoding = data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError as error:
+            text, encoding = data.decode("cp1252", errors="replace"), "windows-1252"
+            warnings.append(
+                f"{name} is not UTF-8 (byte {error.start} cannot be read as UTF-8), so it was read as "
+                "Windows-1252, the usual encoding of older Excel exports. Check accented letters and "
+                "currency signs; save the file as UTF-8 to be sure."
+            )
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_CHARACTERS:
+        raise too_big(name, f"holds {len(text):,} characters of text")
+    if not text.strip():
+        raise WorkbenchError(f"{name} is empty: it holds only blank space.")
+    return text, encoding, warnings
+
+
+def _looks_like_bomless_utf16(data: bytes) -> bool:
+    sample = data[:4096]
+    if len(sample) < 4:
+        return False
+    # ASCII text saved as UTF-16 has a zero in every other byte.
+    return max(sample[0::2].count(0), sample[1::2].count(0)) > len(sample) // 4
+
+
+def _decode_utf16(data: bytes, name: str, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise WorkbenchError(
+            f"{name} looks like UTF-16 text but byte {error.start} is damaged; save it again as UTF-8."
+        ) from None

@@ -1,0 +1,149 @@
+"""How long a run will take, said before it starts, and the fast choice beside it.
+
+The word-search part is timed for real on the head of the document and scaled by its length; the
+language model's part is the model work still to do (pieces and questions not in its cache) at the
+speed the model has shown in this process, or at a typical speed before it has run.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from workbench.core.model import Question, Settings
+from workbench.cut import chunk_document
+from workbench.encode.embedding import Encoder, work_of
+from workbench.read.sample import head
+from workbench.run.evaluate import evaluate, model_texts, needs_model
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
+
+SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
+WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
+# all-MiniLM-L6-v2 on this project's 2-core machine (length-sorted batches): 13,700-20,300 work units a
+# second (see embedding.work_of) on the six real files with the app's default cuts (bench/estimate_accuracy.py).
+# 16,000, under most of them, since a busy machine is slower. Until maxsim's work was counted on its own
+# (RECHECK_SPEED) this constant stood for both and was 12,000; 5,000 before the model read pieces in batches.
+TYPICAL_SPEED = 16_000.0
+# maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
+# from the disk cache and one matrix product per shortlist): 1.08-2.8 million on the same six files, warm.
+RECHECK_SPEED = 1_000_000.0
+# Up to this length the estimate cuts the whole file to count the texts the model has not read yet; a head
+# scaled up counts texts no full run makes (its last window, and a control whose shuffle depends on the
+# number of sections), which made a warm run's estimate name "34 pieces to read" when there were none.
+WHOLE_FILE_CHARACTERS = 400_000
+MODEL_LOAD_SECONDS = 6.0  # measured 5.3 s on the same machine
+QUICK_SECONDS = 10.0  # runs shorter than this need no warning
+
+
+@dataclass(frozen=True)
+class Estimate:
+    seconds: float  # the whole run as set up
+    word_seconds: float  # the fast choice: the same run with word search only
+    pieces: int  # pieces searched, over all strategies
+    texts: int  # texts the language model still has to read (0 without it)
+    speed: float  # model work units a second the estimate assumed
+    measured: bool  # that speed was measured in this process (else the typical one)
+    uses_model: bool
+
+    @property
+    def slow(self) -> bool:
+        return self.seconds > QUICK_SECONDS
+
+    def words(self) -> str:
+        """The estimate in plain words, labelled as one."""
+        if not self.uses_model:
+            return (f"Estimated time: {duration(self.seconds)} ({self.pieces:,} pieces to search for every "
+                    "question, timed on the start of your file).")
+        if not self.texts:  # nothing for the model to read: the time is the re-check's and the search's
+            return (
+                f"Estimated time: {duration(self.seconds)} with meaning-based search: the language model has read "
+                f"this file and these questions before. Word search alone takes {duration(self.word_seconds)}."
+            )
+        speed = "measured on this computer" if self.measured else "a typical speed; it is measured after the first run"
+        return (
+            f"Estimated time: {duration(self.seconds)} with meaning-based search: the language model has "
+            f"{self.texts:,} pieces and questions to read ({speed}). Word search alone takes {duration(self.word_seconds)}."
+        )
+
+
+def duration(seconds: float) -> str:
+    if seconds < 5:
+        return "a few seconds"
+    if seconds < 90:
+        return f"about {round(seconds / 5) * 5:.0f} seconds"
+    if seconds < 90 * 60:
+        return f"about {round(seconds / 60):.0f} minutes"
+    return f"about {seconds / 3600:.1f} hours"
+
+
+def uses_model(settings: Settings) -> bool:
+    return needs_model(settings) or "cross-encoder" in settings.rerankers
+
+
+def fast_settings(settings: Settings) -> Settings:
+    """The same run with word search only: meaning-based searches become BM25, model rerankers are dropped."""
+    retrievers = list(dict.fromkeys("bm25" if RETRIEVERS.get(r).needs_encoder else r for r in settings.retrievers))
+    rerankers = [r for r in settings.rerankers if not RERANKERS.get(r).needs_encoder and r != "cross-encoder"]
+    return replace(settings, retrievers=retrievers, rerankers=rerankers or ["none"])
+
+
+def estimate(document, questions: list[Question], settings: Settings, encoder: Encoder | None = None) -> Estimate:
+    """Time the word-search part on the head of the document and add the model's part at its speed."""
+    part = head(document, SAMPLE_CHARACTERS).document
+    scale = len(document.text) / max(len(part.text), 1)
+    # Every question searched and graded, whether or not its product is in the head.
+    asked = [Question(question=q.question, expected_source="", expected_answer="", kind="unanswerable")
+             for q in questions if q.question.strip()]
+    # The first search in a process pays one-off costs (imports, compiled patterns, the stop-word list, the
+    # tokenizer). Timed on the head and scaled by a long file's length, they made a fresh server's first
+    # estimate 7 times too long (397 s for a 53 s run on 100,000 rows), so a tiny head runs first, untimed.
+    evaluate(head(document, WARM_UP_CHARACTERS).document, asked, fast_settings(settings))
+    began = time.perf_counter()
+    trial = evaluate(part, asked, fast_settings(settings))
+    word_seconds = (time.perf_counter() - began) * scale
+    pieces = round(sum(len(chunks) for chunks in trial.chunks.values()) * scale)
+    if not uses_model(settings):
+        return Estimate(word_seconds, word_seconds, pieces, 0, 0.0, False, False)
+    seconds = word_seconds
+    speed = encoder.speed() if encoder is not None else None
+    measured = speed is not None
+    speed = speed or TYPICAL_SPEED
+    texts, work = 0, 0.0
+    whole = len(document.text) <= WHOLE_FILE_CHARACTERS
+    cuts = ({strategy: chunk_document(document, strategy, settings.size, settings.overlap)
+             for strategy in settings.strategies} if whole else trial.chunks)
+    share = 1.0 if whole else scale
+    if needs_model(settings):
+        distinct = list(dict.fromkeys(
+            text for chunks in cuts.values()
+            for text in (model_texts(encoder, chunks, settings) if encoder is not None else [c.text for c in chunks])
+        ))
+        missing = encoder.unknown(distinct) if encoder is not None else distinct
+        asked_texts = [q.question for q in asked]
+        new_questions = encoder.unknown(asked_texts) if encoder is not None else asked_texts
+        texts = round(len(missing) * share) + len(new_questions)
+        work = work_of(missing) * share + work_of(new_questions)
+    if "cross-encoder" in settings.rerankers:  # its own model reads question and piece together, per pair
+        pairs = len(asked) * settings.depth * len(settings.strategies) * len(settings.retrievers)
+        average = sum(len(c.text) for chunks in trial.chunks.values() for c in chunks) / max(sum(map(len, trial.chunks.values())), 1)
+        work += pairs * (average + 60 + 100)
+        texts += pairs
+    seconds += work / speed
+    if "maxsim" in settings.rerankers:  # it reads no new text, but its work is most of a warm run's
+        seconds += recheck_work(cuts, len(asked), settings) * share / RECHECK_SPEED
+    if texts and not (encoder is not None and encoder.loaded):
+        seconds += MODEL_LOAD_SECONDS
+    return Estimate(seconds, word_seconds, pieces, texts, speed, measured, True)
+
+
+def recheck_work(cuts: dict, questions: int, settings: Settings) -> float:
+    """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
+    each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
+    work = 0.0
+    for chunks in cuts.values():
+        if chunks:
+            shortlist = min(settings.depth, len(chunks))
+            searches = 1 if len(chunks) <= settings.depth else len(settings.retrievers)
+            work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
+    return work * questions

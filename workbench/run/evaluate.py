@@ -1,0 +1,302 @@
+"""Run golden questions through every strategy x retriever x reranker and grade them."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable
+from itertools import accumulate
+
+import numpy as np
+
+from workbench.core.model import Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError
+from workbench.core.results import Evaluation, QuestionResult, Run
+from workbench.cut import STRATEGIES, chunk_document, make_strategy
+from workbench.encode.embedding import Encoder
+from workbench.grade.confidence import WordEvidence, confidence
+from workbench.grade.grading import ChunkMap, Grade, grade
+from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
+from workbench.grade.refusal import calibrate, refuse_below
+from workbench.read.questions import resolve_all
+from workbench.run.names import retriever_name, strategy_name
+from workbench.run.timing import Clock, Timings
+from workbench.search.rerankers import RERANKERS, Reranker
+from workbench.search.retrievers import RETRIEVERS, Retriever, ranks, starts_of
+
+Progress = Callable[[float, str], None]
+ShouldStop = Callable[[], bool]
+KEEP = 10  # ranked chunks kept per question for the drill-down
+SLICE_SECONDS = 1.5  # model work between two looks at should_stop, so a Stop is heard within seconds
+
+
+class RunStopped(WorkbenchError):
+    """The caller asked the run to stop (a Stop button, a closed tab); nothing of it is returned."""
+
+    def __init__(self) -> None:
+        super().__init__("the run was stopped before it finished, so nothing was graded or saved.")
+
+
+def needs_model(settings: Settings) -> bool:
+    """Whether these settings use the language model (so it must load, and the first run takes longer)."""
+    return any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
+        RERANKERS.get(r).needs_encoder for r in settings.rerankers
+    )
+
+
+def check_settings(settings: Settings) -> None:
+    """Refuse unknown ids and bad numbers before any work starts."""
+    for id in settings.strategies:
+        STRATEGIES.get(id)
+    for id in settings.retrievers:
+        RETRIEVERS.get(id)
+    for id in settings.rerankers:
+        RERANKERS.get(id)
+    if not (settings.strategies and settings.retrievers and settings.rerankers):
+        raise WorkbenchError("choose at least one strategy, one retriever and one reranker")
+    if settings.top_k < 1:
+        raise WorkbenchError(f"top-k must be 1 or more, not {settings.top_k}")
+    if not (settings.threshold is None or settings.threshold == "auto" or isinstance(settings.threshold, (int, float))):
+        raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
+    if isinstance(settings.threshold, float) and not math.isfinite(settings.threshold):  # nan never refuses
+        raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
+    if settings.depth < 1:
+        raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")
+    for id in settings.strategies:  # a bad size or overlap is named before any model loads
+        make_strategy(id, size=settings.size, overlap=settings.overlap)
+
+
+def evaluate(
+    document: Document,
+    questions: list[Question],
+    settings: Settings,
+    *,
+    encoder_factory: Callable[[], Encoder] | None = None,
+    progress: Progress | None = None,
+    timings: Timings | None = None,
+    should_stop: ShouldStop | None = None,
+) -> Evaluation:
+    """Grade every question under every configuration of ``settings``.
+
+    ``should_stop`` is asked between questions, strategies and slices of embedding; when it says yes,
+    ``RunStopped`` is raised (a web app's callback may also raise its own exception to end the work).
+    """
+
+    def check() -> None:
+        if should_stop is not None and should_stop():
+            raise RunStopped()
+
+    check_settings(settings)
+    started = time.perf_counter()
+    timings = timings or Timings()
+    resolved, bad = resolve_all(document, questions)
+    if needs_model(settings):
+        if encoder_factory is None:
+            from workbench.encode.embedding import get_encoder as encoder_factory
+        if progress:
+            progress(0.0, "Loading the language model (once)")
+        encoder = encoder_factory()
+        encoder_factory = lambda: encoder  # noqa: E731  (one encoder for the whole run)
+        clock = Clock(timings, lambda: encoder.seconds)
+    else:
+        encoder = None
+        clock = Clock(timings, None)
+    if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
+        clock.run("embed", lambda: _embed(encoder, [q.question.question for q in resolved], check))
+    rerankers: dict[str, Reranker] = {}
+    for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
+        rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
+    chunks_by_strategy: dict[str, list[Chunk]] = {}
+    runs: list[Run] = []
+    if progress:
+        progress(0.0, "Reading which words your file uses")
+    evidence = WordEvidence(document, between=check)
+    steps = len(settings.strategies) * len(settings.retrievers)
+    done = 0
+    for strategy in settings.strategies:
+        check()
+        if progress:
+            progress(done / steps, f"Cutting the document: {strategy_name(strategy, settings.size)}")
+        chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap, check))
+        chunks_by_strategy[strategy] = chunks
+        check()
+        chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
+        check()
+        holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
+        starts = starts_of(chunks)
+        if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
+            texts = model_texts(encoder, chunks, settings)
+
+            def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
+                if progress and begin:
+                    progress(done / steps, f"{strategy_name(strategy, settings.size)} — the language model has "
+                             f"read {begin:,} of {len(texts):,} pieces")
+
+            clock.run("embed", lambda: _embed(encoder, texts, check, report))
+        for retriever_id in settings.retrievers:
+            check()
+            if progress:
+                progress(done / steps, f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
+                         f"in {len(chunks):,} pieces")
+            retriever = None  # let the previous retriever's index go before building the next
+            retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
+            results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
+            # Question by question, so only one question's full score arrays are held at a time.
+            for question, question_holders in zip(resolved, holders):
+                check()
+                scores, order = clock.run("search", lambda: _search(retriever, question, starts))
+                sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
+                for reranker_id, reranker in rerankers.items():
+                    final, final_order = clock.run(
+                        "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
+                    )
+                    results[reranker_id].append(
+                        clock.run(
+                            "grade",
+                            lambda: _grade(
+                                question, final, final_order, chunks, chunk_map, question_holders, settings,
+                                evidence, sureness,
+                            ),
+                        )
+                    )
+            for reranker_id, graded in results.items():
+                runs.append(summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
+            done += 1
+    if progress:
+        progress(1.0, "Done")
+    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
+
+
+def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report=None) -> None:
+    """Put the texts through the model in slices of about SLICE_SECONDS each, checking for a stop between."""
+    size, begin = 16, 0
+    while begin < len(texts):
+        check()
+        if report:
+            report(begin)
+        part = texts[begin : begin + size]
+        began = time.perf_counter()
+        encoder.sentence_matrix(part)
+        spent = time.perf_counter() - began
+        begin += len(part)
+        # Cached texts come back at once, so slices grow; the model's own speed sets their size otherwise.
+        size = max(8, min(1024, int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
+
+
+def model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:
+    """What the model will read of these chunks: their windows, or their small pieces' (small-to-big).
+
+    ``maxsim`` reads the same units (``model_window.reading_units``), so nothing more is needed for it.
+    """
+    from workbench.encode.model_window import views
+
+    return list(dict.fromkeys(text for chunk in chunks for text in views(encoder, chunk)))
+
+
+def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    scores = np.asarray(retriever.scores(question.question.question), dtype=float)
+    return scores, ranks(scores, starts)
+
+
+def _rerank(
+    reranker: Reranker,
+    question: ResolvedQuestion,
+    scores: np.ndarray,
+    order: np.ndarray,
+    chunks: list[Chunk],
+    starts: np.ndarray,
+    depth: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Re-score the top ``depth`` candidates; the rest keep the retriever's order below them."""
+    if not reranker.rescores:
+        return scores, order
+    shortlist = order[:depth]
+    new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
+    if new is None:
+        return scores, order
+    new = np.asarray(new, dtype=float)
+    reordered = shortlist[np.lexsort((shortlist, starts[shortlist], -new))]
+    final = scores.copy()
+    final[shortlist] = new
+    return final, np.concatenate([reordered, order[depth:]])
+
+
+def _grade(
+    question: ResolvedQuestion,
+    scores: np.ndarray,
+    order: np.ndarray,
+    chunks: list[Chunk],
+    chunk_map: ChunkMap,
+    holders: list[int],
+    settings: Settings,
+    evidence: WordEvidence,
+    sureness: np.ndarray,
+) -> QuestionResult:
+    top_score = float(scores[order[0]])
+    result: Grade = grade(question, order, chunks, chunk_map, holders)
+    kept = order[: max(KEEP, settings.top_k)]
+    sure, parts = confidence(evidence, question.question.question, chunks[int(order[0])], sureness, order)
+    return QuestionResult(
+        question=question.question,
+        grade=result.grade,
+        reason=result.reason,
+        rank=result.rank,
+        top_chunk=chunks[int(order[0])].id,
+        top_score=top_score,
+        ranking=list(zip(kept.tolist(), scores[kept].tolist())),
+        relevant_ranks=result.relevant_ranks,
+        answered_grade=result.grade,
+        answered_reason=result.reason,
+        confidence=sure,
+        evidence=parts,
+    )
+
+
+def _padded(totals: list[int], depth: int) -> list[int]:
+    """Running totals of a ranking's sizes made ``depth`` long: a ranking of fewer pieces hands over all of them."""
+    return totals + [totals[-1] if totals else 0] * (depth - len(totals))
+
+
+def summarise(
+    strategy: str,
+    retriever: str,
+    reranker: str,
+    chunks: list[Chunk],
+    results: list[QuestionResult],
+    top_k: int,
+    threshold: float | str | None = None,
+) -> Run:
+    """Counts and metrics of one configuration; ranking metrics are over answerable questions.
+
+    With ``threshold="auto"`` each question is graded by a threshold fitted on the other
+    questions (leave-one-out), so every count is measured on a question the fit did not see.
+    """
+    calibration = calibrate(results) if threshold == "auto" else None
+    if calibration is not None:
+        refuse_below(results, calibration.per_question)
+        threshold = calibration.threshold
+    else:
+        refuse_below(results, threshold)
+    run = Run(strategy, retriever, reranker, len(chunks), results, top_k, threshold=threshold, calibration=calibration)
+    run.counts = Counter(result.grade for result in results)
+    answerable = [result for result in results if result.answerable]
+    unanswerable = [result for result in results if not result.answerable]
+    run.answerable, run.unanswerable = len(answerable), len(unanswerable)
+    # hit@k for k = 1..10 from each question's best rank: one pass over the ranks, not ten.
+    firsts = [min(r.relevant_ranks) for r in answerable if r.relevant_ranks]
+    run.hit_curve = [sum(1 for first in firsts if first <= k) / len(answerable) if answerable else 0.0 for k in range(1, 11)]
+    run.hit_rate = mean([hit_at(r.relevant_ranks, top_k) for r in answerable])
+    run.mrr = mean([reciprocal_rank(r.relevant_ranks, 10) for r in answerable])
+    run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
+    # What a bot would paste into its prompt: the top k pieces, averaged over the questions. Each
+    # ranking's running totals, padded with its last (a ranking shorter than k hands over all of it),
+    # make a table whose column k - 1 holds every question's characters for k: one sum per column.
+    depth, sizes = max(top_k, 10), [chunk.size for chunk in chunks]
+    handed = [_padded(list(accumulate([sizes[i] for i, _ in r.ranking[:depth]])), depth) for r in results]
+    per_k = [sum(column) / len(handed) for column in zip(*handed)] if handed else [0.0] * depth
+    run.context_chars = per_k[top_k - 1]
+    run.context_curve = per_k[:10]
+    run.false_refusals = sum(r.grade == "refused" for r in answerable)
+    if unanswerable:
+        run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)
+    return run

@@ -1,0 +1,53 @@
+"""Display names: what a person reads wherever a strategy, search or re-check is shown.
+
+Ids stay stable for files, the command line and the history; every chart, table,
+report and download shows these names instead, with the id kept for a tooltip.
+"""
+
+from __future__ import annotations
+
+from workbench.core.results import Run
+from workbench.cut import STRATEGIES
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
+
+SIZED = {"fixed": "{size}-character windows", "fixed-overlap": "{size}-character windows with overlap"}
+DEFAULT_SIZE = 300  # the windows' default size (strategies/windows.py)
+
+
+def strategy_name(id: str, size: int | None = None) -> str:
+    """ "300-character windows", "Cut at headings", "Shuffled-headings control"."""
+    if id in SIZED:
+        return SIZED[id].format(size=size or DEFAULT_SIZE)
+    return STRATEGIES.get(id).label or id
+
+
+def retriever_name(id: str) -> str:
+    return RETRIEVERS.get(id).label or id
+
+
+def reranker_name(id: str) -> str:
+    return RERANKERS.get(id).label or id
+
+
+def is_control(strategy: str) -> bool:
+    """Controls tell whether a gain is real; they are never a setup to recommend."""
+    return bool(getattr(STRATEGIES.get(strategy), "control", False))
+
+
+def setup_name(run: Run, size: int | None = None) -> str:
+    """A configuration in words: "Cut at headings, word-match search, re-checked by headings"."""
+    parts = [strategy_name(run.strategy, size), lower_first(retriever_name(run.retriever))]
+    if run.reranker != "none":
+        parts.append(lower_first(reranker_name(run.reranker)))
+    return ", ".join(parts)
+
+
+def lower_first(name: str) -> str:
+    """Mid-sentence case that keeps acronyms: "BM25 word search" stays, "Word-match search" becomes lower."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]
+
+
+def setup_id(run: Run) -> str:
+    """The ids behind a setup, for a tooltip: "heading / keyword / none"."""
+    return f"{run.strategy} / {run.retriever} / {run.reranker}"

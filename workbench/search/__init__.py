@@ -1,0 +1,2 @@
+"""Finding the pieces for a question: the retrievers and the re-checks (rerankers), each registered by id.
+"""

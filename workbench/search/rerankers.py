@@ -1,0 +1,227 @@
+"""Rerankers re-score a retriever's shortlist; registered by stable id."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from workbench.core.model import Chunk, WorkbenchError
+from workbench.core.registry import Registry
+from workbench.encode.embedding import Encoder
+from workbench.search.retrievers import bm25_tokens, fold, question_words, words_in
+
+
+def titles(chunk: Chunk) -> list[str]:
+    """What a piece is filed under: the last step of its breadcrumb, and its first line when that is a heading.
+
+    A spreadsheet's products are ``## Name`` lines, so a product's name is its title too. A heading
+    further down a piece (a window running into the next product) opens another piece's subject, not this one's.
+    """
+    found = [chunk.prefix.strip().rsplit(" > ", 1)[-1]] if chunk.prefix.strip() else []
+    first = chunk.body.lstrip("\n").split("\n", 1)[0]
+    return found + ([first.lstrip("#").strip()] if first.startswith("#") else [])
+
+
+def names(question: str, chunk: Chunk) -> bool:
+    """Does the question name one of the piece's titles in full: every one of its words, stop words aside?
+
+    "How many browning levels does the 2-Slice Toaster have?" names "2-Slice Toaster", not "4-Slice
+    Toaster"; "Can I take my smoothie from the Personal Blender?" does not name "Personal Blender 600ml".
+    """
+    asked = set(bm25_tokens(question))
+    return any(words and words <= asked for words in (set(bm25_tokens(title)) for title in titles(chunk)))
+
+
+class Reranker:
+    """``scores`` gives a new score for each shortlisted chunk, higher is better.
+
+    ``none`` returns ``None``: keep the retriever's order and scores.
+    """
+
+    id: str = ""
+    label: str = ""
+    explanation: str = ""
+    needs_encoder = False
+    rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        pass
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray | None:
+        raise NotImplementedError
+
+
+RERANKERS: Registry[Reranker] = Registry("reranker")
+
+
+@RERANKERS.register("none")
+class NoRerank(Reranker):
+    rescores = False
+    label = "Not re-checked"
+    explanation = "Keeps the search's own order."
+
+    def scores(self, question: str, chunks: list[Chunk]) -> None:
+        return None
+
+
+@RERANKERS.register("heading")
+class HeadingRerank(Reranker):
+    label = "Re-checked by headings"
+    explanation = "Moves up pieces whose first line (their heading) names a word of the question."
+    bonus = 3
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        # Piece text -> (folded first line, folded text): the same pieces head every question's shortlist.
+        self._folded: dict[str, tuple[str, str]] = {}
+
+    def _fold(self, text: str) -> tuple[str, str]:
+        if text not in self._folded:
+            self._folded[text] = (fold(text.split("\n", 1)[0]), fold(text))
+        return self._folded[text]
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        words = question_words(question)
+        result = []
+        for chunk in chunks:
+            first_line, folded = self._fold(chunk.text)
+            boost = self.bonus if any(word in first_line for word in words) else 0
+            result.append(boost + words_in(words, folded))
+        return np.array(result, dtype=float)
+
+
+@RERANKERS.register("maxsim")
+class MaxSim(Reranker):
+    label = "Re-checked word by word for meaning"
+    explanation = (
+        "Compares each word of the question with its best match in the piece, using the same small "
+        "language model, and averages, rare words counting more (late interaction, as in ColBERT). "
+        "A piece whose heading the question names in full (\u201cthe 2-Slice Toaster\u201d) gets 0.05 more, "
+        "enough to win a near tie against a look-alike (the 4-Slice Toaster), never a clearly better match."
+    )
+    needs_encoder = True
+    # On maxsim's 0-1 scale a near tie. Measured on the six real files (bench/quality.py): 0.03, 0.05 and
+    # 0.1 all raised clean answers under every cut that keeps headings (heading 187 -> 189, 190, 190;
+    # small-to-big 183 -> 187, 188, 189); 0.1 began to cost a manual a question, 0.2 more. The middle one.
+    named_bonus = 0.05
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        if encoder_factory is None:
+            from workbench.encode.embedding import get_encoder as encoder_factory
+        self.encoder = encoder_factory()
+        # Retrievers often shortlist the same pieces (always, when the shortlist is every piece): a question's
+        # scores and a shortlist's word counts are worked out once per shortlist.
+        self._memo: dict[tuple[str, frozenset], dict[tuple, float]] = {}
+        self._frequency: dict[frozenset, tuple[int, Counter[int]]] = {}
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        keys = [(chunk.text, chunk.search) for chunk in chunks]
+        shortlist = frozenset(keys)  # the weights depend on which pieces are shortlisted, not on their order
+        if (question, shortlist) not in self._memo:
+            self._memo[(question, shortlist)] = self._score(question, shortlist, list(dict(zip(keys, chunks)).values()))
+        found = self._memo[(question, shortlist)]
+        return np.array([found[key] for key in keys])
+
+    def _score(self, question: str, shortlist: frozenset, chunks: list[Chunk]) -> dict[tuple, float]:
+        from workbench.encode.model_window import reading_units
+
+        query = self.encoder.token_vectors([question])[0]
+        # Each chunk is read as one or more units: itself, or (small-to-big) each of its small pieces,
+        # as the search read it. A unit past the model's window is read window by window, and its
+        # token vectors are all its windows'. A chunk scores as its best unit.
+        units = [reading_units(self.encoder, chunk) for chunk in chunks]
+        flat = [windows for chunk_units in units for windows in chunk_units]
+        vectors = self.encoder.token_vectors([w for windows in flat for w in windows])
+        documents, position = [], 0
+        for windows in flat:
+            documents.append(np.vstack(vectors[position : position + len(windows)]))
+            position += len(windows)
+        # One product against all shortlisted units' tokens, then the best match per unit and question token.
+        similarity = query @ np.vstack(documents).T
+        bounds = np.cumsum([0] + [len(doc) for doc in documents[:-1]])
+        best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x units
+        per_unit = self._weights(question, len(query), shortlist, flat) @ best  # one score per unit
+        found, position = {}, 0
+        for chunk, chunk_units in zip(chunks, units):
+            bonus = self.named_bonus if names(question, chunk) else 0.0
+            found[(chunk.text, chunk.search)] = float(per_unit[position : position + len(chunk_units)].max()) + bonus
+            position += len(chunk_units)
+        return found
+
+    def _weights(self, question: str, tokens: int, shortlist: frozenset, units: list[list[str]]) -> np.ndarray:
+        """How much each question token counts: its IDF over the shortlisted units, as BERTScore weighs tokens.
+
+        ``ln((N + 1) / (df + 1))``: a word piece in every unit ("the", "?", the product name in every
+        breadcrumb) counts for nothing, one in a single unit most; the weights add up to 1. On the six real
+        files (bench/quality.py) this raised clean answers under heading 183 -> 187, breadcrumb 182 -> 186,
+        section-window 171 -> 177 and concern 170 -> 173 (small-to-big 185 -> 183). Equal weights, as
+        before, when the model's word pieces cannot be lined up with its token vectors (a fake encoder in
+        tests, or a question longer than the model reads) or every word piece is in every unit.
+        """
+        tokenizer = getattr(self.encoder, "tokenizer", None)
+        ids = tokenizer.encode(question, add_special_tokens=False).ids if tokenizer is not None else []
+        if len(ids) != tokens:
+            return np.full(tokens, 1.0 / max(tokens, 1))
+        if shortlist not in self._frequency:
+            encoded = tokenizer.encode_batch([w for windows in units for w in windows], add_special_tokens=False)
+            frequency: Counter[int] = Counter()
+            position = 0
+            for windows in units:  # a unit counts a word piece once, whichever of its windows holds it
+                frequency.update({i for piece in encoded[position : position + len(windows)] for i in piece.ids})
+                position += len(windows)
+            self._frequency[shortlist] = (len(units), frequency)
+        count, frequency = self._frequency[shortlist]
+        weights = np.array([math.log((count + 1) / (frequency[i] + 1)) for i in ids])
+        total = weights.sum()
+        return weights / total if total > 0 else np.full(tokens, 1.0 / tokens)
+
+
+@RERANKERS.register("cross-encoder")
+class CrossEncoderRerank(Reranker):
+    label = "Re-checked by your model"
+    explanation = "A model on your disk reads question and piece together and scores how well they match."
+
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+        self.model = load_cross_encoder(model_path)
+
+    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
+        if not chunks:
+            return np.zeros(0)
+        return np.asarray(self.model.predict([(question, chunk.text) for chunk in chunks]), dtype=float)
+
+
+def load_cross_encoder(model_path: str | None):
+    """Load a sentence-transformers CrossEncoder from a local folder, with plain errors."""
+    if not model_path:
+        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk.")
+    path = Path(model_path).expanduser()
+    if not path.is_dir():
+        raise WorkbenchError(f"cross-encoder: the model folder {path} does not exist.")
+    if not (path / "config.json").is_file():
+        raise WorkbenchError(f"cross-encoder: {path} holds no config.json, so it is not a model folder.")
+    import json
+    import os
+
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} cannot be read: {error}.") from None
+    if not isinstance(config, dict):
+        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} is not a model configuration (it holds no settings).")
+    names = config.get("architectures") or []
+    architectures = " ".join(str(name) for name in names) if isinstance(names, list) else str(names)
+    if "SequenceClassification" not in architectures:
+        raise WorkbenchError(
+            f"cross-encoder: {path} is not a cross-encoder (its model is {architectures or 'of no known kind'}; "
+            "a cross-encoder is a sequence-classification model)."
+        )
+    from sentence_transformers import CrossEncoder
+
+    try:
+        return CrossEncoder(str(path), device="cpu", local_files_only=True)
+    except Exception as error:  # the library raises many kinds for a broken folder
+        raise WorkbenchError(f"cross-encoder: the model in {path} could not be loaded: {error}") from None

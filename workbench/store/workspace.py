@@ -1,0 +1,212 @@
+"""The user's work kept on this computer: documents, each one's questions, and the settings.
+
+A SQLite file beside the run history (``workspace.sqlite`` in the same data folder), or
+``$WORKBENCH_WORKSPACE_DB``; ``off`` keeps it in memory for the session only. Nothing is sent
+anywhere. Questions are keyed by the document's content hash, and found by file name too, so
+next week's edited price list gets this week's questions back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.core.model import Question, WorkbenchError
+from workbench.store.storage import connect
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    key TEXT PRIMARY KEY,           -- sha256 of the file's bytes
+    name TEXT NOT NULL,             -- the file name as uploaded
+    data BLOB NOT NULL,
+    sheet TEXT,
+    name_column TEXT,
+    used_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS question_sets (
+    document_key TEXT PRIMARY KEY,  -- the content hash the set was last edited for
+    name TEXT NOT NULL,             -- that document's file name, to find the set for a new version
+    questions TEXT NOT NULL,        -- JSON list of {question, expected_source, expected_answer, kind}
+    saved_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS preferences (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL              -- JSON
+);
+CREATE INDEX IF NOT EXISTS question_sets_by_name ON question_sets(name, saved_at);
+"""
+KEEP_DOCUMENTS = 20  # recent files kept to reopen; older ones are dropped (their questions stay)
+FIELDS = ("question", "expected_source", "expected_answer", "kind")
+
+
+def default_path() -> Path | None:
+    """``$WORKBENCH_WORKSPACE_DB`` (``off``: in memory only), else beside the run history."""
+    from workbench.store.history import default_path as history_path
+
+    setting = os.environ.get("WORKBENCH_WORKSPACE_DB")
+    if setting:
+        return None if setting.strip().lower() == "off" else Path(setting)
+    return history_path().parent / "workspace.sqlite"
+
+
+def file_key(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _now() -> str:
+    # Microseconds, so two saves in the same second still sort in the order they happened.
+    return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class StoredDocument:
+    key: str
+    name: str
+    sheet: str | None
+    name_column: str | None
+    used_at: str
+    size: int
+    data: bytes | None = None  # left out of listings
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    questions: list[Question]
+    document_key: str  # the version of the file they were saved for
+    name: str
+    saved_at: str
+
+    def same_version(self, key: str) -> bool:
+        return self.document_key == key
+
+
+class Workspace:
+    """One connection per session; a lock because Streamlit may call in from more than one thread."""
+
+    def __init__(self, path: str | Path | None = None, *, memory: bool = False) -> None:
+        self.path = None if memory else Path(path) if path else default_path()
+        self._lock = threading.Lock()
+        try:
+            if self.path is None:
+                self._connection = sqlite3.connect(":memory:", check_same_thread=False)
+                self._connection.executescript(SCHEMA)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._connection = connect(self.path, SCHEMA)
+        except (OSError, sqlite3.Error) as error:
+            raise WorkbenchError(f"the saved work in {self.path} cannot be opened: {error}") from None
+
+    def _write(self, sql: str, args: tuple) -> None:
+        try:
+            with self._lock, self._connection:
+                self._connection.execute(sql, args)
+        except sqlite3.Error as error:
+            raise WorkbenchError(f"your work could not be saved in {self.path}: {error}") from None
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        try:
+            with self._lock:
+                return self._connection.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise WorkbenchError(f"the saved work in {self.path} cannot be read: {error}") from None
+
+    # --- documents ---------------------------------------------------------------------------
+
+    def open_document(self, name: str, data: bytes, sheet: str | None = None, name_column: str | None = None) -> str:
+        """Keep this file and make it the current document; returns its key (content hash)."""
+        key = file_key(data)
+        self._write(
+            "INSERT INTO documents (key, name, data, sheet, name_column, used_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET name = excluded.name, used_at = excluded.used_at",
+            (key, name, data, sheet, name_column, _now()),
+        )
+        self.set_preference("current_document", key)
+        self._write(
+            "DELETE FROM documents WHERE key NOT IN (SELECT key FROM documents ORDER BY used_at DESC LIMIT ?)",
+            (KEEP_DOCUMENTS,),
+        )
+        return key
+
+    def remember_reading(self, key: str, sheet: str | None, name_column: str | None) -> None:
+        """The sheet and name column chosen for this file, so it reopens the same way."""
+        self._write("UPDATE documents SET sheet = ?, name_column = ? WHERE key = ?", (sheet, name_column, key))
+
+    def document(self, key: str) -> StoredDocument | None:
+        rows = self._read(
+            "SELECT key, name, sheet, name_column, used_at, length(data), data FROM documents WHERE key = ?", (key,)
+        )
+        return StoredDocument(*rows[0]) if rows else None
+
+    def current(self) -> StoredDocument | None:
+        """The document last opened, with its bytes; None on a first visit."""
+        key = self.preference("current_document")
+        return self.document(key) if key else None
+
+    def recent(self, limit: int = 8) -> list[StoredDocument]:
+        """The files opened lately, newest first (without their bytes)."""
+        rows = self._read(
+            "SELECT key, name, sheet, name_column, used_at, length(data) FROM documents ORDER BY used_at DESC LIMIT ?",
+            (limit,),
+        )
+        return [StoredDocument(*row) for row in rows]
+
+    def forget(self, key: str) -> None:
+        """Drop a file and its questions from this computer."""
+        self._write("DELETE FROM documents WHERE key = ?", (key,))
+        self._write("DELETE FROM question_sets WHERE document_key = ?", (key,))
+
+    # --- questions ---------------------------------------------------------------------------
+
+    def save_questions(self, key: str, name: str, questions: list[Question]) -> None:
+        payload = json.dumps([{field: getattr(q, field) for field in FIELDS} for q in questions], ensure_ascii=False)
+        self._write(
+            "INSERT INTO question_sets (document_key, name, questions, saved_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(document_key) DO UPDATE SET name = excluded.name, questions = excluded.questions, "
+            "saved_at = excluded.saved_at",
+            (key, name, payload, _now()),
+        )
+
+    def questions_for(self, key: str, name: str) -> QuestionSet | None:
+        """This version's questions; else the latest saved for a file of the same name; else None."""
+        rows = self._read("SELECT questions, document_key, name, saved_at FROM question_sets WHERE document_key = ?", (key,))
+        if not rows:
+            rows = self._read(
+                "SELECT questions, document_key, name, saved_at FROM question_sets WHERE name = ? "
+                "ORDER BY saved_at DESC LIMIT 1",
+                (name,),
+            )
+        if not rows:
+            return None
+        payload, document_key, saved_name, saved_at = rows[0]
+        try:
+            records = json.loads(payload)
+            questions = [Question(**{field: str(record.get(field, "")) for field in FIELDS}) for record in records]
+        except (ValueError, TypeError, AttributeError):
+            return None  # a damaged set is ignored rather than crashing the page; the default set is used
+        return QuestionSet(questions, document_key, saved_name, saved_at)
+
+    # --- preferences (settings, the current document) ----------------------------------------
+
+    def set_preference(self, key: str, value) -> None:
+        self._write(
+            "INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, json.dumps(value)),
+        )
+
+    def preference(self, key: str, default=None):
+        rows = self._read("SELECT value FROM preferences WHERE key = ?", (key,))
+        if not rows:
+            return default
+        try:
+            return json.loads(rows[0][0])
+        except ValueError:
+            return default
+
+    def close(self) -> None:
+        self._connection.close()
