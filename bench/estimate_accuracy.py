@@ -29,7 +29,8 @@ ONE_FILE = """
 import json, sys, time
 from pathlib import Path
 from workbench.encode.embedding import get_encoder
-from workbench.run.estimate import estimate, recheck_work
+from workbench.run.estimate import estimate
+from workbench.search.rerankers import MaxSim
 from workbench.cut import chunk_document
 from workbench.run.evaluate import evaluate
 from workbench.run.timing import Timings
@@ -49,7 +50,7 @@ began, timings = time.perf_counter(), Timings()
 evaluate(document, asked, settings, encoder_factory=lambda: encoder, timings=timings)
 cuts = {cut: chunk_document(document, cut, settings.size, settings.overlap) for cut in cuts}
 print(json.dumps({"estimate": guess.seconds, "real": time.perf_counter() - began, "speed": encoder.speed(),
-                  "recheck": recheck_work(cuts, len(asked), settings) / max(timings.seconds["rerank"], 1e-9)}))
+                  "recheck": MaxSim.recheck_characters(cuts, len(asked), settings) / max(timings.seconds["rerank"], 1e-9)}))
 """
 
 

@@ -26,7 +26,7 @@ st.markdown(state.result_caption())
 
 size = result.settings.size
 with st.expander("What the controls show"):
-    for control in ("placebo", "random", "whole"):
+    for control in (id for id in STRATEGIES.ids() if STRATEGIES.get(id).control):
         st.write(f"**{strategy_name(control)}** — {STRATEGIES.get(control).explanation}")
 
 st.subheader("Every configuration")

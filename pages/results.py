@@ -50,7 +50,7 @@ with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])
                    on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
                    help=options_help(RERANKERS) + " Keep “Not re-checked” to see results without and with a "
                    "re-check.")
-    if "cross-encoder" in st.session_state[state.RUN_RERANKERS]:
+    if any(RERANKERS.get(id).needs_model_path for id in st.session_state[state.RUN_RERANKERS]):
         st.text_input("Folder of your cross-encoder model", key=state.bind(state.RERANKER_MODEL),
                       on_change=state.store, args=(state.RERANKER_MODEL,))
     left, right = st.columns(2)

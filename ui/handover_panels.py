@@ -11,11 +11,12 @@ from ui import state
 from workbench.advise.rewrite import Before, grade_rewrite, rewrite, rewrite_name
 from workbench.core.model import Chunk, Document, Question
 from workbench.core.results import Evaluation
+from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.output.pieces import export_pieces
 from workbench.run.names import strategy_name
 
-WINDOWS = 300  # the usual default the rewrite is graded with, as the issue and the README state it
+WINDOWS = WINDOW_SIZE  # the usual default the rewrite is graded with
 SHOWN = 20000  # characters of each file shown side by side
 
 

@@ -18,6 +18,7 @@ import streamlit as st
 from workbench.core.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut import chunk_document
+from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.read.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
@@ -81,7 +82,7 @@ def init_session_state() -> None:
         QUESTIONS: sample_questions(),
         EDITOR_VERSION: 0,
         CUT_STRATEGIES: ["fixed", "heading"],
-        SIZE: 300,
+        SIZE: WINDOW_SIZE,
         OVERLAP: 45,
         RUN_STRATEGIES: [
             "fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern",

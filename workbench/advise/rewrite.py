@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from workbench.core.model import Document, Question, Section, Settings
+from workbench.cut.windows import WINDOW_SIZE, Fixed
 from workbench.read.markdown import FENCE, closes_fence, is_decoration, parse_markdown
 
 # all-MiniLM-L6-v2 reads at most 256 word pieces and ignores the rest; in English that is
@@ -247,14 +248,14 @@ class Before:
         )
 
 
-def grade_rewrite(document: Document, questions: list[Question], size: int = 300, encoder_factory=None) -> Before:
+def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None) -> Before:
     """Grade the same questions on the original and on its rewrite, with windows of ``size`` and keyword search.
 
     The golden questions resolve against the rewrite because it keeps every product's name.
     """
     from workbench.run.evaluate import evaluate
 
-    settings = Settings(strategies=["fixed"], retrievers=["keyword"], rerankers=["none"], size=size)
+    settings = Settings(strategies=[Fixed.id], retrievers=["keyword"], rerankers=["none"], size=size)
     counts, answerable = [], []
     ready = rewritten_document(document)
     for doc in (document, ready):

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from workbench.core.results import Evaluation, Run
+from workbench.cut.windows import Fixed
 from workbench.run.names import is_control, setup_name, strategy_name
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
@@ -36,7 +37,7 @@ TIE_RULE = (
     "working when a product's text grows), then to the simplest (the plainer cut, word search, no re-check). "
     "Controls are never recommended."
 )
-BASELINE = "fixed"  # the usual default setup: fixed-size character windows
+BASELINE = Fixed.id  # the usual default setup: fixed-size character windows (of WINDOW_SIZE)
 
 
 @dataclass
@@ -69,16 +70,16 @@ class Verdict:
 
 
 def simplicity(run: Run) -> tuple[int, int, int, int]:
-    """Cuts that need no piece size first, then registry order: plainer cuts, word search, no re-check come first."""
+    """Cuts that need no piece size first, then each class's ``order``: plainer cuts, word search, no re-check first."""
     from workbench.cut import STRATEGIES
     from workbench.search.rerankers import RERANKERS
     from workbench.search.retrievers import RETRIEVERS
 
     return (
         int("size" in STRATEGIES.get(run.strategy).params),
-        STRATEGIES.ids().index(run.strategy),
-        RETRIEVERS.ids().index(run.retriever),
-        RERANKERS.ids().index(run.reranker),
+        STRATEGIES.get(run.strategy).order,
+        RETRIEVERS.get(run.retriever).order,
+        RERANKERS.get(run.reranker).order,
     )
 
 

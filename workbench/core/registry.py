@@ -11,7 +11,12 @@ T = TypeVar("T")
 
 
 class Registry(Generic[T]):
-    """Maps stable ids to classes; refuses a duplicate id and names unknown ones."""
+    """Maps stable ids to classes; refuses a duplicate id and names unknown ones.
+
+    Each class says where it is listed with an ``order`` number (lower first): the order the app and the
+    command line list and run them in, and, among setups that tie, the one preferred (plainer first). It is
+    a fact of the class, not of which module happened to be imported first, so two classes may not share one.
+    """
 
     def __init__(self, what: str) -> None:
         self.what = what
@@ -21,8 +26,15 @@ class Registry(Generic[T]):
         def decorate(cls: type[T]) -> type[T]:
             if id in self._classes:
                 raise ValueError(f"{self.what} id {id!r} is already registered")
+            order = getattr(cls, "order", None)
+            if isinstance(order, bool) or not isinstance(order, int):
+                raise ValueError(f"{self.what} {id!r} needs a whole-number order (where it is listed), not {order!r}")
+            taken = next((other for other, known in self._classes.items() if known.order == order), None)  # type: ignore[attr-defined]
+            if taken is not None:
+                raise ValueError(f"{self.what} {id!r} has order {order}, already {taken!r}'s")
             cls.id = id  # type: ignore[attr-defined]
             self._classes[id] = cls
+            self._classes = dict(sorted(self._classes.items(), key=lambda item: item[1].order))  # type: ignore[attr-defined]
             return cls
 
         return decorate

@@ -31,6 +31,7 @@ def concern_of(column: str) -> str:
 
 @STRATEGIES.register("concern")
 class Concern(Strategy):
+    order = 80
     label = "One question, one piece"
     explanation = (
         "For a spreadsheet, the product's cells grouped by what customers ask (what it is, variants and "

@@ -11,6 +11,7 @@ from workbench.cut.sections import Heading
 
 @STRATEGIES.register("random")
 class RandomCut(Strategy):
+    order = 90
     label = "Random-cuts control"
     control = True
     explanation = (
@@ -34,6 +35,7 @@ class RandomCut(Strategy):
 
 @STRATEGIES.register("whole")
 class Whole(Strategy):
+    order = 100
     label = "Whole-document control"
     control = True
     explanation = (

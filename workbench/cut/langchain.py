@@ -66,6 +66,7 @@ class LangChainRecursive(Strategy):
 
 @STRATEGIES.register("langchain-recursive")
 class LangChainDefault(LangChainRecursive):
+    order = 110
     label = "LangChain default (4,000 / 200)"
     explanation = (
         "What a bot built with LangChain does when nobody changed the settings: its recursive splitter "
@@ -75,6 +76,7 @@ class LangChainDefault(LangChainRecursive):
 
 @STRATEGIES.register("langchain-recursive-1000")
 class LangChainCommon(LangChainRecursive):
+    order = 120
     chunk_size = 1000
     label = "LangChain common (1,000 / 200)"
     explanation = (

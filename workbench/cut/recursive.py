@@ -19,6 +19,7 @@ WORD = re.compile(r"\s+")
 
 @STRATEGIES.register("recursive")
 class Recursive(Strategy):
+    order = 40
     label = "Recursive splitting"
     explanation = (
         "Cuts at headings first, then blank lines, then line ends, then sentences, then words, "

@@ -17,6 +17,7 @@ def own_text(document: Document, section: Section) -> Span | None:
 
 @STRATEGIES.register("heading")
 class Heading(Strategy):
+    order = 50
     label = "Cut at headings"
     explanation = "One piece per section or product, heading kept, so every fact stays with its product."
 
@@ -38,6 +39,7 @@ class Heading(Strategy):
 
 @STRATEGIES.register("breadcrumb")
 class Breadcrumb(Heading):
+    order = 60
     label = "Cut at headings, with their path"
     explanation = "As cut at the headings, each piece starting with where it sits: Title > Section > Subsection."
 
@@ -47,6 +49,7 @@ class Breadcrumb(Heading):
 
 @STRATEGIES.register("placebo")
 class Placebo(Heading):
+    order = 70
     label = "Shuffled-headings control"
     control = True
     explanation = (

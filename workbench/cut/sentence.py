@@ -8,6 +8,7 @@ from workbench.cut.base import STRATEGIES, Strategy, sentence_spans
 
 @STRATEGIES.register("sentence")
 class Sentence(Strategy):
+    order = 30
     label = "One sentence each"
     explanation = "Every sentence or line is its own piece, so a fact loses the product it belongs to."
 

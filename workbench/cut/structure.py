@@ -57,6 +57,7 @@ def blocks(document: Document, section: Section) -> list[Span]:
 
 @STRATEGIES.register("section-window")
 class SectionWindow(Strategy):
+    order = 130
     label = "Headings in model-sized parts"
     explanation = (
         "One piece per section when the search model can read it whole; a longer section is cut only between "
@@ -115,6 +116,7 @@ class SectionWindow(Strategy):
 
 @STRATEGIES.register("small-to-big")
 class SmallToBig(Strategy):
+    order = 140
     label = "Find a sentence, hand over its section"
     explanation = (
         "The search looks at single sentences, list items and cells, each starting with its section's path; "

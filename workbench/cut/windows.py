@@ -5,15 +5,21 @@ from __future__ import annotations
 from workbench.core.model import Chunk, Document
 from workbench.cut.base import STRATEGIES, Strategy, check_size
 
+# The usual default of a bot's splitter: every verdict compares the recommended setup with windows of this size.
+WINDOW_SIZE = 300
+
 
 @STRATEGIES.register("fixed")
 class Fixed(Strategy):
-    label = "Fixed-size windows"  # names.py puts the size in: "300-character windows"
+    order = 10
+    label = "Fixed-size windows"
+    sized_label = "{size}-character windows"
+    default_size = WINDOW_SIZE
     explanation = ("Cuts after a fixed number of characters (the size set above), wherever that falls, even "
                    "mid-word or mid-product.")
     params = ("size",)
 
-    def __init__(self, size: int = 300) -> None:
+    def __init__(self, size: int = WINDOW_SIZE) -> None:
         self.size = check_size(size)
         self.overlap = 0
 
@@ -26,11 +32,13 @@ class Fixed(Strategy):
 
 @STRATEGIES.register("fixed-overlap")
 class FixedOverlap(Fixed):
+    order = 20
     label = "Fixed-size windows with overlap"
+    sized_label = "{size}-character windows with overlap"
     explanation = "Fixed windows where each one repeats the end of the one before, the usual patch for cut sentences."
     params = ("size", "overlap")
 
-    def __init__(self, size: int = 300, overlap: int | None = None) -> None:
+    def __init__(self, size: int = WINDOW_SIZE, overlap: int | None = None) -> None:
         super().__init__(size)
         if overlap is None:
             overlap = round(self.size * 0.15)

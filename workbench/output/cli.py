@@ -19,6 +19,7 @@ from workbench.advise.verdict import assess
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut import STRATEGIES
+from workbench.cut.windows import WINDOW_SIZE
 from workbench.grade.stats import compare
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
@@ -120,7 +121,7 @@ def build_parser() -> Parser:
     ready.add_argument("document")
     ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
     ready.add_argument("--questions", help="also grade these questions on both files with 300-character windows")
-    ready.add_argument("--size", type=_number(int, "--size"), default=300, help="the windows' size for --questions")
+    ready.add_argument("--size", type=_number(int, "--size"), default=WINDOW_SIZE, help="the windows' size for --questions")
     ready.add_argument("--sheet")
     ready.add_argument("--name-column")
     return parser
@@ -158,8 +159,9 @@ def _check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, s
         raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
     if args.format == "xlsx" and not args.out:
         raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
-    if "cross-encoder" in settings.rerankers and not args.reranker_model:  # the engine's words name no flag
-        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk with --reranker-model PATH.")
+    for id in settings.rerankers:  # the engine's words name no flag
+        if RERANKERS.get(id).needs_model_path and not args.reranker_model:
+            raise WorkbenchError(f"{id}: name the folder of a {id} model on your disk with --reranker-model PATH.")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
     for option, path in (("--out", args.out), ("--report", getattr(args, "report", None))):
         _check_writable(option, path)  # before any work: a bad path found after a 10-minute run wastes it

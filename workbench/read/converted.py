@@ -17,6 +17,7 @@ from statistics import median
 
 from workbench.core.limits import MAX_CHARACTERS, check_zip, too_big
 from workbench.core.model import Document, WorkbenchError
+from workbench.read.base import LOADERS, Loader
 from workbench.read.markdown import parse_markdown
 from workbench.read.textio import check_size
 
@@ -34,9 +35,11 @@ NOTES = {
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an encrypted Word file is an OLE2 container, not a zip
 
 
-class ConvertedLoader:
+@LOADERS.register("converted")
+class ConvertedLoader(Loader):
     """Reads ``.docx``, ``.html``/``.htm`` and ``.pdf`` by converting them to Markdown."""
 
+    order = 40
     kind = "markdown"
     extensions = (".docx", ".html", ".htm", ".pdf")
 

@@ -13,25 +13,27 @@ from xml.etree.ElementTree import ParseError
 from xml.parsers.expat import ExpatError
 
 from workbench.core.model import Document, WorkbenchError
+
+# Each module registers its loaders (read/base.py); ``order`` on each class, not this list, sets the listing.
+from workbench.read import converted, markdown, spreadsheet  # noqa: F401
+from workbench.read.base import LOADERS, Loader
 from workbench.read.converted import NOTES as CONVERSION_NOTES
-from workbench.read.converted import ConvertedLoader
-from workbench.read.markdown import MarkdownLoader, parse_markdown
-from workbench.read.spreadsheet import CsvLoader, NoNameColumn, XlsxLoader
+from workbench.read.markdown import parse_markdown
+from workbench.read.spreadsheet import NoNameColumn
 from workbench.read.spreadsheet import default_sheet as _default_sheet
 from workbench.read.spreadsheet import sheet_names as _sheet_names
 from workbench.read.textio import read_file
 
 T = TypeVar("T")
 
-LOADERS = (MarkdownLoader(), CsvLoader(), XlsxLoader(), ConvertedLoader())
-SUPPORTED = tuple(ext for loader in LOADERS for ext in loader.extensions)
+SUPPORTED = LOADERS.extensions()
 
 
-def loader_for(name: str):
+def loader_for(name: str) -> Loader:
     suffix = PurePath(name).suffix.lower()
-    for loader in LOADERS:
-        if suffix in loader.extensions:
-            return loader
+    found = LOADERS.for_extension(suffix)
+    if found is not None:
+        return found()
     if suffix == ".xls":
         raise WorkbenchError(f"{name} is an old Excel file (.xls). Open it in Excel and save it as .xlsx or .csv.")
     raise WorkbenchError(

@@ -7,6 +7,7 @@ import re
 import regex
 
 from workbench.core.model import Document, Fact, Section
+from workbench.read.base import LOADERS, Loader
 from workbench.read.textio import decode_text
 
 ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -20,9 +21,12 @@ TAG = re.compile(r"<[^>]*>")
 NO_WORDS = regex.compile(r"[^\p{L}\p{N}]*")
 
 
-class MarkdownLoader:
-    """Reads ``.md``, ``.markdown`` and ``.txt`` files."""
+@LOADERS.register("markdown")
+class MarkdownLoader(Loader):
+    """Reads ``.md``, ``.markdown`` and ``.txt`` files (a plain-text file is read as Markdown: its ``#`` lines,
+    if any, are headings; without them it is one section)."""
 
+    order = 10
     kind = "markdown"
     extensions = (".md", ".markdown", ".txt")
 

@@ -18,6 +18,7 @@ from pathlib import PurePath
 
 from workbench.core.limits import Budget, check_zip
 from workbench.core.model import Document, Fact, Section, WorkbenchError
+from workbench.read.base import LOADERS, Loader
 from workbench.read.textio import check_size, decode_text
 
 # Headers that name the product, best first; then any header containing one of the words.
@@ -48,7 +49,9 @@ class Table:
     warnings: tuple[str, ...] = ()
 
 
-class CsvLoader:
+@LOADERS.register("csv")
+class CsvLoader(Loader):
+    order = 20
     kind = "spreadsheet"
     extensions = (".csv", ".tsv")
 
@@ -56,7 +59,9 @@ class CsvLoader:
         return table_to_document(read_csv(data, name), name, name_column)
 
 
-class XlsxLoader:
+@LOADERS.register("xlsx")
+class XlsxLoader(Loader):
+    order = 30
     kind = "spreadsheet"
     extensions = (".xlsx", ".xlsm")
 

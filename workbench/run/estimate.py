@@ -78,13 +78,14 @@ def duration(seconds: float) -> str:
 
 
 def uses_model(settings: Settings) -> bool:
-    return needs_model(settings) or "cross-encoder" in settings.rerankers
+    """Whether the run reads with any language model: the shared encoder or a reranker's own."""
+    return needs_model(settings) or any(RERANKERS.get(r).uses_model() for r in settings.rerankers)
 
 
 def fast_settings(settings: Settings) -> Settings:
     """The same run with word search only: meaning-based searches become BM25, model rerankers are dropped."""
     retrievers = list(dict.fromkeys("bm25" if RETRIEVERS.get(r).needs_encoder else r for r in settings.retrievers))
-    rerankers = [r for r in settings.rerankers if not RERANKERS.get(r).needs_encoder and r != "cross-encoder"]
+    rerankers = [r for r in settings.rerankers if not RERANKERS.get(r).uses_model()]
     return replace(settings, retrievers=retrievers, rerankers=rerankers or ["none"])
 
 
@@ -124,26 +125,16 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
         new_questions = encoder.unknown(asked_texts) if encoder is not None else asked_texts
         texts = round(len(missing) * share) + len(new_questions)
         work = work_of(missing) * share + work_of(new_questions)
-    if "cross-encoder" in settings.rerankers:  # its own model reads question and piece together, per pair
-        pairs = len(asked) * settings.depth * len(settings.strategies) * len(settings.retrievers)
-        average = sum(len(c.text) for chunks in trial.chunks.values() for c in chunks) / max(sum(map(len, trial.chunks.values())), 1)
-        work += pairs * (average + 60 + 100)
-        texts += pairs
+    rerankers = [RERANKERS.get(id) for id in settings.rerankers]
+    average = sum(len(c.text) for chunks in trial.chunks.values() for c in chunks) / max(sum(map(len, trial.chunks.values())), 1)
+    for reranker in rerankers:  # a reranker with a model of its own (a cross-encoder) reads pairs with it
+        own_texts, own_work = reranker.own_model_work(len(asked), settings, average)
+        work += own_work
+        texts += own_texts
     seconds += work / speed
-    if "maxsim" in settings.rerankers:  # it reads no new text, but its work is most of a warm run's
-        seconds += recheck_work(cuts, len(asked), settings) * share / RECHECK_SPEED
+    for reranker in rerankers:  # maxsim reads no new text, but its work is most of a warm run's
+        seconds += reranker.recheck_characters(cuts, len(asked), settings) * share / RECHECK_SPEED
     if texts and not (encoder is not None and encoder.loaded):
         seconds += MODEL_LOAD_SECONDS
     return Estimate(seconds, word_seconds, pieces, texts, speed, measured, True)
 
-
-def recheck_work(cuts: dict, questions: int, settings: Settings) -> float:
-    """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
-    each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
-    work = 0.0
-    for chunks in cuts.values():
-        if chunks:
-            shortlist = min(settings.depth, len(chunks))
-            searches = 1 if len(chunks) <= settings.depth else len(settings.retrievers)
-            work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
-    return work * questions

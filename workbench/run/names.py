@@ -11,15 +11,10 @@ from workbench.cut import STRATEGIES
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
-SIZED = {"fixed": "{size}-character windows", "fixed-overlap": "{size}-character windows with overlap"}
-DEFAULT_SIZE = 300  # the windows' default size (strategies/windows.py)
-
 
 def strategy_name(id: str, size: int | None = None) -> str:
-    """ "300-character windows", "Cut at headings", "Shuffled-headings control"."""
-    if id in SIZED:
-        return SIZED[id].format(size=size or DEFAULT_SIZE)
-    return STRATEGIES.get(id).label or id
+    """ "300-character windows", "Cut at headings", "Shuffled-headings control" (``Strategy.name``)."""
+    return STRATEGIES.get(id).name(size)
 
 
 def retriever_name(id: str) -> str:
@@ -32,7 +27,7 @@ def reranker_name(id: str) -> str:
 
 def is_control(strategy: str) -> bool:
     """Controls tell whether a gain is real; they are never a setup to recommend."""
-    return bool(getattr(STRATEGIES.get(strategy), "control", False))
+    return STRATEGIES.get(strategy).control
 
 
 def setup_name(run: Run, size: int | None = None) -> str:

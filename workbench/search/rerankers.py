@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from workbench.core.model import Chunk, WorkbenchError
+from workbench.core.model import Chunk, Settings, WorkbenchError
 from workbench.core.registry import Registry
 from workbench.encode.embedding import Encoder
 from workbench.search.retrievers import bm25_tokens, fold, question_words, words_in
@@ -43,13 +43,32 @@ class Reranker:
     """
 
     id: str = ""
+    order: int  # where it is listed and run, and which of two tied setups is preferred (lower: plainer)
     label: str = ""
     explanation: str = ""
-    needs_encoder = False
+    needs_encoder = False  # reads with the shared language model (the process-wide encoder)
+    loads_own_model = False  # reads with a model of its own: slow, and never part of a word-search run
+    needs_model_path = False  # the user names that model's folder (--reranker-model, a box in the app)
     rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
         pass
+
+    @classmethod
+    def uses_model(cls) -> bool:
+        """Whether it reads with any language model, so a run with it is not a word search."""
+        return cls.needs_encoder or cls.loads_own_model
+
+    @classmethod
+    def own_model_work(cls, questions: int, settings: Settings, average_piece: float) -> tuple[int, float]:
+        """For the time estimate: texts its own model reads, and their work units (characters plus a fixed
+        cost each, as ``embedding.work_of`` counts them). Only a reranker with a model of its own has any."""
+        return 0, 0.0
+
+    @classmethod
+    def recheck_characters(cls, cuts: dict[str, list[Chunk]], questions: int, settings: Settings) -> float:
+        """For the time estimate: characters it compares with no new text to read (maxsim's token vectors)."""
+        return 0.0
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray | None:
         raise NotImplementedError
@@ -60,6 +79,7 @@ RERANKERS: Registry[Reranker] = Registry("reranker")
 
 @RERANKERS.register("none")
 class NoRerank(Reranker):
+    order = 10
     rescores = False
     label = "Not re-checked"
     explanation = "Keeps the search's own order."
@@ -70,6 +90,7 @@ class NoRerank(Reranker):
 
 @RERANKERS.register("heading")
 class HeadingRerank(Reranker):
+    order = 20
     label = "Re-checked by headings"
     explanation = "Moves up pieces whose first line (their heading) names a word of the question."
     bonus = 3
@@ -95,6 +116,7 @@ class HeadingRerank(Reranker):
 
 @RERANKERS.register("maxsim")
 class MaxSim(Reranker):
+    order = 30
     label = "Re-checked word by word for meaning"
     explanation = (
         "Compares each word of the question with its best match in the piece, using the same small "
@@ -107,6 +129,18 @@ class MaxSim(Reranker):
     # 0.1 all raised clean answers under every cut that keeps headings (heading 187 -> 189, 190, 190;
     # small-to-big 183 -> 187, 188, 189); 0.1 began to cost a manual a question, 0.2 more. The middle one.
     named_bonus = 0.05
+
+    @classmethod
+    def recheck_characters(cls, cuts: dict[str, list[Chunk]], questions: int, settings: Settings) -> float:
+        """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
+        each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
+        work = 0.0
+        for chunks in cuts.values():
+            if chunks:
+                shortlist = min(settings.depth, len(chunks))
+                searches = 1 if len(chunks) <= settings.depth else len(settings.retrievers)
+                work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
+        return work * questions
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
         if encoder_factory is None:
@@ -181,11 +215,21 @@ class MaxSim(Reranker):
 
 @RERANKERS.register("cross-encoder")
 class CrossEncoderRerank(Reranker):
+    order = 40
     label = "Re-checked by your model"
     explanation = "A model on your disk reads question and piece together and scores how well they match."
 
+    loads_own_model = True
+    needs_model_path = True
+
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
         self.model = load_cross_encoder(model_path)
+
+    @classmethod
+    def own_model_work(cls, questions: int, settings: Settings, average_piece: float) -> tuple[int, float]:
+        """It reads question and piece together, once per shortlisted pair, under every cut and search."""
+        pairs = questions * settings.depth * len(settings.strategies) * len(settings.retrievers)
+        return pairs, pairs * (average_piece + 60 + 100)
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
         if not chunks:

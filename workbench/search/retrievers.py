@@ -100,9 +100,10 @@ class Retriever:
     """Built over a strategy's chunks; ``scores`` gives one score per chunk, higher is better."""
 
     id: str = ""
+    order: int  # where it is listed and run, and which of two tied setups is preferred (lower: plainer)
     label: str = ""
     explanation: str = ""
-    needs_encoder = False
+    needs_encoder = False  # reads with the shared language model (the process-wide encoder)
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         self.chunks = chunks
@@ -124,6 +125,7 @@ RETRIEVERS: Registry[Retriever] = Registry("retriever")
 
 @RETRIEVERS.register("keyword")
 class Keyword(Retriever):
+    order = 10
     label = "Word-match search"
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
 
@@ -179,6 +181,7 @@ class BM25(Retriever):
     including its floor, and the tests check the scores against rank-bm25.
     """
 
+    order = 20
     label = "BM25 word search"
     explanation = "The classic search-engine score: rare words that match count more than common ones."
     k1, b, epsilon = 1.5, 0.75, 0.25  # rank-bm25's defaults
@@ -260,6 +263,7 @@ def best_of(row_scores: np.ndarray, bounds: np.ndarray | None) -> np.ndarray:
 class Dense(Retriever):
     """Cosine of sentence vectors; a piece past the model's window scores by its best window."""
 
+    order = 30
     label = "Meaning-based search"
     explanation = "A small language model turns question and pieces into numbers and finds the closest meaning."
     needs_encoder = True
@@ -299,6 +303,7 @@ def ranks(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 @RETRIEVERS.register("hybrid")
 class Hybrid(Retriever):
+    order = 40
     label = "Word + meaning search"
     explanation = "Combines the word search and the meaning search by their rankings (reciprocal rank fusion)."
     needs_encoder = True
