@@ -290,8 +290,9 @@ def test_an_faq_column_gives_its_own_question():
             b"Lamp,Can I dim it?,Yes with any dimmer switch.,992\n")
     questions = generate_questions(load_bytes(data, "faq.csv"))
     assert [(q.question, q.expected_source, q.expected_answer) for q in questions] == [
-        ("Is it quiet at night?", "Fan", "Yes: 29 dB on the lowest setting."),
-        ("Can I dim it?", "Lamp", "Yes with any dimmer switch."),
+        # The FAQ's own question, with the product's name in front: "Is it quiet?" must say which product.
+        ("Fan: Is it quiet at night?", "Fan", "Yes: 29 dB on the lowest setting."),
+        ("Lamp: Can I dim it?", "Lamp", "Yes with any dimmer switch."),
     ]
 
 

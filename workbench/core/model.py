@@ -172,6 +172,7 @@ class Question:
     expected_answer: str = ""
     kind: str = ""
     row: int | None = None  # the row of the questions file, as the user sees it
+    generated: bool = False  # written by the app from the file's columns, and not yet edited or accepted by the owner
 
     @property
     def answerable(self) -> bool:

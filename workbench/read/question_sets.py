@@ -57,7 +57,8 @@ def import_questions(table: list[Question], data: bytes, name: str, mode: str) -
         taken.append(question)
     rejected.sort()
     return ImportOutcome(
-        questions=kept + [Question(q.question, q.expected_source, q.expected_answer, q.kind) for q in taken],
+        questions=kept + [Question(q.question, q.expected_source, q.expected_answer, q.kind, generated=q.generated)
+                              for q in taken],
         added=len(taken),
         replaced=len(table) if mode == "replace" else 0,
         rejected=rejected,

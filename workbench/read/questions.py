@@ -13,10 +13,15 @@ from workbench.read.markdown import clean_heading
 from workbench.read.textio import decode_text
 
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
+# Optional: "yes" on a question the app generated that its owner has not yet edited or accepted.
+GENERATED = "generated"
+YES = re.compile(r"^(yes|y|true|1)$", re.IGNORECASE)
 
 
 def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | None = None) -> list[Question]:
-    """Read a questions CSV with columns ``question,expected_source,expected_answer[,kind]``.
+    """Read a questions CSV with columns ``question,expected_source,expected_answer[,kind][,generated]``.
+
+    ``generated`` (yes, or empty) marks a question the app wrote that its owner has not checked yet.
 
     With a ``rejected`` list, a row that cannot be taken is noted there (row, reason) instead of
     stopping the whole file.
@@ -54,15 +59,22 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
                 raise WorkbenchError(f"{name}, row {number}: the question is empty.")
             rejected.append((number, "the question is empty"))
             continue
-        questions.append(Question(**values, row=number))
+        generated = bool(YES.match((record.get(GENERATED) or "").strip()))
+        questions.append(Question(**values, row=number, generated=generated))
     if not questions and rejected is None:
         raise WorkbenchError(f"{name} holds no questions.")
     return questions
 
 
 def questions_to_csv(questions: list[Question]) -> str:
-    """The questions as CSV that a spreadsheet opens safely and ``parse_questions`` reads back unchanged."""
-    return csv_text([COLUMNS, *([q.question, q.expected_source, q.expected_answer, q.kind] for q in questions)])
+    """The questions as CSV that a spreadsheet opens safely and ``parse_questions`` reads back unchanged.
+
+    The ``generated`` column is written only when some question is still the app's own, so a set the
+    owner wrote reads as it always did."""
+    rows = [[q.question, q.expected_source, q.expected_answer, q.kind] for q in questions]
+    if not any(q.generated for q in questions):
+        return csv_text([COLUMNS, *rows])
+    return csv_text([(*COLUMNS, GENERATED), *(row + ["yes" if q.generated else ""] for row, q in zip(rows, questions))])
 
 
 def _norm(text: str) -> str:
@@ -200,6 +212,12 @@ FAQ_QUESTION_COLUMN = re.compile(r"faq.*question|question.*\d|^q\d+$", re.IGNORE
 FAQ_ANSWER_COLUMN = re.compile(r"faq.*answer|answer.*\d|^a\d+$", re.IGNORECASE)
 COUNT = re.compile(r"^\d[\d,. ]*$")  # a number of items, as a stock column holds
 SPELLING = {"color": "colour", "colors": "colours", "gray": "grey"}
+# A returns column asks about its own word: "Can I return …?" does not test a column of exchange terms.
+RETURNS_ASKED = (
+    ("exchange", "Can I exchange the {product}?"),
+    ("refund", "Can I get a refund on the {product}?"),
+    ("return", "Can I return the {product}?"),
+)
 
 
 def column_words(column: str) -> list[str]:
@@ -226,6 +244,10 @@ def column_kind(column: str) -> str | None:
     return "other"
 
 
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
 def _short(value: str, limit: int = 80) -> str:
     """The start of a long cell, cut at a word, still found word for word in the text."""
     if len(value) <= limit:
@@ -238,7 +260,9 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
 
     At most one question per product per kind of column (price, colour, warranty, …), phrased for
     that kind; identifier, link, image, SKU and handle columns are skipped; an FAQ column gives its
-    own question with its answer. Products take turns, each starting at a different kind, so a
+    own question with its answer, with the product's name in front when the question does not name it; a
+    returns, refund or exchange column asks about its own word. Every question is marked ``generated``
+    until its owner edits or accepts it. Products take turns, each starting at a different kind, so a
     capped list (``limit``, 50 by default) still covers many products and kinds.
     """
     if document.kind != "spreadsheet":
@@ -269,6 +293,8 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                     continue
                 text = document.slice(answer.span)[len(answer.column) + 2 :].strip()
                 question, expected = value, _short(text)
+                if _fold(section.heading) not in _fold(question):  # "Is it quiet?" must say which product
+                    question = f"{section.heading}: {question}"
             elif kind == "other":
                 if len(value) > 80 or YES_NO.match(value):
                     continue  # long descriptions make poor expected answers
@@ -278,11 +304,14 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 if len(value) > 80:
                     continue
                 template = templates[kind]
+                if kind == "returns":
+                    words = column_words(fact.column)
+                    template = next(t for stem, t in RETURNS_ASKED if any(w.startswith(stem) for w in words))
                 if kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
                     template = "How many of the {product} are in stock?"
                 question, expected = template.format(product=section.heading), value
             kinds.add(kind)
-            found.append(Question(question, section.heading, expected, "generated"))
+            found.append(Question(question, section.heading, expected, "generated", generated=True))
         if found:
             per_product.append(found)
     # Round robin over products, each starting at a different kind, until the cap.

@@ -164,7 +164,8 @@ class Workspace:
     # --- questions ---------------------------------------------------------------------------
 
     def save_questions(self, key: str, name: str, questions: list[Question]) -> None:
-        payload = json.dumps([{field: getattr(q, field) for field in FIELDS} for q in questions], ensure_ascii=False)
+        payload = json.dumps([{field: getattr(q, field) for field in FIELDS} | ({"generated": True} if q.generated else {})
+                              for q in questions], ensure_ascii=False)
         self._write(
             "INSERT INTO question_sets (document_key, name, questions, saved_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(document_key) DO UPDATE SET name = excluded.name, questions = excluded.questions, "
@@ -186,7 +187,8 @@ class Workspace:
         payload, document_key, saved_name, saved_at = rows[0]
         try:
             records = json.loads(payload)
-            questions = [Question(**{field: str(record.get(field, "")) for field in FIELDS}) for record in records]
+            questions = [Question(**{field: str(record.get(field, "")) for field in FIELDS},
+                                  generated=record.get("generated") is True) for record in records]
         except (ValueError, TypeError, AttributeError):
             return None  # a damaged set is ignored rather than crashing the page; the default set is used
         return QuestionSet(questions, document_key, saved_name, saved_at)

@@ -1,0 +1,61 @@
+"""Generated questions: asked about their column's own word, naming their product, and marked as the app's own
+until the owner edits or accepts them (in the questions CSV, the workspace and the app's table)."""
+
+from __future__ import annotations
+
+from workbench.loaders import load_bytes, load_path
+from workbench.model import Question
+from workbench.question_sets import import_questions
+from workbench.questions import generate_questions, parse_questions, questions_to_csv
+from workbench.workspace import Workspace
+
+from .conftest import SAMPLE_CSV
+
+SHOP = (
+    b"name,price,exchanges,refund_policy,returns,faq_1_question,faq_1_answer\n"
+    b"Oak Desk,120.00,Exchange within 14 days.,Full refund within 30 days.,Return it unused.,"
+    b"How tall is it?,75 cm from floor to top.\n"
+    b"Pine Shelf,45.00,No exchanges on sale items.,Refund to the card used.,Return within a month.,"
+    b"Does the Pine Shelf come assembled?,No: it ships flat.\n"
+)
+
+
+def test_a_return_refund_or_exchange_column_asks_about_its_own_word():
+    questions = generate_questions(load_bytes(SHOP, "shop.csv"), columns=["exchanges"])
+    assert [q.question for q in questions] == ["Can I exchange the Oak Desk?", "Can I exchange the Pine Shelf?"]
+    refunds = generate_questions(load_bytes(SHOP, "shop.csv"), columns=["refund_policy"])
+    assert [q.question for q in refunds] == ["Can I get a refund on the Oak Desk?", "Can I get a refund on the Pine Shelf?"]
+    returns = generate_questions(load_bytes(SHOP, "shop.csv"), columns=["returns"])
+    assert [q.question for q in returns] == ["Can I return the Oak Desk?", "Can I return the Pine Shelf?"]
+    # One question per product per kind: the three columns are one kind, so all columns give one each.
+    every = generate_questions(load_bytes(SHOP, "shop.csv"))
+    assert sum(q.question.startswith("Can I") for q in every) == 2
+
+
+def test_every_generated_question_names_its_product_and_is_marked_generated():
+    for document in (load_bytes(SHOP, "shop.csv"), load_path(SAMPLE_CSV)):
+        questions = generate_questions(document, limit=1000)
+        assert questions
+        for question in questions:
+            assert question.expected_source.lower() in question.question.lower(), question
+            assert question.generated and question.kind == "generated"
+    faq = [q.question for q in generate_questions(load_bytes(SHOP, "shop.csv"), columns=["faq_1_question"])]
+    # The FAQ's question that does not name its product gets the name in front; one that does is kept as it is.
+    assert faq == ["Oak Desk: How tall is it?", "Does the Pine Shelf come assembled?"]
+
+
+def test_the_generated_flag_round_trips_through_the_csv_and_the_workspace(tmp_path):
+    questions = [Question("Own question?", "Oak Desk", "120.00", "exact"),
+                 Question("How much is the Oak Desk?", "Oak Desk", "120.00", "generated", generated=True)]
+    text = questions_to_csv(questions)
+    assert text.splitlines()[0] == "question,expected_source,expected_answer,kind,generated"
+    back = parse_questions(text.encode(), "q.csv")
+    assert [q.generated for q in back] == [False, True]
+    # A set the owner wrote is written as before: no generated column at all.
+    assert questions_to_csv(questions[:1]).splitlines()[0] == "question,expected_source,expected_answer,kind"
+    assert parse_questions(b"question,expected_source,expected_answer,generated\nA?,X,1,yes\nB?,X,2,\n", "q.csv")[0].generated
+    workspace = Workspace(tmp_path / "w.sqlite")
+    workspace.save_questions("key", "shop.csv", questions)
+    assert [q.generated for q in workspace.questions_for("key", "shop.csv").questions] == [False, True]
+    imported = import_questions([], text.encode(), "q.csv", "add").questions
+    assert [q.generated for q in imported] == [False, True]
