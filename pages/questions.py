@@ -29,9 +29,13 @@ if st.session_state[state.NOTICE]:
     st.session_state[state.NOTICE] = None
 for row, reason in st.session_state.pop("import_rejected", []):
     st.warning(f"Row {row} of the file was not imported: {escape_markdown(reason)}.")
-undo = st.session_state[state.UNDO]
-if undo and undo[0] == st.session_state[state.DOC_KEY]:
-    st.button(f"Undo: {undo[2]}", key="undo_button", on_click=state.undo_last, icon=":material/undo:")
+undo, redo = state.undo_offer(), state.redo_offer()
+if undo or redo:
+    undo_column, redo_column = st.columns(2)
+    if undo:  # only the last change; it says so when it would also discard changes it does not know of
+        undo_column.button(undo, key="undo_button", on_click=state.undo_last, icon=":material/undo:")
+    if redo:
+        redo_column.button(redo, key="redo_button", on_click=state.redo_last, icon=":material/redo:")
 
 base = st.session_state[state.QUESTIONS]
 with st.container(border=True):
@@ -66,9 +70,10 @@ with st.container(border=True):
             st.session_state["add_problem"] = "Type the question first."
             return
         where, what = st.session_state.get("add_source") or "", (st.session_state.get("add_answer") or "").strip()
-        row = pd.DataFrame([[question, where, what, "exact" if where else "unanswerable"]], columns=base.columns)
+        row = pd.DataFrame([[question, where, what, "exact" if where else "unanswerable", ""]], columns=base.columns)
+        number = len(st.session_state[state.QUESTIONS]) + 1
         state.replace_questions(pd.concat([st.session_state[state.QUESTIONS], row], ignore_index=True),
-                                f"Added row {len(st.session_state[state.QUESTIONS]) + 1}: {question}")
+                                f"Added row {number}: {question}", undo=f"adding row {number}")
         st.session_state["add_question"] = ""
         st.session_state["add_answer"] = ""
         st.session_state.pop(pick_key, None)  # the product stays chosen, for the next question about it
@@ -78,10 +83,21 @@ with st.container(border=True):
         st.error(st.session_state.pop("add_problem"))
 
 
-checks = [check_question(document, q) for q in (Question(*r) for r in base.itertuples(index=False, name=None))]
+checks = [check_question(document, q) for q in (Question(*r[:4]) for r in base.itertuples(index=False, name=None))]
+generated = int((base["generated"] == "yes").sum())
+if generated:
+    left_note, accept_column = st.columns([3, 1], vertical_alignment="center")
+    left_note.info(
+        f"{generated} of these {len(base)} questions are the app's own (ticked under “App's own”), written from your "
+        "file's columns: the status on Results is never a plain Ready on them. Edit them, untick the ones you have "
+        "checked, or accept them all once you have read them."
+    )
+    accept_column.button(f"Accept the {generated} generated question(s)", key="accept_generated",
+                         on_click=state.accept_generated)
 with st.container():
     shown = base.copy()
     shown.insert(0, "check", [c.short for c in checks])
+    shown["generated"] = base["generated"] == "yes"
     shown["remove"] = False
     shown.index = range(1, len(shown) + 1)  # row numbers as the warnings below and the Results page say them
     edited = st.data_editor(
@@ -97,28 +113,32 @@ with st.container():
         height=min(38 + 35 * max(len(shown), 1), 560),
         column_config={
             "_index": st.column_config.NumberColumn("Row", width=40),
-            "check": st.column_config.TextColumn("Check", width=130, help="Full reasons are listed under the table."),
-            "question": st.column_config.TextColumn("Question", width=235, required=True),
+            "check": st.column_config.TextColumn("Check", width=125, help="Full reasons are listed under the table."),
+            "question": st.column_config.TextColumn("Question", width=200, required=True),
             "expected_source": st.column_config.SelectboxColumn(
-                "Product or section", width=160,
+                "Product or section", width=150,
                 options=sorted({s.heading for s in document.sections if s.heading} | set(base["expected_source"]) - {""}),
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
-            "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=160),
+            "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=150),
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
-                "Kind", width=100, options=list(dict.fromkeys(
+                "Kind", width=80, options=list(dict.fromkeys(
                     ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
                 help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),
+            "generated": st.column_config.CheckboxColumn(
+                "App's own", width=80, help="Written by the app from your file's columns. Untick once you have "
+                "checked it (editing it does the same): only your own questions can make the file Ready."),
             "remove": st.column_config.CheckboxColumn("Remove", width=72, help="Tick, then press Remove below."),
         },
     )
-    kept = state.tidy_questions(edited.drop(columns=["check", "remove"]))
+    kept = edited.drop(columns=["check", "remove"]).reset_index(drop=True)
+    kept["generated"] = kept["generated"].map(lambda ticked: "yes" if ticked else "")
+    kept = state.tidy_questions(kept)
     if not kept.equals(base):
-        # Save the edit (it survives leaving the page and a reload), then re-check the rows.
-        st.session_state[state.QUESTIONS] = kept
-        state.save_questions()
+        # Save the edit (it survives leaving the page and a reload) as the last change, then re-check the rows.
+        state.edit_questions(base, kept)
         st.rerun()
     ticked = [i for i, flag in enumerate(edited["remove"]) if flag]
     if ticked:

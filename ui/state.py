@@ -10,6 +10,7 @@ Finished results are kept for every tab under the stamp of what they were comput
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -21,7 +22,7 @@ from workbench.cut import chunk_document
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
-from workbench.read.questions import COLUMNS, generate_questions, parse_questions, questions_to_csv, resolve
+from workbench.read.questions import COLUMNS, GENERATED, generate_questions, parse_questions, questions_to_csv, resolve
 from workbench.read.sample import Head, head
 from workbench.run.estimate import Estimate, estimate, uses_model
 from workbench.run.evaluate import evaluate
@@ -40,7 +41,7 @@ DOC_DATA = "doc_data"
 DOC_NAME = "doc_name"
 SHEET = "sheet"
 NAME_COLUMN = "name_column"
-QUESTIONS = "questions"  # a DataFrame with the COLUMNS of workbench.read.questions
+QUESTIONS = "questions"  # a DataFrame with the FRAME_COLUMNS below
 EDITOR_VERSION = "editor_version"  # bumped whenever QUESTIONS is replaced, to reset the table editor
 CUT_STRATEGIES = "cut_strategies"
 SIZE = "size"
@@ -63,7 +64,8 @@ DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
 WORKSPACE = "workspace"  # workbench.store.workspace.Workspace: the work kept on this computer
 WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
 WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ensure_app)
-UNDO = "undo"  # (document key, the table before, what was done) for the last import or bulk change
+UNDO = "undo"  # a Change: the last change of the table, what Undo puts back
+REDO = "redo"  # a Change: the change just undone, what Redo makes again
 
 # Settings saved as the user works and restored on the next visit.
 SAVED_SETTINGS = ("cut_strategies", "size", "overlap", "run_strategies", "run_retrievers", "run_rerankers",
@@ -101,6 +103,7 @@ def init_session_state() -> None:
         NOTICE: None,
         WORKSPACE_PROBLEM: None,
         UNDO: None,
+        REDO: None,
     }
     for key, value in defaults.items():
         st.session_state.setdefault(key, value)
@@ -170,7 +173,7 @@ def restore() -> None:
     frame, notice = questions_for_document()
     st.session_state[QUESTIONS] = frame
     st.session_state[NOTICE] = notice
-    st.session_state[UNDO] = stored_undo()
+    st.session_state[UNDO], st.session_state[REDO] = stored_undo()
 
 
 def _valid_setting(name: str, value) -> bool:
@@ -345,7 +348,7 @@ def use_document(data: bytes, name: str) -> None:
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
-    state[UNDO] = stored_undo()  # the Undo of this file's last import, kept from before the switch
+    state[UNDO], state[REDO] = stored_undo()  # this file's last change, kept from before the switch
 
 
 def document_args() -> tuple[bytes, str, str | None, str | None]:
@@ -415,9 +418,15 @@ def cut(data: bytes, name: str, sheet: str | None, name_column: str | None, stra
 
 # --- Questions --------------------------------------------------------------------------------
 
+# The table's columns: the questions file's, and "generated" ("yes" on a question the app wrote and the owner
+# has not yet edited or accepted; empty otherwise).
+FRAME_COLUMNS = (*COLUMNS, GENERATED)
+
+
 def questions_frame(questions: list[Question]) -> pd.DataFrame:
     return pd.DataFrame(
-        [[q.question, q.expected_source, q.expected_answer, q.kind] for q in questions], columns=list(COLUMNS)
+        [[q.question, q.expected_source, q.expected_answer, q.kind, "yes" if q.generated else ""] for q in questions],
+        columns=list(FRAME_COLUMNS),
     ).astype(str)
 
 
@@ -427,7 +436,8 @@ def frame_questions(frame: pd.DataFrame) -> list[Question]:
     for number, record in enumerate(frame.fillna("").astype(str).to_dict("records"), start=1):
         values = {column: str(record.get(column, "") or "").strip() for column in COLUMNS}
         if values["question"]:
-            questions.append(Question(**values, row=number))
+            generated = str(record.get(GENERATED, "") or "").strip() == "yes"
+            questions.append(Question(**values, row=number, generated=generated))
     return questions
 
 
@@ -449,7 +459,7 @@ def check_column(document: Document, frame: pd.DataFrame) -> list[str]:
 
 def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
     """The question columns only, as text, blanks for missing cells, numbered from 0."""
-    frame = frame.reindex(columns=list(COLUMNS))
+    frame = frame.reindex(columns=list(FRAME_COLUMNS))
     return frame.astype(object).where(frame.notna(), "").astype(str).reset_index(drop=True)
 
 
@@ -477,17 +487,80 @@ def forget(key: str) -> None:
         keep(st.session_state[WORKSPACE].forget, key)
 
 
+@dataclass
+class Change:
+    """The last change of a file's table, for Undo (or, once undone, for Redo): the table before and after it."""
+
+    document: str  # the content hash of the file whose table it changed
+    what: str  # in words: "the import of more.csv", "adding row 41"
+    before: pd.DataFrame
+    after: pd.DataFrame
+
+    def as_dict(self) -> dict:
+        return {"document": self.document, "what": self.what, "questions": self.before.to_dict("records"),
+                "after": self.after.to_dict("records")}
+
+    @classmethod
+    def of(cls, saved) -> Change | None:
+        """A change kept in the workspace, or None when it is missing or written by another version."""
+        if not isinstance(saved, dict) or not isinstance(saved.get("after"), list):
+            return None  # an Undo kept without the table after it cannot say what else it would discard
+        try:
+            return cls(str(saved["document"]), str(saved.get("what", "the last change")),
+                       tidy_questions(pd.DataFrame(saved["questions"])), tidy_questions(pd.DataFrame(saved["after"])))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
 def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str | None = None) -> None:
-    """A bulk change of the table (import, generate, remove, undo); ``undo`` names it for the Undo button."""
+    """A change of the table (import, generate, add, edit, remove); ``undo`` names it for the Undo button.
+
+    Only the last change can be undone, and a new change forgets what Redo would have put back."""
     state = st.session_state
+    new = tidy_questions(frame)
     if undo:
-        state[UNDO] = (state[DOC_KEY], state[QUESTIONS], undo)
-        keep(state[WORKSPACE].set_preference, "undo", {"document": state[DOC_KEY], "what": undo,
-                                                       "questions": state[QUESTIONS].to_dict("records")})
-    state[QUESTIONS] = tidy_questions(frame)
+        remember_change(Change(state[DOC_KEY], undo, state[QUESTIONS], new), None)
+    state[QUESTIONS] = new
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
     save_questions()
+
+
+def remember_change(undo: Change | None, redo: Change | None) -> None:
+    """What Undo and Redo would do, in the session and in the workspace (a reload keeps them)."""
+    state = st.session_state
+    state[UNDO], state[REDO] = undo, redo
+    keep(state[WORKSPACE].set_preference, "undo", undo.as_dict() if undo else None)
+    keep(state[WORKSPACE].set_preference, "redo", redo.as_dict() if redo else None)
+
+
+def edit_questions(before: pd.DataFrame, after: pd.DataFrame) -> None:
+    """Cells edited in the table: kept at once (the editor stays as it is), and the last change for Undo.
+
+    A generated question whose question, product or answer the owner edits is the owner's from then on."""
+    state = st.session_state
+    after = tidy_questions(after)
+    content = list(COLUMNS)
+    rows = [i for i in range(min(len(before), len(after)))
+            if not before.loc[i, content].equals(after.loc[i, content])]
+    for i in rows:
+        after.loc[i, GENERATED] = ""
+    changed = rows or [i for i in range(min(len(before), len(after)))
+                       if before.loc[i, GENERATED] != after.loc[i, GENERATED]]
+    numbers = ", ".join(str(i + 1) for i in changed[:5]) + (" …" if len(changed) > 5 else "")
+    what = f"your edit of row{'s' if len(changed) > 1 else ''} {numbers}" if changed else "your edit"
+    remember_change(Change(state[DOC_KEY], what, before, after), None)
+    state[QUESTIONS] = after
+    save_questions()
+
+
+def accept_generated() -> None:
+    """The owner has checked the app's own questions: from now on they count as the owner's."""
+    frame = st.session_state[QUESTIONS].copy()
+    count = int((frame[GENERATED] == "yes").sum())
+    frame[GENERATED] = ""
+    replace_questions(frame, f"Accepted {count} generated question(s) as checked: they now count as yours.",
+                      undo=f"accepting {count} generated question(s)")
 
 
 def save_questions() -> None:
@@ -496,30 +569,53 @@ def save_questions() -> None:
     keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], frame_questions(state[QUESTIONS]))
 
 
+def undo_offer() -> str | None:
+    """The Undo button's words for the file loaded now, or None: what it undoes, and, when the table was
+    changed since in a way Undo does not know (an older version's change), that it discards that too."""
+    undo: Change | None = st.session_state[UNDO]
+    if undo is None or undo.document != st.session_state[DOC_KEY]:
+        return None
+    if undo.after.equals(st.session_state[QUESTIONS]):
+        return f"Undo {undo.what}"
+    return f"Undo {undo.what}, and discard the changes made to the table since"
+
+
+def redo_offer() -> str | None:
+    redo: Change | None = st.session_state[REDO]
+    if redo is None or redo.document != st.session_state[DOC_KEY] or not redo.before.equals(st.session_state[QUESTIONS]):
+        return None
+    return f"Redo {redo.what}"
+
+
 def undo_last() -> None:
-    """Put back the table as it was before the last import or bulk change."""
-    key, frame, what = st.session_state[UNDO]
-    if key != st.session_state[DOC_KEY]:
+    """Put back the table as it was before the last change, and offer to redo it."""
+    undo: Change | None = st.session_state[UNDO]
+    if undo is None or undo.document != st.session_state[DOC_KEY]:
         return
-    st.session_state[UNDO] = None
-    keep(st.session_state[WORKSPACE].set_preference, "undo", None)
-    replace_questions(frame, f"Undone: {what}.")
+    now = st.session_state[QUESTIONS]
+    replace_questions(undo.before, f"Undone: {undo.what}.")
+    remember_change(None, Change(undo.document, undo.what, undo.before, now))
 
 
-def stored_undo() -> tuple[str, pd.DataFrame, str] | None:
-    """The last import's Undo, kept in the workspace so a reload or a switch of files does not lose it;
-    only for the file it was made on."""
+def redo_last() -> None:
+    """Make again the change just undone."""
+    redo: Change | None = st.session_state[REDO]
+    if redo is None or redo.document != st.session_state[DOC_KEY]:
+        return
+    replace_questions(redo.after, f"Redone: {redo.what}.")
+    remember_change(Change(redo.document, redo.what, redo.before, redo.after), None)
+
+
+def stored_undo() -> tuple[Change | None, Change | None]:
+    """The last change's Undo (or Redo), kept in the workspace so a reload or a switch of files does not lose
+    it; only for the file it was made on."""
     try:
-        saved = st.session_state[WORKSPACE].preference("undo", None)
+        workspace = st.session_state[WORKSPACE]
+        undo, redo = Change.of(workspace.preference("undo", None)), Change.of(workspace.preference("redo", None))
     except WorkbenchError:
-        return None
-    if not isinstance(saved, dict) or saved.get("document") != st.session_state.get(DOC_KEY):
-        return None
-    try:
-        frame = tidy_questions(pd.DataFrame(saved["questions"]))
-    except (KeyError, TypeError, ValueError):  # written by another version: no Undo rather than a crash
-        return None
-    return saved["document"], frame, str(saved.get("what", "the last change"))
+        return None, None
+    key = st.session_state.get(DOC_KEY)
+    return (undo if undo and undo.document == key else None), (redo if redo and redo.document == key else None)
 
 
 # --- Evaluation -------------------------------------------------------------------------------
