@@ -8,7 +8,7 @@ from ui import handover_panels, state
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
 from workbench.advise.todo import todo_list
-from workbench.advise.verdict import NEEDS_WORK, NOT_READY, READY, assess
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import STRATEGIES
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS
@@ -137,11 +137,22 @@ with top:
         st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 
     verdict = assess(result)
-    BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error}
+    BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error, LOOKS_READY: st.info}
     BOXES.get(verdict.status, st.info)(
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
+        + "".join(f"  \n**{escape_markdown(condition)}**" for condition in verdict.conditions)
     )
     st.caption(verdict.rule)
+    if verdict.refusal:  # its own measured line, never folded into the status
+        st.markdown(f"**Refusing.** {escape_markdown(verdict.refusal)}")
+    if verdict.refusal_test:
+        with st.expander(f"The test for the bot's instructions: {len(verdict.refusal_test)} questions it should hand "
+                         "to a person, with the pieces it would be handed"):
+            for result_ in verdict.refusal_test:
+                st.markdown(f"**Row {result_.question.row}: {escape_markdown(result_.question.question)}**")
+                for chunk in handed_pieces(result, result_):
+                    st.markdown(f"- *{escape_markdown(citation(result.document, chunk))}*: "
+                                f"{escape_markdown(chunk.text[:300])}{'…' if len(chunk.text) > 300 else ''}")
     if verdict.recommendation:
         st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")

@@ -186,7 +186,7 @@ def test_add_a_question_with_the_form():
     assert [s.value for s in at.success] == ["Found in Boreal Ceiling Fan, line 28\\."]
     at.button(key="add_row").click().run()
     last = at.session_state[state.QUESTIONS].iloc[-1]
-    assert list(last) == ["How long is the Boreal's warranty?", "Boreal Ceiling Fan", "Warranty: 2 years.", "exact"]
+    assert list(last) == ["How long is the Boreal's warranty?", "Boreal Ceiling Fan", "Warranty: 2 years.", "exact", ""]  # not generated
     assert list(at.dataframe[0].value["check"])[-1] == "✓ ready"
     assert at.text_input(key="add_question").value == ""  # ready for the next one
     # A typed answer that is not there: the form says so and suggests the line.
@@ -203,7 +203,7 @@ def test_results_run_and_show_the_effect():
     assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
                              "20 of 20 questions your file answers got a clean answer (100%), and of the 4 it "
                              "cannot answer, the bot handed all to a person")
-    assert "Ready means at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
+    assert "Ready needs at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
     recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
     assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (
@@ -394,7 +394,7 @@ def test_a_stale_result_is_never_shown_as_current():
     assert "Results for **two\\.csv with 4 questions**." in [m.value for m in at.markdown]
     assert at.session_state[state.RESULT].document.name == "two.csv"
     assert not [w for w in at.warning if "Row" in w.value and "left out" in w.value]
-    verdicts = [plain(box.value) for box in [*at.success, *at.warning, *at.error] if box.value.startswith("**")]
+    verdicts = [plain(box.value) for box in [*at.success, *at.info, *at.warning, *at.error] if box.value.startswith("**")]
     assert verdicts and verdicts[0].split(":")[0].endswith("— two.csv") and "of 20" not in verdicts[0]
     # Editing the questions is noticed too (a quick run: recomputed on arrival).
     at = go(at, "pages/questions.py")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from workbench.core.results import Evaluation, Run
+from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
 from workbench.cut.windows import Fixed
+from workbench.grade.refusal import trade_off
 from workbench.run.names import is_control, setup_name, strategy_name
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
@@ -22,14 +23,19 @@ WHAT_TO_ADD = (
 )
 
 READY, NEEDS_WORK, NOT_READY, NO_VERDICT = "Ready", "Needs work", "Not ready", "Cannot tell yet"
+LOOKS_READY = "Looks ready"  # the answers would make it Ready, but the questions cannot show it yet (see RULE)
 READY_CLEAN = 0.90  # share of answerable questions answered cleanly
 NOT_READY_CLEAN = 0.60
 READY_FALSE = 0.25  # share of unanswerable questions the bot answers anyway (a false answer)
 NOT_READY_FALSE = 0.50
 RULE = (
-    "How the status is set: Ready means at least 90 % of the questions your file answers get a clean answer and "
-    "the bot answers at most 1 in 4 of the questions it cannot answer; Not ready means under 60 % clean, or more "
-    "than half of those answered anyway; Needs work is anything in between."
+    "How the status is set: Ready needs at least 90 % of the questions your file answers to get a clean answer, "
+    "at least 3 questions it cannot answer, and questions you wrote or checked; with only the app's own "
+    "questions, or fewer than 3 it cannot answer, it is at most Looks ready. When a refusal threshold can hand "
+    "the questions it cannot answer to a person (half of them, with at most 5 % of real questions wrongly "
+    "refused), the bot may answer at most 1 in 4 of them for Ready and more than half makes it Not ready; when "
+    "none can, the status is set by the answers alone, on condition that the bot's instructions make it hand "
+    "over what its pieces do not answer. Not ready also means under 60 % clean; Needs work is anything in between."
 )
 TIE_RULE = (
     "Setups are ranked by clean answers; ties go to fewer false answers, then to finding the answer in the top "
@@ -48,6 +54,7 @@ class Verdict:
     tie_rule: str = TIE_RULE
     recommended: Run | None = None
     recommendation: str = ""  # the setup in plain words
+    setup_label: str = ""  # the recommended setup's display name
     also_good: list[Run] = field(default_factory=list)  # setups that tie with it on every ranking figure
     baseline: Run | None = None  # the 300-character windows under the same search
     versus_baseline: str = ""
@@ -56,17 +63,43 @@ class Verdict:
     answerable: int = 0
     false_answers: int = 0
     unanswerable: int = 0
+    conditions: list[str] = field(default_factory=list)  # what the status rests on, said right beside it
+    refusal: str = ""  # refusing, as its own measured line
+    refused: int = 0  # unanswerable questions refused (leave-one-out under "auto", at the set threshold otherwise)
+    wrongly_refused: int = 0  # answerable questions refused, judged the same way
+    refusal_separable: bool = False  # some threshold refuses half of them at <= 5 % wrongly (False below 3)
+    generated_questions: int = 0  # graded questions the app wrote and the owner has not edited or accepted
+    refusal_test: list[QuestionResult] = field(default_factory=list)  # when the score cannot refuse: the test
 
     def lines(self) -> list[str]:
         """The verdict as plain sentences, for the command line and the report."""
-        out = [f"{self.status}: {self.reason}"]
+        out = [f"{self.status}: {self.reason}", *self.conditions]
         if self.recommendation:
             out.append(self.recommendation)
         if self.versus_baseline:
             out.append(self.versus_baseline)
         out += self.caveats
+        if self.refusal:
+            out.append(self.refusal)
         out.append(self.rule)
         return out
+
+    def as_dict(self) -> dict:
+        """The verdict as the command line's JSON carries it."""
+        best = self.recommended
+        setup = None if best is None else {
+            "strategy": best.strategy, "retriever": best.retriever, "reranker": best.reranker,
+            "name": self.setup_label,
+        }
+        return {
+            "status": self.status, "setup": setup, "clean": self.clean, "answerable": self.answerable,
+            "unanswerable": self.unanswerable, "refused": self.refused, "wrongly_refused": self.wrongly_refused,
+            "refusal_separable": self.refusal_separable, "generated_questions": self.generated_questions,
+            "false_answers": self.false_answers, "reason": self.reason, "conditions": list(self.conditions),
+            "refusal": self.refusal, "refusal_test": [
+                {"question": r.question.question, "row": r.question.row} for r in self.refusal_test],
+            "rule": self.rule,
+        }
 
 
 def simplicity(run: Run) -> tuple[int, int, int, int]:
@@ -98,11 +131,15 @@ def recommend(evaluation: Evaluation) -> tuple[Run | None, list[Run]]:
     return best, ties
 
 
-def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int) -> str:
+def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int, separable: bool = True) -> str:
+    """The status the answers give (``assess`` then says Looks ready where the questions cannot show Ready).
+
+    ``separable`` False: no threshold can refuse the unanswerable questions, so their false answers are a
+    matter for the bot's instructions, named beside the status, not for the file's status."""
     if not answerable:
         return NO_VERDICT
     clean_share = clean / answerable
-    false_share = false_answers / unanswerable if unanswerable else 0.0
+    false_share = false_answers / unanswerable if unanswerable and separable else 0.0
     if clean_share < NOT_READY_CLEAN or false_share > NOT_READY_FALSE:
         return NOT_READY
     if clean_share >= READY_CLEAN and false_share <= READY_FALSE:
@@ -122,28 +159,44 @@ def assess(evaluation: Evaluation) -> Verdict:
             "None of the questions can be graded: add questions naming a product and the answer your file gives.",
             recommended=best,
         )
-    clean, answerable = best.counts["clean"], best.answerable
-    false_answers, unanswerable = best.counts["false-answer"], best.unanswerable
-    status = status_of(clean, answerable, false_answers, unanswerable)
+    answerable, unanswerable = best.answerable, best.unanswerable
+    tradeoff = trade_off(best.per_question)
+    separable = tradeoff is not None and tradeoff.separable
+    false_answers = best.counts["false-answer"]
+    if tradeoff is not None and not separable:
+        # No threshold can refuse: the bot is to hand over by its instructions, so its answers are what counts.
+        clean = sum(1 for r in best.per_question if r.answerable and r.answered_grade == "clean")
+    else:
+        clean = best.counts["clean"]
+    status = status_of(clean, answerable, false_answers, unanswerable, separable)
     name = setup_name(best, size)
     reason = (
         f"with {name[:1].lower() + name[1:]}, {clean} of {answerable} questions your file answers got a clean "
         f"answer ({clean / answerable:.0%})"
     )
-    if unanswerable:  # said the way round that reads right: refusing is the good outcome
+    if unanswerable and separable:  # said the way round that reads right: refusing is the good outcome
         handed = unanswerable - false_answers
         reason += (
             f", and of the {unanswerable} it cannot answer, the bot handed "
             f"{'all' if handed == unanswerable else handed or 'none'} to a person"
             + (f" and answered {false_answers} anyway" if false_answers else "")
         )
+    elif tradeoff is not None:
+        reason += " when it answers"
     judged = "; refusals judged leave-one-out" if best.calibration is not None and best.calibration.enough else ""
     reason += f" (measured on your {answerable + unanswerable} questions{judged})."
+    graded = best.per_question
+    generated = sum(1 for r in graded if r.question.generated)
     verdict = Verdict(
         status, reason, recommended=best, also_good=ties, clean=clean, answerable=answerable,
         false_answers=false_answers, unanswerable=unanswerable,
+        refused=sum(1 for r in graded if not r.answerable and r.grade == "refused"),
+        wrongly_refused=sum(1 for r in graded if r.answerable and r.grade == "refused"),
+        refusal_separable=separable, generated_questions=generated,
     )
+    _conditions(evaluation, verdict, tradeoff)
     verdict.recommendation = f"Recommended: {name}."
+    verdict.setup_label = name
     others = list(dict.fromkeys(strategy_name(run.strategy, size) for run in ties if run.strategy != best.strategy))
     if others:
         verdict.recommendation += f" Cuts just as good on these questions: {'; '.join(others).lower()}."
@@ -222,15 +275,80 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
             f"The {strategy_name(control.strategy).lower()} did as well ({control.counts['clean']} clean): {CHANCE}. "
             f"{WHAT_TO_ADD}"
         )
-    if not best.unanswerable:
-        verdict.caveats.append(
-            "None of your questions is one the file cannot answer, so refusing was not checked: add a few "
-            "(a product you do not sell, a country you do not ship to)."
-        )
-    elif best.threshold is None and best.counts["false-answer"] and evaluation.settings.threshold != "auto":
+    if verdict.unanswerable >= MIN_UNANSWERABLE and not verdict.refusal_separable:
+        return  # the refusal line says what to do: a threshold would not help
+    if best.unanswerable and best.threshold is None and best.counts["false-answer"] and evaluation.settings.threshold != "auto":
         # Under "auto" a None threshold means no level picked from the questions works: the to-do says what
         # to do then, and telling the owner to tick the box already ticked would contradict it.
         verdict.caveats.append(
             "The bot never refused a question here: let the questions pick a refusal threshold so it hands the "
             "ones your file cannot answer to a person."
         )
+
+
+def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff) -> None:
+    """What the status rests on, said beside it, Looks ready where the questions cannot show Ready, and
+    the refusal line (its own measured line, never folded into the status)."""
+    best = verdict.recommended
+    graded = len(best.per_question)
+    generated, unanswerable = verdict.generated_questions, verdict.unanswerable
+    if generated and generated == graded:
+        verdict.conditions.append(
+            "Looks ready on the app's own questions: write or check your customers' questions to be sure."
+            if verdict.status == READY else
+            "Measured on the app's own questions only: write or check your customers' questions to be sure."
+        )
+    elif generated:
+        verdict.conditions.append(
+            f"{generated} of your {graded} questions are the app's own and not yet checked: edit or accept them on "
+            "the Questions page, or write your customers' own, to be sure."
+        )
+    if unanswerable < MIN_UNANSWERABLE:
+        more = MIN_UNANSWERABLE - unanswerable
+        verdict.conditions.append(
+            ("None of your questions is one your file cannot answer" if not unanswerable else
+             f"Only {unanswerable} of your questions {'is one' if unanswerable == 1 else 'are ones'} your file "
+             "cannot answer")
+            + f", so refusing was not tested: add at least {more} (a product you do not sell, a country you do "
+            "not ship to), with the product left empty."
+        )
+    if verdict.status == READY and (generated or unanswerable < MIN_UNANSWERABLE):
+        verdict.status = LOOKS_READY
+    if tradeoff is None:
+        verdict.refusal = cannot_estimate(unanswerable) if unanswerable else ""
+        return
+    threshold = evaluation.settings.threshold
+    answerable = verdict.answerable
+    if threshold == "auto":
+        measured = (f"Refusing, judged leave-one-out: the threshold fitted on your questions refused "
+                    f"{verdict.refused} of the {unanswerable} questions your file cannot answer and wrongly refused "
+                    f"{verdict.wrongly_refused} of the {answerable} it can.")
+    elif threshold:
+        measured = (f"Refusing below a confidence of {float(threshold):g}: the bot refused {verdict.refused} of the "
+                    f"{unanswerable} questions your file cannot answer and wrongly refused {verdict.wrongly_refused} "
+                    f"of the {answerable} it can.")
+    else:
+        measured = (f"The bot never refuses (no threshold is set): it answered all {unanswerable} questions your "
+                    "file cannot answer.")
+    verdict.refusal = f"{measured} {tradeoff.sentence}"
+    if not tradeoff.separable:
+        verdict.refusal += (
+            " No threshold refuses at least half of them while wrongly refusing at most 5 % of real ones: the "
+            "search score cannot tell these questions apart from real ones on this file. Tell the bot in its "
+            "instructions to answer only from the pieces it is handed and to hand the question to a person "
+            f"otherwise, and test those instructions with the {unanswerable} questions below and the pieces the "
+            "bot would be handed."
+        )
+        verdict.refusal_test = [r for r in best.per_question if not r.answerable]
+        verdict.conditions.append(
+            "This holds only if the bot is told in its instructions to answer only from the pieces it is handed "
+            "and to hand the question to a person otherwise: the search score cannot tell the questions your "
+            "file cannot answer from real ones here (see the refusal line)."
+        )
+
+
+def handed_pieces(evaluation: Evaluation, result: QuestionResult) -> list:
+    """The pieces the bot would be handed for a question under its run's setup: the top k of its ranking."""
+    run = next(run for run in evaluation.runs if any(r is result for r in run.per_question))
+    chunks = evaluation.chunks[run.strategy]
+    return [chunks[index] for index, _ in result.ranking[: run.top_k]]

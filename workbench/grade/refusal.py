@@ -4,11 +4,17 @@ leave-one-out, so the refusal figures are measured, not fitted (docs/DESIGN.md).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from workbench.core.results import MIN_UNANSWERABLE, Calibration, QuestionResult
+
+# The score can refuse on a file when some threshold refuses at least half the unanswerable questions while
+# wrongly refusing at most 5 % of the answerable ones (judged on all the questions: the best any threshold does).
+SEPARABLE_REFUSED = 0.5
+SEPARABLE_WRONGLY = 0.05
 
 
 def refuse_below(results: list[QuestionResult], threshold: float | None | Sequence[float | None]) -> None:
@@ -85,3 +91,43 @@ def calibrate(results: list[QuestionResult]) -> Calibration:
         fitted_false_refusals=sum(r for r, a in zip(fitted, answerable) if a),
         per_question=per_question,
     )
+
+
+@dataclass(frozen=True)
+class TradeOff:
+    """What refusing costs on this file: the fewest answerable questions any threshold wrongly refuses while
+    refusing ``target`` (half, rounded up) of the unanswerable ones. Judged on all the questions, so it is the
+    best any threshold can do here, not a promise for new questions."""
+
+    answerable: int
+    unanswerable: int
+    target: int
+    wrongly: int
+
+    @property
+    def separable(self) -> bool:
+        """Whether the score can tell these unanswerable questions from real ones (see SEPARABLE_*)."""
+        return self.wrongly <= SEPARABLE_WRONGLY * self.answerable
+
+    @property
+    def sentence(self) -> str:
+        return (
+            f"On this file, refusing {self.target} of the {self.unanswerable} would also refuse {self.wrongly} of "
+            f"the {self.answerable} real questions (the best any threshold does on these questions)."
+        )
+
+
+def trade_off(results: list[QuestionResult]) -> TradeOff | None:
+    """The refusal trade-off of one run's results; None with fewer than three unanswerable questions.
+
+    Refusing below a threshold t refuses every confidence under t. To refuse the ``target`` least confident
+    unanswerable questions, t must lie just above the ``target``-th smallest of their confidences, v; the
+    answerable questions refused along with them are then those with a confidence of at most v.
+    """
+    answerable = [r.confidence for r in results if r.answerable]
+    unanswerable = sorted(r.confidence for r in results if not r.answerable)
+    if len(unanswerable) < MIN_UNANSWERABLE:
+        return None
+    target = math.ceil(SEPARABLE_REFUSED * len(unanswerable))
+    line = unanswerable[target - 1]
+    return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable))

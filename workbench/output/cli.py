@@ -14,13 +14,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from workbench.advise.audit import audit
-from workbench.advise.todo import todo_list
-from workbench.advise.verdict import assess
+from workbench.advise.todo import todo_list, todo_records
+from workbench.advise.verdict import assess, handed_pieces
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut import STRATEGIES
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.grade.stats import compare
+from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.loaders import NoNameColumn, load_path
@@ -226,9 +227,20 @@ def json_text(data: dict) -> str:
 
 def evaluation_json(graded: Graded) -> dict:
     """Evaluate's JSON for one document; sweep lists one of these per document."""
-    data = to_json(graded.evaluation)
+    evaluation = graded.evaluation
+    data = to_json(evaluation)
     data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in graded.comparisons]
+    verdict = assess(evaluation)
+    data["verdict"] = verdict.as_dict()
+    data["todo"] = todo_records(evaluation.document, _todo(evaluation, verdict)) if verdict.recommended else []
     return data
+
+
+def _todo(evaluation, verdict) -> list:
+    """The to-do list under the recommended setup. strategies=(): it reads shared lines, long sections and
+    unheaded text, never the check-up's unnamed-piece counts, so the three extra cuts are not made here."""
+    checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions])
+    return todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
 
 
 def evaluation_table(graded: Graded) -> str:
@@ -384,11 +396,15 @@ def verdict_text(evaluation, items: int = 5) -> str:
     """The status, the recommended setup and the first edits of the to-do list, after the table."""
     verdict = assess(evaluation)
     lines = ["", *verdict.lines()]
+    if verdict.refusal_test:
+        lines.append("Test for the bot's instructions: it should hand each of these to a person, given these pieces:")
+        for result in verdict.refusal_test[:items]:
+            pieces = "; ".join(citation(evaluation.document, chunk) for chunk in handed_pieces(evaluation, result)[:3])
+            lines.append(f"  row {result.question.row}: “{result.question.question}” — handed {pieces}")
+        if len(verdict.refusal_test) > items:
+            lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
     if verdict.recommended is not None:
-        # strategies=(): the to-do list reads shared lines, long sections and unheaded text, never the
-        # check-up's unnamed-piece counts, so the three extra cuts are not made here.
-        checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions])
-        todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
+        todo = _todo(evaluation, verdict)
         if todo:
             lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
         for number, item in enumerate(todo[:items], start=1):

@@ -10,7 +10,7 @@ from collections import Counter
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
 from workbench.advise.todo import todo_list
-from workbench.advise.verdict import NEEDS_WORK, NOT_READY, READY, assess
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.grade.grading import why_missed
@@ -27,6 +27,7 @@ h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e
 .verdict { font-size: 1.2rem; padding: .8rem 1rem; border-radius: 8px; border: 2px solid; }
 .status-ready { background: #f0fdf4; border-color: #16a34a; } .status-needs { background: #fffbeb; border-color: #f59e0b; }
 .status-not { background: #fef2f2; border-color: #dc2626; } .status-none { background: #f3f4f6; border-color: #9ca3af; }
+.status-looks { background: #eff6ff; border-color: #3b82f6; }
 .meta { color: #4b5563; } .rule { color: #4b5563; font-size: .85rem; } ol.todo li { margin-bottom: .6rem; }
 .affects { color: #4b5563; font-style: italic; }
 @media print { h2 { break-after: avoid; } }
@@ -50,7 +51,7 @@ def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count
     return [index for index, _ in failures.most_common(count)]
 
 
-STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not"}
+STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not", LOOKS_READY: "status-looks"}
 
 
 def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> str:
@@ -74,6 +75,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         f"<h1>Is {esc(document.name)} ready for a chat bot?</h1>",
         f"<p class='verdict {STATUS_CLASS.get(verdict.status, 'status-none')}'><b>{esc(verdict.status)}</b> — "
         f"{esc(verdict.reason)}</p>",
+        *(f"<p><b>{esc(condition)}</b></p>" for condition in verdict.conditions),
         f"<p class='rule'>{esc(verdict.rule)}</p>",
     ]
     if verdict.recommendation:
@@ -81,8 +83,19 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
     parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs, evaluation.settings.size)]
-    if best is not None and best.calibration is not None:
-        parts.append(f"<h2>When the bot should refuse</h2><p>{esc(best.calibration.sentence)}</p>")
+    if verdict.refusal:
+        parts.append(f"<h2>When the bot should refuse</h2><p>{esc(verdict.refusal)}</p>")
+        if best.calibration is not None and best.calibration.enough:
+            parts.append(f"<p class='rule'>{esc(best.calibration.sentence)}</p>")
+    if verdict.refusal_test:
+        parts.append("<h3>The test for the bot's instructions: it should hand each of these to a person</h3><ol>")
+        for result in verdict.refusal_test:
+            pieces = "".join(
+                f"<li><i>{esc(citation(document, chunk))}</i>: {esc(chunk.text[:300])}{'…' if len(chunk.text) > 300 else ''}</li>"
+                for chunk in handed_pieces(evaluation, result))
+            parts.append(f"<li>Row {result.question.row}: <b>{esc(result.question.question)}</b> — the pieces the bot "
+                         f"is handed:<ol>{pieces}</ol></li>")
+        parts.append("</ol>")
     if best is not None:
         todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions]),
                          verdict.baseline)

@@ -1,0 +1,127 @@
+"""The status rests only on what was measured: Ready needs 90 % clean, at least 3 questions the file cannot
+answer and questions the owner wrote or checked; refusing is its own measured line, and when no threshold can
+refuse, the status is set by the answers with that condition named beside it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from workbench.evaluate import evaluate
+from workbench.handover import report_html
+from workbench.loaders import parse_markdown
+from workbench.model import Question, Settings
+from workbench.refusal import trade_off
+from workbench.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces, status_of
+
+SHOP = """# Shop
+## Alpha Lamp
+Price: 10 euros.
+Warranty: 1 year.
+## Beta Chair
+Price: 25 euros.
+Warranty: 2 years.
+## Gamma Desk
+Price: 90 euros.
+Warranty: 5 years.
+"""
+ANSWERABLE = [
+    Question("What is the price of the Alpha Lamp?", "Alpha Lamp", "Price: 10 euros."),
+    Question("What warranty does the Beta Chair have?", "Beta Chair", "Warranty: 2 years."),
+    Question("What is the price of the Gamma Desk?", "Gamma Desk", "Price: 90 euros."),
+    Question("What warranty does the Gamma Desk have?", "Gamma Desk", "Warranty: 5 years."),
+]
+# Made of the file's own words: the search score is as sure of them as of the real questions.
+LOOK_ALIKE = [Question(f"What is the price of the {name} warranty?") for name in ("Alpha Lamp", "Beta Chair", "Gamma Desk")]
+# Words the file never uses: the score refuses them.
+FOREIGN = [Question("Do you ship to Canada?"), Question("Can I pay with PayPal?"), Question("Do you sell sofas?")]
+
+
+def run(questions: list[Question], threshold="auto"):
+    questions = [dataclasses.replace(q, row=number) for number, q in enumerate(questions, start=2)]
+    return evaluate(parse_markdown(SHOP, "shop.md"), questions, Settings(["heading"], ["keyword"], ["none"],
+                                                                          threshold=threshold))
+
+
+def test_a_file_whose_score_cannot_refuse_is_judged_by_its_answers_with_the_condition_beside_it():
+    evaluation = run(ANSWERABLE + LOOK_ALIKE)
+    results = evaluation.runs[0].per_question
+    # Confidences (keyword search, cut at headings): the two price questions 0.933, the two warranty questions 0.8,
+    # the three look-alikes 0.9. Refusing 2 of the 3 (ceil(3 / 2)) needs a threshold above 0.9, which also
+    # refuses both warranty questions: 2 of 4 real ones, over 5 % of 4 (0.2), so no threshold separates them.
+    assert [round(r.confidence, 3) for r in results] == [0.933, 0.8, 0.933, 0.8, 0.9, 0.9, 0.9]
+    tradeoff = trade_off(results)
+    assert (tradeoff.target, tradeoff.wrongly, tradeoff.separable) == (2, 2, False)
+    verdict = assess(evaluation)
+    # Leave-one-out the fitted rule refused both warranty questions (2 of 4 clean: Not ready before), and no
+    # look-alike: judged by its answers, 4 of 4 are clean.
+    assert (verdict.refused, verdict.wrongly_refused, verdict.refusal_separable) == (0, 2, False)
+    assert verdict.status == READY and verdict.clean == 4
+    assert verdict.reason == (
+        "with cut at headings, word-match search, 4 of 4 questions your file answers got a clean answer (100%) when "
+        "it answers (measured on your 7 questions; refusals judged leave-one-out)."
+    )
+    assert verdict.conditions == [
+        "This holds only if the bot is told in its instructions to answer only from the pieces it is handed and to "
+        "hand the question to a person otherwise: the search score cannot tell the questions your file cannot "
+        "answer from real ones here (see the refusal line)."
+    ]
+    assert verdict.refusal.startswith(
+        "Refusing, judged leave-one-out: the threshold fitted on your questions refused 0 of the 3 questions your "
+        "file cannot answer and wrongly refused 2 of the 4 it can. On this file, refusing 2 of the 3 would also "
+        "refuse 2 of the 4 real questions (the best any threshold does on these questions). No threshold refuses "
+        "at least half of them while wrongly refusing at most 5 % of real ones: the search score cannot tell these "
+        "questions apart from real ones on this file."
+    )
+    # The test for the bot's instructions: the three look-alikes, each with the pieces the bot is handed.
+    assert [r.question.row for r in verdict.refusal_test] == [6, 7, 8]
+    assert handed_pieces(evaluation, verdict.refusal_test[0])[0].text.startswith("## Alpha Lamp")
+    assert verdict.lines()[1] == verdict.conditions[0] and verdict.refusal in verdict.lines()
+    page = report_html(evaluation)
+    assert "The test for the bot's instructions" in page and "What is the price of the Alpha Lamp warranty?" in page
+
+
+def test_a_score_that_refuses_keeps_the_refusal_in_the_status():
+    verdict = assess(run(ANSWERABLE + FOREIGN))
+    # "Canada", "PayPal", "sofas" are words the file never uses: their confidence is 0, so refusing 2 of 3
+    # refuses no real question.
+    assert verdict.refusal_separable and verdict.conditions == [] and verdict.refusal_test == []
+    assert (verdict.refused, verdict.wrongly_refused, verdict.status) == (3, 0, READY)
+    assert "refusing 2 of the 3 would also refuse 0 of the 4 real questions" in verdict.refusal
+    # Never refusing, where a threshold would: the false answers count, and the status says Not ready.
+    never = assess(run(ANSWERABLE + FOREIGN, threshold=None))
+    assert never.status == NOT_READY and never.refusal.startswith("The bot never refuses (no threshold is set)")
+
+
+def test_no_unanswerable_question_or_only_generated_ones_is_never_plain_ready():
+    verdict = assess(run(ANSWERABLE))
+    assert verdict.status == LOOKS_READY and verdict.clean == 4
+    assert verdict.conditions == [
+        "None of your questions is one your file cannot answer, so refusing was not tested: add at least 3 (a "
+        "product you do not sell, a country you do not ship to), with the product left empty."
+    ]
+    generated = [dataclasses.replace(q, generated=True) for q in ANSWERABLE]
+    verdict = assess(run(generated))
+    assert verdict.status == LOOKS_READY and verdict.generated_questions == 4
+    assert verdict.conditions[0] == (
+        "Looks ready on the app's own questions: write or check your customers' questions to be sure."
+    )
+    mixed = assess(run(generated[:2] + ANSWERABLE[2:] + FOREIGN))
+    assert mixed.status == LOOKS_READY and mixed.conditions == [
+        "2 of your 7 questions are the app's own and not yet checked: edit or accept them on the Questions page, "
+        "or write your customers' own, to be sure."
+    ]
+    assert assess(run(ANSWERABLE[2:] + FOREIGN)).status == READY  # the same, all checked: Ready
+
+
+@pytest.mark.parametrize(
+    "clean, answerable, false, unanswerable, separable, expected",
+    [
+        (18, 20, 4, 4, False, READY),  # every one answered anyway, but no threshold could refuse: by the answers
+        (18, 20, 4, 4, True, NOT_READY),  # a threshold could have refused them
+        (17, 20, 4, 4, False, NEEDS_WORK),  # 85 %
+        (11, 20, 0, 4, False, NOT_READY),  # 55 %
+    ],
+)
+def test_status_by_the_answers_when_the_score_cannot_refuse(clean, answerable, false, unanswerable, separable, expected):
+    assert status_of(clean, answerable, false, unanswerable, separable) == expected
