@@ -45,6 +45,7 @@ class SharedLine:
     sections: list[str]
     harm: str = "repeats"
     places: list[str] = field(default_factory=list)  # where it sits in the user's file, one per product
+    spans: list[tuple[int, int]] = field(default_factory=list)  # the same places as offsets, one per product
     questions: list[int] = field(default_factory=list)  # golden questions (table rows) it answers
     filled_elsewhere: int = 0  # placeholders: products that also give a real value on another line of this kind
 
@@ -71,6 +72,7 @@ class Finding:
     text: str
     kind: str  # "instruction" | "script" | "link" | "image"
     where: str = ""
+    span: tuple[int, int] | None = None  # the line's offsets in the canonical text
 
 
 @dataclass
@@ -244,6 +246,7 @@ def audit(
     # Products per line as an ordered set: a line shared by 20,000 products must not be searched as a list.
     lines_in: dict[str, dict[str, None]] = defaultdict(dict)
     where: dict[str, list[str]] = defaultdict(list)
+    where_spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
     values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
     kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
     fact_line: dict[tuple[int, int], str] = {}
@@ -260,6 +263,7 @@ def audit(
             if section.title not in lines_in[text]:
                 lines_in[text][section.title] = None
                 where[text].append(places.of_fact(fact))
+                where_spans[text].append(fact.span)
     answered: dict[str, list[int]] = defaultdict(list)
     if questions:
         resolved, _ = resolve_all(document, questions)
@@ -275,7 +279,8 @@ def audit(
     for line, names in lines_in.items():
         if len(names) < 2:
             continue
-        shared = SharedLine(line, list(names), places=where[line], questions=answered.get(line, []))
+        shared = SharedLine(line, list(names), places=where[line], spans=where_spans[line],
+                            questions=answered.get(line, []))
         everywhere = result.products >= 4 and len(names) >= EVERY_PRODUCT * result.products
         if everywhere and PLACEHOLDER.match(shared.value):
             shared.harm = "placeholder"
@@ -349,7 +354,8 @@ def audit(
         if not images and any(outside(m.group()) for m in OUTSIDE_LINK.finditer(line)):
             found.append("link")
         for kind in found:
-            result.risky.append(Finding(number, line.strip(), kind, places.of((start, start + len(line)))))
+            result.risky.append(Finding(number, line.strip(), kind, places.of((start, start + len(line))),
+                                        (start, start + len(line))))
     return result
 
 

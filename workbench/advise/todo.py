@@ -9,13 +9,14 @@ questions come first.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from workbench.advise.audit import Audit, SharedLine
-from workbench.core.model import Fact, ResolvedQuestion, Section
+from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
@@ -48,6 +49,7 @@ class Todo:
     where: str = ""  # in the user's file: rows and columns, or lines
     questions: list[int] = field(default_factory=list)  # golden questions it touches (table rows)
     fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
+    spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
 
     @property
     def affects(self) -> str:
@@ -179,7 +181,7 @@ class _Builder:
             why += f" Other products have a different “{key}” line, so a mix-up gives a wrong answer."
         stop = "" if example[-2] in ".!?" else "."
         return Todo("shared", f"Name the product on the line, e.g. {example}{stop}", why, join_places(shared.places),
-                    list(shared.questions))
+                    list(shared.questions), spans=list(shared.spans))
 
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
@@ -196,13 +198,15 @@ class _Builder:
                if self.model_reads else
                "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
             self.places.of_fact(fact) if fact is not None else self._section_place(section),
+            spans=[fact.span] if fact is not None else section_spans(self.document, section),
         )
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
         why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "
                f"{self.audit.window} at a time, so it reads the section in parts, and one line in it competes with "
                "the whole section.")
-        return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "")
+        return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "",
+                    spans=section_spans(self.document, section) if section else [])
 
     def _long_rows_item(self) -> Todo:
         """A spreadsheet's long products as one item: it has no subheadings to add, and shortening one cell rarely
@@ -224,6 +228,7 @@ class _Builder:
             f"{len(titles)} product(s) ({names}) are longer than the {self.audit.window} word pieces (words or parts "
             "of words) the meaning-based search model reads at a time, so it reads each in parts and one row "
             "competes with the whole product.",
+            spans=[span for s in self.document.sections if s.title in wanted for span in section_spans(self.document, s)],
         )
 
     def _unheaded_item(self) -> Todo:
@@ -234,6 +239,7 @@ class _Builder:
             f"{len(self.audit.unheaded_facts)} line(s) sit under no heading" + (f", e.g. “{first}”" if first else "")
             + "; a piece of it cannot say what it is about.",
             self._section_place(preamble) if preamble else "",
+            spans=section_spans(self.document, preamble) if preamble else [],
         )
 
     def _other_item(self, section: Section, result: QuestionResult) -> Todo:
@@ -243,7 +249,7 @@ class _Builder:
         return Todo(
             "other", f"Make {section.title}'s line say what the question asks, in the customer's words.",
             f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
-            self._section_place(section),
+            self._section_place(section), spans=section_spans(self.document, section),
         )
 
     def _refusal(self) -> Todo:
@@ -302,7 +308,7 @@ class _Builder:
                 (f"{e} has a {c} {s.value} line beside its real {c} on other rows. A bot may quote {s.value}."
                  if s.beside_real_values
                  else f"{e} has {c} {s.value} — is the {c} column empty? A bot will quote it as a real value."),
-                join_places(s.places)))
+                join_places(s.places), spans=list(s.spans)))
             self._touch(item, shared.questions)
         if audit.store_wide:
             more = len(audit.store_wide) - 5
@@ -310,7 +316,8 @@ class _Builder:
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", f"Say store-wide facts once, at the top: {lines}.",
                 f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "
-                "add nothing that tells products apart.", self._columns_or_lines(audit.store_wide)))
+                "add nothing that tells products apart.", self._columns_or_lines(audit.store_wide),
+                spans=[span for shared in audit.store_wide for span in shared.spans]))
             for shared in audit.store_wide:
                 self._touch(item, shared.questions)
         if audit.unheaded_facts:
@@ -343,13 +350,15 @@ class _Builder:
             item = self.add(("missing", name), lambda n=name, c=columns, s=section: Todo(
                 "missing", f"Add {', '.join(c)} for {n}.",
                 f"Most products have {'these columns' if len(c) > 1 else 'this column'}; {n} has none, so a bot "
-                "asked about it answers from another product or not at all.", self._section_place(s)))
+                "asked about it answers from another product or not at all.", self._section_place(s),
+                spans=section_spans(self.document, s) if s else []))
             self._touch(item, asking)
         for name, count in audit.duplicate_names:
             self.add(("names", name), lambda n=name, c=count: Todo(
                 "names", f"Give each of the {c} products called “{n}” its own name.",
                 "A question naming it cannot say which one is meant.",
-                join_places([self._section_place(s) for s in self.document.sections if s.heading == n])))
+                join_places([self._section_place(s) for s in self.document.sections if s.heading == n]),
+                spans=[span for s in self.document.sections if s.heading == n for span in section_spans(self.document, s)]))
         risky = {}
         for finding in audit.risky:
             risky.setdefault(finding.kind, []).append(finding)
@@ -360,7 +369,7 @@ class _Builder:
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {len(f)} line(s) with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
-                join_places([x.where or f"line {x.line_number}" for x in f])))
+                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span]))
 
     def _columns_or_lines(self, shared: list[SharedLine]) -> str:
         """Where store-wide lines sit: their columns in a spreadsheet, their first lines in a Markdown file."""
@@ -421,3 +430,51 @@ def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | No
             builder.explain(result)
     builder.checkup()
     return builder.finish()
+
+
+def section_spans(document: Document, section: Section) -> list[Span]:
+    """Where a section is, as offsets: a Markdown section's heading line (its first fact when it has none); a
+    spreadsheet product's first cell on each of its rows."""
+    if document.kind == "spreadsheet":
+        rows: dict[int | None, Span] = {}
+        for fact in section.facts:
+            rows.setdefault(fact.row, fact.span)
+        return list(rows.values()) or [section.span]
+    if section.heading_span[1] > section.heading_span[0]:
+        return [section.heading_span]
+    return [section.facts[0].span] if section.facts else [section.span]
+
+
+PLACES_KEPT = 50  # an item about a line on every product of a big catalog names the first 50 places
+
+
+def place_record(document: Document, span: Span) -> dict:
+    """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
+    (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
+    offset = span[0]
+    index = bisect.bisect_right([s.span[0] for s in document.sections], offset) - 1
+    section = document.sections[max(index, 0)] if document.sections else None
+    record = {"section": (section.heading or None) if section else None, "row": None, "column": None, "line": None}
+    if document.kind == "spreadsheet":
+        fact = next((f for f in section.facts if f.span[0] <= offset < f.span[1]), None) if section else None
+        if fact is not None:
+            record["row"], record["column"] = fact.row, fact.column
+        elif section is not None and any(f.row for f in section.facts):  # the product's name: its first row
+            record["row"] = min(f.row for f in section.facts if f.row)
+    else:
+        record["line"] = document.text.count("\n", 0, offset) + 1
+    return record
+
+
+def todo_records(document: Document, items: list[Todo]) -> list[dict]:
+    """The to-do list as the command line's JSON carries it: the edit, the questions it touches (their rows in
+    the questions file) and its places."""
+    out = []
+    for item in items:
+        places = [place_record(document, span) for span in dict.fromkeys(item.spans)]
+        record = {"text": item.edit, "why": item.why, "kind": item.kind, "where": item.where,
+                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places[:PLACES_KEPT]}
+        if len(places) > PLACES_KEPT:
+            record["more_places"] = len(places) - PLACES_KEPT
+        out.append(record)
+    return out
