@@ -92,8 +92,8 @@ if generated:
         "file's columns: the status on Results is never a plain Ready on them. Edit them, untick the ones you have "
         "checked, or accept them all once you have read them."
     )
-    accept_column.button(f"Accept the {generated} generated question(s)", key="accept_generated",
-                         on_click=state.accept_generated)
+    accept_column.button(f"Accept all {generated}", key="accept_generated", on_click=state.accept_generated,
+                         help="You have read them and they ask what your customers ask: they then count as yours.")
 with st.container():
     shown = base.copy()
     shown.insert(0, "check", [c.short for c in checks])
