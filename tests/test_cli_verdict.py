@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import shutil
 
-from workbench.cli import main
-from workbench.loaders import load_path, parse_markdown
-from workbench.todo import Todo, place_record, todo_records
+from workbench.advise.todo import Todo, place_record, todo_records
+from workbench.output.cli import main
+from workbench.read.loaders import load_path, parse_markdown
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS
 

@@ -3,11 +3,11 @@ until the owner edits or accepts them (in the questions CSV, the workspace and t
 
 from __future__ import annotations
 
-from workbench.loaders import load_bytes, load_path
-from workbench.model import Question
-from workbench.question_sets import import_questions
-from workbench.questions import generate_questions, parse_questions, questions_to_csv
-from workbench.workspace import Workspace
+from workbench.core.model import Question
+from workbench.read.loaders import load_bytes, load_path
+from workbench.read.question_sets import import_questions
+from workbench.read.questions import generate_questions, parse_questions, questions_to_csv
+from workbench.store.workspace import Workspace
 
 from .conftest import SAMPLE_CSV
 

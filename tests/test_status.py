@@ -7,12 +7,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from workbench.evaluate import evaluate
-from workbench.handover import report_html
-from workbench.loaders import parse_markdown
-from workbench.model import Question, Settings
-from workbench.refusal import trade_off
-from workbench.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces, status_of
+
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces, status_of
+from workbench.core.model import Question, Settings
+from workbench.grade.refusal import trade_off
+from workbench.output.handover import report_html
+from workbench.read.loaders import parse_markdown
+from workbench.run.evaluate import evaluate
 
 SHOP = """# Shop
 ## Alpha Lamp
