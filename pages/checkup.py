@@ -6,6 +6,7 @@ from ui import state
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.grade.places import join_places
 from workbench.output.highlight import escape_markdown
+from workbench.encode.embedding import get_encoder
 
 HARM = {
     "varies": "other products say something else here",
@@ -28,15 +29,21 @@ questions = state.frame_questions(st.session_state[state.QUESTIONS])
 def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int):
     from workbench.core.model import Question
 
+def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int,
+            meaning: bool):
+    from workbench.model import Question
+
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
+    # The meaning check runs once a run has loaded the model (it is never loaded just for this: seconds).
     return audit(state.page_head(data, name, sheet, name_column).document,
-                 questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size)
+                 questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size, meaning=meaning)
 
 
 asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row) for q in questions)
 part = state.page_head(*state.document_args())
 state.head_note(part, "the check-up looks at")
-result = checkup(*state.document_args(), asked, int(st.session_state[state.SIZE]))  # the size the runs cut with
+loaded = bool(get_encoder.cache_info().currsize) and get_encoder().loaded
+result = checkup(*state.document_args(), asked, int(st.session_state[state.SIZE]), loaded)  # the runs' size
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
     tokens = round(len(document.text) / 4)

@@ -17,6 +17,7 @@ from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
 from workbench.read.questions import resolve_all
 from workbench.run.names import strategy_name
+from workbench.advise.injection import meaning_lines
 
 if TYPE_CHECKING:
     from workbench.encode.embedding import Encoder
@@ -225,6 +226,7 @@ def audit(
     questions: list[Question] | None = None,
     encoder: Encoder | None = None,
     size: int | None = None,
+    meaning: bool | None = None,
 ) -> Audit:
     """Check a document for the traps that make a bot answer wrongly.
 
@@ -233,6 +235,10 @@ def audit(
     ``encoder`` counts word pieces for the long-section rule (default: the packaged model's tokenizer).
 
     With ``questions``, each shared line names the golden questions it answers, and those rank first.
+
+    ``meaning``: also look for orders to a bot by meaning (`injection.meaning_lines`, the packaged model against
+    a few exemplars). None runs it only when the process-wide model is already loaded, so a check-up never
+    waits seconds for the model to load just for this; True loads it (``encoder`` or the process-wide one).
     """
     tokens = round(len(document.text) / 4)  # about four characters a token in English
     fits = tokens < PROMPT_LIMIT_TOKENS
@@ -345,6 +351,17 @@ def audit(
     orders: dict[int, list[str]] = defaultdict(list)
     for number, kind in risky_lines(document.text):  # normalised first: see workbench/advise/injection.py
         orders[number].append(kind)
+    if meaning is not False:
+        from .embedding import get_encoder
+
+        reader = encoder if meaning and encoder is not None else None
+        if meaning or (get_encoder.cache_info().currsize and get_encoder().loaded):
+            reader = reader or get_encoder()
+        for number in meaning_lines(document.text, reader) if reader is not None else ():
+            if "instruction" not in orders[number]:
+                orders[number].append("instruction")
+    for link in document.risky_links:  # a web page's script links, which its conversion to Markdown drops
+        result.risky.append(Finding(0, link, "script", "the page's source (not in the text it converts to)"))
     offset = 0
     for number, line in enumerate(document.text.split("\n"), start=1):
         start, offset = offset, offset + len(line) + 1

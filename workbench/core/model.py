@@ -64,6 +64,7 @@ class Document:
     columns: tuple[str, ...] = ()  # spreadsheets: the columns shown as facts
     name_column: str | None = None  # spreadsheets: the column holding product names
     converted_from: str = ""  # "docx" | "html" | "pdf": the text is that file converted to Markdown
+    risky_links: tuple[str, ...] = ()  # html: javascript:/data: links in the source, which conversion drops
 
     @property
     def facts(self) -> list[Fact]:

@@ -20,6 +20,7 @@ from workbench.core.model import Document, WorkbenchError
 from workbench.read.base import LOADERS, Loader
 from workbench.read.markdown import parse_markdown
 from workbench.read.textio import check_size
+from workbench.advise.injection import source_links
 
 NOTES = {
     "docx": "Converted from Word to Markdown: headings come from Word's heading styles (Heading 1, 2, …), "
@@ -57,7 +58,8 @@ class ConvertedLoader(Loader):
             raise too_big(name, f"converts to {len(text):,} characters of text")
         if not re.search(r"\w", text):
             raise WorkbenchError(f"{name} holds no text to read once converted: it is empty or only images.")
-        return replace(parse_markdown(text, name), converted_from=source)
+        links = tuple(source_links(data.decode("utf-8", "replace"))) if source == "html" else ()
+        return replace(parse_markdown(text, name), converted_from=source, risky_links=links)
 
 
 def _docx(data: bytes, name: str) -> str:
