@@ -2,11 +2,13 @@
 
 import streamlit as st
 
+from ui import guard
 from ui.layout import close_sidebar_on_narrow_screens
 from ui.state import WANTED_PAGE, init_session_state
 
 # An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
 st.set_page_config(page_title="Chunking Workbench", page_icon="✂️", layout="wide")
+guard.install()  # no look-ups of this machine's addresses; the server's own address an allowed Host (ui/guard.py)
 init_session_state()
 
 navigation = st.navigation(

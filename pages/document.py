@@ -49,7 +49,9 @@ if recent:
         for doc in recent:
             when = doc.used_at[:16].replace("T", " ")
             left, right = st.columns([5, 1])
-            if left.button(f"{doc.name} — {doc.size:,} bytes, last opened {when} UTC", key=f"reopen_{doc.key[:16]}"):
+            # A button's label is Markdown: a name that is a Markdown image would make the browser fetch it.
+            label = f"{escape_markdown(doc.name)} — {doc.size:,} bytes, last opened {when} UTC"
+            if left.button(label, key=f"reopen_{doc.key[:16]}"):
                 state.reopen(doc.key)
                 st.rerun()
             right.button("Forget", key=f"forget_{doc.key[:16]}", on_click=state.forget, args=(doc.key,),

@@ -1,0 +1,160 @@
+"""The app only for this computer's pages, through the real server (issue 23, part B item 6).
+
+The server runs with a `sitecustomize` that logs every socket connection to an address outside this
+computer (nothing is blocked, only recorded), so a look-up Streamlit would make shows up in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+WATCHER = """
+import ipaddress, os, socket
+_LOG = os.environ["OUTBOUND_LOG"]
+_connect, _connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+def _outside(address):
+    if not isinstance(address, tuple):
+        return False  # a Unix socket
+    try:
+        return not ipaddress.ip_address(address[0]).is_loopback
+    except ValueError:
+        return address[0] != "localhost"  # a name: resolving it is the look-up
+
+def connect(self, address):
+    if _outside(address):
+        with open(_LOG, "a") as log:
+            log.write(repr(address) + "\\n")
+    return _connect(self, address)
+
+def connect_ex(self, address):
+    if _outside(address):
+        with open(_LOG, "a") as log:
+            log.write(repr(address) + "\\n")
+    return _connect_ex(self, address)
+
+socket.socket.connect, socket.socket.connect_ex = connect, connect_ex
+"""
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium: apt-get install chromium"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def watched_server(data: Path):
+    """The app on a free port with its work in ``data``; yields (port, log of outbound connections)."""
+    (data / "watch").mkdir()
+    (data / "watch" / "sitecustomize.py").write_text(WATCHER)
+    log = data / "outbound.log"
+    log.write_text("")
+    port = free_port()
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "WORKBENCH_WORKSPACE_DB": str(data / "workspace.sqlite"),
+        "WORKBENCH_HISTORY_DB": str(data / "history.sqlite"),
+        "OUTBOUND_LOG": str(log),
+        "PYTHONPATH": str(data / "watch"),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://localhost:{port}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the app did not start") from None
+                time.sleep(0.3)
+        yield port, log
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def handshake(port: int, host: str, origin: str) -> bytes:
+    """Open the app's WebSocket with these headers; everything the server sends back within 3 s."""
+    request = (
+        f"GET /_stcore/stream HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Protocol: streamlit\r\n\r\n"
+    )
+    received = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=3) as sock:
+        sock.sendall(request.encode())
+        with contextlib.suppress(TimeoutError, ConnectionError):
+            while chunk := sock.recv(65536):
+                received += chunk
+    return received
+
+
+def test_only_this_computers_pages_get_a_session(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    from workbench.workspace import Workspace
+
+    # A kept file whose name is a Markdown image pointing at a server of the test's own (nothing listens there).
+    trap = free_port()
+    name = f"![x](http://127.0.0.1:{trap}/a.png).md"
+    store = Workspace(tmp_path / "workspace.sqlite")
+    store.open_document(name, b"# Trap\n\n## Fan\nPrice: 10\n")
+    store.open_document("breezy.md", (ROOT / "sample_data" / "breezy_home_price_list.md").read_bytes())
+    store.close()
+    with watched_server(tmp_path) as (port, log), sync_playwright() as playwright:
+        # Same origin, before the browser opens the app: accepted (the test can tell a refusal apart).
+        assert handshake(port, f"localhost:{port}", f"http://localhost:{port}").startswith(b"HTTP/1.1 101")
+        # DNS rebinding: another site's name in Host, its Origin matching. Refused before any session.
+        refused = handshake(port, f"evil.example:{port}", f"http://evil.example:{port}")
+        assert not refused.startswith(b"HTTP/1.1 101"), refused[:200]
+        assert b"Trap" not in refused and b"breezy" not in refused
+
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+        )
+        page = browser.new_page()
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(f"http://localhost:{port}")
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
+        page.get_by_text("Reopen a recent file").click()
+        # The name is shown as the text it is, and the browser asks nothing of the address in it.
+        expect(page.get_by_text(f"![x](http://127.0.0.1:{trap}/a.png).md", exact=False)).to_be_visible()
+        page.wait_for_timeout(1500)
+        assert not [url for url in requests if f":{trap}" in url]
+        assert not page.locator(f"img[src*='{trap}']").count()
+
+        # Another site's page opening the app's WebSocket (its own Origin, Host this computer): refused, and
+        # the server looks nothing up to decide.
+        foreign = handshake(port, f"localhost:{port}", "http://evil.example")
+        assert not foreign.startswith(b"HTTP/1.1 101"), foreign[:200]
+        browser.close()
+        assert log.read_text() == ""
