@@ -4,7 +4,7 @@
     python bench/injection.py meaning    # the meaning check's scores on ordinary text (loads the model)
     python bench/injection.py patterns   # each pattern on a megabyte of adversarial text
 
-meaning: every candidate line (workbench.injection.meaning_candidates) of the sample and of every file in
+meaning: every candidate line (workbench.advise.injection.meaning_candidates) of the sample and of every file in
 ../shared/real-data, scored against the exemplars; prints the highest-scoring ordinary lines, how many
 pass the threshold (false positives), and the scores of paraphrased orders for comparison.
 patterns: seconds for risky_lines and source_links on each adversarial megabyte (linear time: a
@@ -55,7 +55,8 @@ ADVERSARIAL = {
 
 
 def patterns() -> None:
-    from workbench.injection import risky_lines, source_links
+    from workbench.advise.injection import risky_lines
+    from workbench.read.converted import source_links
 
     for name, text in ADVERSARIAL.items():
         began = time.perf_counter()
@@ -68,9 +69,9 @@ def patterns() -> None:
 
 
 def meaning() -> None:
-    from workbench.embedding import get_encoder
-    from workbench.injection import MEANING_THRESHOLD, meaning_candidates, meaning_scores
-    from workbench.loaders import load_path
+    from workbench.advise.injection import MEANING_THRESHOLD, meaning_candidates, meaning_scores
+    from workbench.encode.embedding import get_encoder
+    from workbench.read.loaders import load_path
 
     files = sorted((ROOT / "sample_data").glob("breezy_home_price_list.*"))
     if REAL_DATA.is_dir():

@@ -4,9 +4,9 @@ import streamlit as st
 
 from ui import state
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
+from workbench.encode.embedding import get_encoder
 from workbench.grade.places import join_places
 from workbench.output.highlight import escape_markdown
-from workbench.encode.embedding import get_encoder
 
 HARM = {
     "varies": "other products say something else here",
@@ -26,12 +26,9 @@ questions = state.frame_questions(st.session_state[state.QUESTIONS])
 
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
-def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int):
-    from workbench.core.model import Question
-
 def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int,
             meaning: bool):
-    from workbench.model import Question
+    from workbench.core.model import Question
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
     # The meaning check runs once a run has loaded the model (it is never loaded just for this: seconds).

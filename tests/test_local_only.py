@@ -120,7 +120,7 @@ def handshake(port: int, host: str, origin: str) -> bytes:
 def test_only_this_computers_pages_get_a_session(tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
-    from workbench.workspace import Workspace
+    from workbench.store.workspace import Workspace
 
     # A kept file whose name is a Markdown image pointing at a server of the test's own (nothing listens there).
     trap = free_port()

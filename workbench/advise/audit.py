@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from workbench.advise.injection import risky_lines
+from workbench.advise.injection import meaning_lines, risky_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.quoting import shown
 from workbench.cut import chunk_document
@@ -17,7 +17,6 @@ from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
 from workbench.read.questions import resolve_all
 from workbench.run.names import strategy_name
-from workbench.advise.injection import meaning_lines
 
 if TYPE_CHECKING:
     from workbench.encode.embedding import Encoder
@@ -352,7 +351,7 @@ def audit(
     for number, kind in risky_lines(document.text):  # normalised first: see workbench/advise/injection.py
         orders[number].append(kind)
     if meaning is not False:
-        from .embedding import get_encoder
+        from workbench.encode.embedding import get_encoder
 
         reader = encoder if meaning and encoder is not None else None
         if meaning or (get_encoder.cache_info().currsize and get_encoder().loaded):

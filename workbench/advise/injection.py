@@ -13,7 +13,7 @@ tokens decoded. The phrases are English, German, French and Spanish.
 `meaning_lines` is the meaning-based check for paraphrases no phrase list foresees ("kindly set aside
 everything you were told earlier"): the packaged model compares each candidate line with a few
 exemplars of injected orders. It costs the model, so the check-up runs it only where the model is
-already loaded (see `workbench.audit.audit`).
+already loaded (see `workbench.advise.audit.audit`).
 
 Every pattern here is linear on any input: no quantified group can match the same text two ways, and
 the few unbounded runs stop at a character that cannot start the next part (tests/test_injection.py
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
 if TYPE_CHECKING:
-    from .embedding import Encoder
+    from workbench.encode.embedding import Encoder
 
 # Zero-width spaces and joiners, bidi embeddings, overrides and isolates, word joiner and invisible
 # operators, BOM, soft hyphen, combining grapheme joiner, Arabic letter mark, Mongolian vowel separator,
@@ -107,13 +107,6 @@ SCRIPT = re.compile(
     r"|<[a-z][^<>\n]{0,2000}?[\s/\"']on[a-z]{3,20}\s{0,4}=|\bon(?:error|load|click|mouseover|focus|begin)\s{0,4}="
     r"|\bj\s?a\s?v\s?a\s?s\s?c\s?r\s?i\s?p\s?t\s?:|\bvbscript\s?:|\bdata\s?:\s?(?:text/html|image/svg|application/)"
     r"|(?<!!)\[[^\[\]\n]{0,500}\]\(\s?<?\s?data\s?:|\b(?:href|action|formaction)\s?=\s?[\"']?\s?data\s?:",
-    re.IGNORECASE,
-)
-# In a web page's source, before conversion drops them: attributes whose URL would run script or open a page.
-SOURCE_LINK = re.compile(
-    r"\b(?:href|src|action|formaction|xlink:href|srcdoc)\s{0,8}=\s{0,8}[\"']?[\s\x00-\x1f]{0,8}"
-    r"(?:j[\s\x00-\x1f]{0,4}a[\s\x00-\x1f]{0,4}v[\s\x00-\x1f]{0,4}a[\s\x00-\x1f]{0,4}s[\s\x00-\x1f]{0,4}"
-    r"c[\s\x00-\x1f]{0,4}r[\s\x00-\x1f]{0,4}i[\s\x00-\x1f]{0,4}p[\s\x00-\x1f]{0,4}t|vbscript|data)\s{0,4}:",
     re.IGNORECASE,
 )
 # A spaced-out order once joined: one long run of letters (or a few, where words were two spaces apart).
@@ -239,12 +232,6 @@ def risky_lines(text: str) -> list[tuple[int, str]]:
         begin = joined.find("<!--", end + 3)
     return sorted(found)
 
-
-def source_links(source: str) -> list[str]:
-    """The ``javascript:``, ``vbscript:`` and ``data:`` URLs in a web page's attributes (entities decoded),
-    each shown as the attribute it sits in: a page converted to Markdown loses them, a browser runs them."""
-    decoded = html.unescape(source) if "&" in source else source
-    return [decoded[m.start() : m.end() + 40].split(">")[0] for m in SOURCE_LINK.finditer(decoded)]
 
 
 # Orders to a bot as an attacker words them, in several registers; the meaning check compares each

@@ -8,6 +8,7 @@ file is read: it takes seconds to import and the other loaders never need it.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from collections import Counter
@@ -20,7 +21,6 @@ from workbench.core.model import Document, WorkbenchError
 from workbench.read.base import LOADERS, Loader
 from workbench.read.markdown import parse_markdown
 from workbench.read.textio import check_size
-from workbench.advise.injection import source_links
 
 NOTES = {
     "docx": "Converted from Word to Markdown: headings come from Word's heading styles (Heading 1, 2, …), "
@@ -188,3 +188,18 @@ def mark_headings(text: str, headings: list[tuple[str, int]], look_ahead: int = 
                 position = index + 1
                 break
     return "\n".join(lines)
+
+
+# In a web page's source, before conversion drops them: attributes whose URL would run script or open a page.
+SOURCE_LINK = re.compile(
+    r"\b(?:href|src|action|formaction|xlink:href|srcdoc)\s{0,8}=\s{0,8}[\"']?[\s\x00-\x1f]{0,8}"
+    r"(?:j[\s\x00-\x1f]{0,4}a[\s\x00-\x1f]{0,4}v[\s\x00-\x1f]{0,4}a[\s\x00-\x1f]{0,4}s[\s\x00-\x1f]{0,4}"
+    r"c[\s\x00-\x1f]{0,4}r[\s\x00-\x1f]{0,4}i[\s\x00-\x1f]{0,4}p[\s\x00-\x1f]{0,4}t|vbscript|data)\s{0,4}:",
+    re.IGNORECASE,
+)
+
+def source_links(source: str) -> list[str]:
+    """The ``javascript:``, ``vbscript:`` and ``data:`` URLs in a web page's attributes (entities decoded),
+    each shown as the attribute it sits in: a page converted to Markdown loses them, a browser runs them."""
+    decoded = html.unescape(source) if "&" in source else source
+    return [decoded[m.start() : m.end() + 40].split(">")[0] for m in SOURCE_LINK.finditer(decoded)]
