@@ -245,7 +245,11 @@ class _Builder:
     def _other_item(self, section: Section, result: QuestionResult) -> Todo:
         chunks = self.evaluation.chunks[self.run.strategy]
         top = chunks[result.ranking[0][0]] if result.ranking else None
-        from_where = self.places.of(top.spans[0]) if top else ""
+        from_where = ""
+        if top is not None:  # the piece's own section and place, both read at the piece's first offset
+            lies_in = self.places.section_at(top.spans[0][0])
+            place = self.places.of(top.spans[0])
+            from_where = f"{lies_in.title} ({place})" if lies_in is not None and lies_in.heading else place
         return Todo(
             "other", f"Make {section.title}'s line say what the question asks, in the customer's words.",
             f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",

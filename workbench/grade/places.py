@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 
-from workbench.core.model import Document, Fact, Span
+from workbench.core.model import Document, Fact, Section, Span
 
 
 class Places:
@@ -18,26 +18,46 @@ class Places:
         self.document = document
         self._facts = sorted(document.facts, key=lambda fact: fact.span)
         self._starts = [fact.span[0] for fact in self._facts]
+        self._sections = sorted(document.sections, key=lambda section: section.span[0])
+        self._section_starts = [section.span[0] for section in self._sections]
+        self._rows = {
+            section.id: min((f.row for f in section.facts if f.row), default=None) for section in document.sections
+        }
 
     def fact_at(self, offset: int) -> Fact | None:
+        """The fact whose own text holds ``offset``; None on a heading, a blank line or between facts.
+
+        Never the fact before: a heading piece starts on its heading line, and crediting that offset to the
+        previous fact named the previous product's last cell as the piece's place.
+        """
         index = bisect.bisect_right(self._starts, offset) - 1
-        if index >= 0 and self._facts[index].span[0] <= offset < max(self._facts[index].span[1], offset + 1):
+        if index >= 0 and self._facts[index].span[0] <= offset < self._facts[index].span[1]:
             return self._facts[index]
         return None
+
+    def section_at(self, offset: int) -> Section | None:
+        """The section ``offset`` lies in: the last one starting at or before it (its heading, its blank lines
+        and the line break after its last line included)."""
+        index = bisect.bisect_right(self._section_starts, offset) - 1
+        return self._sections[index] if index >= 0 else None
 
     def line(self, offset: int) -> int:
         return self.document.text.count("\n", 0, offset) + 1
 
     def of(self, span: Span) -> str:
-        """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file."""
+        """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file.
+
+        In a spreadsheet an offset on no cell (a product's name line, a blank line) is placed at the first row of
+        the product it lies in.
+        """
         if self.document.kind == "spreadsheet":
             fact = self.fact_at(span[0])
             if fact is not None and fact.row:
                 return f"row {fact.row}, column {fact.column}"
-            section = next((s for s in self.document.sections if s.span[0] <= span[0] < s.span[1]), None)
-            rows = [f.row for f in section.facts if f.row] if section else []
-            if rows:  # the product's name line: the product's first row
-                return f"row {min(rows)}"
+            section = self.section_at(span[0])
+            row = self._rows.get(section.id) if section is not None else None
+            if row:
+                return f"row {row}"
         return f"line {self.line(span[0])}"
 
     def of_fact(self, fact: Fact) -> str:
