@@ -11,7 +11,7 @@ from workbench.advise.todo import todo_list
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import STRATEGIES
-from workbench.grade.grading import GRADE_WORDS, REASON_WORDS
+from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
@@ -256,3 +256,7 @@ for run_ in runs:
             st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
                         + tie)
             st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
+            named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)
+            if named:  # why a piece holding other products' lines is not "mixed", nor their words a decoy
+                st.caption(f"{len(named)} line(s) here name their own product or section, so a bot knows whose they "
+                           "are: they do not make this piece mixed, e.g. “" + escape_markdown(named[0][:80]) + "”.")

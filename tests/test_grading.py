@@ -189,3 +189,60 @@ def test_the_drill_down_marks_the_expected_products_line_not_anothers_identical_
     assert marked.count("<mark>") == 1
     # Beta's line is the second: the mark sits after "## Beta".
     assert marked.index("## Beta") < marked.index("<mark>")
+
+
+# --- a line that names its own product is no decoy and mixes nothing -------------------------------------------
+
+LABELLED = (
+    "# Fans\n\n"
+    "## Table Fan\nTable Fan — Price: 30\nTable Fan — Warranty: 1 year.\n\n"
+    "## Desk Fan\nPrice: 25\nWarranty: 1 year.\n"
+)
+LABELLED_DOC = parse_markdown(LABELLED, "fans.md")
+
+
+def labelled_grade(question: Question, spans: list[tuple[int, int]], order: list[int]):
+    chunks = [make_chunk(LABELLED_DOC, "test", i, [span]) for i, span in enumerate(spans)]
+    return grade(resolve(LABELLED_DOC, question), order, chunks, ChunkMap(LABELLED_DOC, chunks))
+
+
+def labelled_span(heading: str) -> tuple[int, int]:
+    section = next(s for s in LABELLED_DOC.sections if s.heading == heading)
+    return section.span[0], section.facts[-1].span[1]
+
+
+def test_a_fact_names_its_section_when_its_own_text_holds_the_heading():
+    from workbench.grading import named_facts
+
+    named = sorted(LABELLED_DOC.slice(span) for span in named_facts(LABELLED_DOC))
+    assert named == ["Table Fan — Price: 30", "Table Fan — Warranty: 1 year."]
+    # Whole words, ignoring case and typographic dashes: "fan" alone or "Table Fanfare" is no name.
+    doc = parse_markdown("## Table Fan\nThe table fan is quiet.\nA Table Fanfare.\nFan: 3 blades.\n", "t.md")
+    assert [doc.slice(span) for span in named_facts(doc)] == ["The table fan is quiet."]
+    # A part of a product (the rewrite's "Table Fan — Speeds") may be named by the product's heading.
+    doc = parse_markdown("## Table Fan\nPrice: 30\n### Table Fan — Speeds\nTable Fan — Speeds: 2.\n", "t.md")
+    assert [doc.slice(span) for span in named_facts(doc)] == ["Table Fan — Speeds: 2."]
+
+
+def test_the_same_words_on_a_line_naming_another_product_are_no_decoy():
+    # The Table Fan's piece on top says "Warranty: 1 year." too, but on a line that says it is the Table Fan's:
+    # the Desk Fan's answer is only lower down (rank 2), so the reason is "ranked", not "decoy".
+    desk_warranty = Question("What is the warranty of the desk fan?", "Desk Fan", "Warranty: 1 year.")
+    result = labelled_grade(desk_warranty, [labelled_span("Table Fan"), labelled_span("Desk Fan")], [0, 1])
+    assert (result.grade, result.reason, result.rank) == ("missed", "ranked", 2)
+
+
+def test_lines_naming_their_own_product_do_not_make_a_piece_mixed():
+    desk_price = Question("How much is the desk fan?", "Desk Fan", "Price: 25")
+    both = (labelled_span("Table Fan")[0], labelled_span("Desk Fan")[1])
+    # The piece holds the Desk Fan's lines and both of the Table Fan's, each saying it is the Table Fan's: clean.
+    assert labelled_grade(desk_price, [both], [0]).grade == "clean"
+    # The other way round the Desk Fan's unnamed lines are in the Table Fan's piece: mixed, as before.
+    table_price = Question("How much is the table fan?", "Table Fan", "Price: 30")
+    assert labelled_grade(table_price, [both], [0]).grade == "mixed"
+    from workbench.grading import labelled_lines
+
+    chunk = make_chunk(LABELLED_DOC, "test", 0, [both])
+    desk = next(s.id for s in LABELLED_DOC.sections if s.heading == "Desk Fan")
+    # What the drill-down names under the piece for the Desk Fan's question.
+    assert labelled_lines(LABELLED_DOC, chunk, desk) == ["Table Fan — Price: 30", "Table Fan — Warranty: 1 year."]

@@ -165,3 +165,95 @@ def test_a_bot_ready_file_that_does_worse_says_so():
     same = Before(300, 20, {"clean": 0, "mixed": 20, "missed": 0, "decoy": 0},
                   {"clean": 0, "mixed": 20, "missed": 0, "decoy": 0}, long_sections=0, sections=5)
     assert not same.worse and ". No gain with windows this small:" in same.sentence()
+
+
+# The classic electrical shop's price list: 8 products, three of them sharing "Warranty: 1 year.", 20 questions.
+SPARKS = """# Sparks Electrical — price list
+
+## Ceiling Fan
+Price: 120
+Blades: 5, oak finish.
+Speeds: 3, with a remote. Quiet.
+Warranty: 1 year.
+
+## Table Fan
+Price: 30
+Blades: 3, white plastic.
+Speeds: 2, switch on the base.
+Warranty: 1 year.
+
+## Tower Fan
+Price: 85
+Height: 105 cm.
+Timer: up to 8 hours. Quiet.
+Warranty: 1 year.
+
+## Desk Lamp
+Price: 25
+Bulb: E14, not included.
+Arm: adjustable, 40 cm.
+Warranty: 2 years.
+
+## Floor Lamp
+Price: 60
+Height: 160 cm.
+Shade: linen, cream.
+Warranty: 3 years.
+
+## LED Bulb
+Price: 4
+Fitting: E27.
+Light: 806 lumens, warm white.
+Warranty: 5 years.
+
+## Extension Lead
+Price: 15
+Sockets: 4, with surge protection.
+Cable: 2 m.
+Warranty: 6 years.
+
+## Wall Heater
+Price: 140
+Power: 2000 W.
+Thermostat: digital, 5 to 35 degrees.
+Warranty: 4 years.
+"""
+SPARKS_QUESTIONS = [
+    ("How much is the ceiling fan?", "Ceiling Fan", "Price: 120"),
+    ("What warranty does the ceiling fan have?", "Ceiling Fan", "Warranty: 1 year."),
+    ("How much is the table fan?", "Table Fan", "Price: 30"),
+    ("What warranty does the table fan have?", "Table Fan", "Warranty: 1 year."),
+    ("How much is the tower fan?", "Tower Fan", "Price: 85"),
+    ("What warranty does the tower fan have?", "Tower Fan", "Warranty: 1 year."),
+    ("How tall is the tower fan?", "Tower Fan", "105 cm"),
+    ("How much is the desk lamp?", "Desk Lamp", "Price: 25"),
+    ("Does the desk lamp come with a bulb?", "Desk Lamp", "E14, not included"),
+    ("How much is the floor lamp?", "Floor Lamp", "Price: 60"),
+    ("What is the floor lamp's shade made of?", "Floor Lamp", "linen, cream"),
+    ("How much is the LED bulb?", "LED Bulb", "Price: 4"),
+    ("How bright is the LED bulb?", "LED Bulb", "806 lumens"),
+    ("What warranty does the LED bulb have?", "LED Bulb", "Warranty: 5 years."),
+    ("How much is the extension lead?", "Extension Lead", "Price: 15"),
+    ("How many sockets does the extension lead have?", "Extension Lead", "Sockets: 4"),
+    ("How long is the extension lead's cable?", "Extension Lead", "2 m"),
+    ("How much is the wall heater?", "Wall Heater", "Price: 140"),
+    ("How powerful is the wall heater?", "Wall Heater", "2000 W"),
+    ("What warranty does the wall heater have?", "Wall Heater", "Warranty: 4 years."),
+]
+
+
+def test_a_price_list_whose_products_share_lines_keeps_its_grades_and_its_rewrite_has_no_decoy():
+    from workbench.evaluate import evaluate
+    from workbench.model import Question, Settings
+
+    document = parse_markdown(SPARKS, "sparks_price_list.md")
+    questions = [Question(*q) for q in SPARKS_QUESTIONS]
+    headings = evaluate(document, questions, Settings(["heading"], ["keyword"], ["none"])).runs[0]
+    assert (headings.counts["clean"], headings.counts["mixed"], headings.counts["missed"]) == (20, 0, 0)
+    before = grade_rewrite(document, questions, size=300)
+    # The original as it always was under 300-character windows: each window takes in two or three products.
+    assert before.original == {"clean": 0, "mixed": 16, "missed": 4, "decoy": 1}
+    # In the rewrite the three warranty lines say whose they are ("Table Fan — Warranty: 1 year."), so a window
+    # holding another fan's line is no decoy (it was 1 when a labelled line still counted as one).
+    assert before.rewrite["decoy"] == 0
+    assert before.rewrite == {"clean": 0, "mixed": 18, "missed": 2, "decoy": 0}

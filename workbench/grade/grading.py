@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import bisect
+import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from workbench.core.model import Chunk, Document, ResolvedQuestion, covers, merge_spans
-from workbench.read.questions import answer_pattern
+from workbench.core.model import Chunk, Document, ResolvedQuestion, Section, Span, covers, merge_spans
+from workbench.read.questions import answer_pattern, fold
 
 GRADE_WORDS = {
     "clean": "the top piece holds the answer and nothing about other products",
@@ -30,6 +32,76 @@ def why_missed(reason: str) -> str:
     return f" — {REASON_WORDS.get(reason, reason)}" if reason else ""
 
 
+def product_names(section: Section) -> list[str]:
+    """What a line may call its section: its heading, and for a part of a product (a subsection whose heading
+    starts with an ancestor's, as the rewrite's "Table Fan — BreezeMate high speed" under "Table Fan") that
+    ancestor's heading too."""
+    if not section.heading:
+        return []
+    return [section.heading, *(name for name in section.path if name and section.heading.startswith(name + " "))]
+
+
+def _name_pattern(names: list[str]) -> re.Pattern[str] | None:
+    words = [r"\s+".join(re.escape(word) for word in fold(name).split()) for name in names if name.strip()]
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE)
+
+
+class _Same:
+    """A document keyed by identity: hashing a Document would hash its whole text on every look-up."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+
+    def __hash__(self) -> int:
+        return id(self.document)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.document is self.document
+
+
+@functools.lru_cache(maxsize=4)
+def _named(same: _Same) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, section id) of every fact that names its own section, in document order."""
+    document = same.document
+    named = []
+    for section in document.sections:
+        pattern = _name_pattern(product_names(section))
+        if pattern is None:
+            continue
+        for fact in section.facts:
+            if pattern.search(fold(document.slice(fact.span))):
+                named.append((*fact.span, section.id))
+    return tuple(sorted(named))
+
+
+def named_facts(document: Document) -> frozenset[Span]:
+    """The spans of the facts that name their own section: a fact whose own text holds its section's heading
+    (or, for a part of a product, the product's heading) as whole words, ignoring case, runs of blank space and
+    typographic quotes and dashes ("Table Fan — Warranty: 1 year." under "Table Fan").
+
+    A bot reading such a line knows whose it is, so it is never a decoy for another product's question and it
+    does not make a piece "mixed" by being in it (docs/DESIGN.md, Grading)."""
+    return frozenset((start, end) for start, end, _ in _named(_Same(document)))
+
+
+def labelled_lines(document: Document, chunk: Chunk, section_id: str | None) -> list[str]:
+    """The lines of other sections in ``chunk`` that name their own section, for the drill-down: why a piece
+    holding them is not "mixed" and their words are no decoy."""
+    named = _named(_Same(document))
+    starts = [start for start, _, _ in named]
+    out = []
+    for start, end in merge_spans(chunk.spans):
+        for i in range(max(0, bisect.bisect_right(starts, start) - 1), bisect.bisect_left(starts, end)):
+            fact_start, fact_end, section = named[i]
+            if section != section_id and fact_start < end and start < fact_end:
+                out.append(document.text[fact_start:fact_end])
+    return out
+
+
 class ChunkMap:
     """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
 
@@ -40,18 +112,23 @@ class ChunkMap:
         starts = [fact.span[0] for fact in facts]
         ends = [fact.span[1] for fact in facts]
         sections = [fact.section_id for fact in facts]
+        named_spans = named_facts(document)
+        named = [fact.span in named_spans for fact in facts]
+        self._fact_starts, self._fact_ends, self._fact_named = starts, ends, named
         longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
         # Facts are lines, so they rarely overlap and their ends come in order too: then the first fact that
         # can reach a span is found by its end. Otherwise, by its start, less the longest fact.
         ends_in_order = all(a <= b for a, b in zip(ends, ends[1:]))
         self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
         self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
+        self.unnamed: list[set[str]] = []  # per chunk: sections touched through a fact that does not name them
         merged = [merge_spans(chunk.spans) for chunk in chunks]
         for number, spans in enumerate(merged):
             if between is not None and number % 2_000 == 0:
                 between()
             touched: dict[str, int] = {}
             whole: set[str] = set()
+            unnamed: set[str] = set()
             for start, end in spans:
                 # overlap() and covers() inlined, with plain comparisons for min and max: this loop runs for
                 # every fact near every piece of every strategy.
@@ -61,12 +138,15 @@ class ChunkMap:
                     shared = (end if end < fact_end else fact_end) - (start if start > fact_start else fact_start)
                     if shared > 0:
                         touched[sections[i]] = touched.get(sections[i], 0) + shared
+                        if not named[i]:
+                            unnamed.add(sections[i])
                         # Merged spans neither overlap nor touch, so a fact this span shares characters with
                         # can only lie whole inside this span, not another one.
                         if start <= fact_start and fact_end <= end:
                             whole.add(sections[i])
             self.touched.append(touched)
             self.whole.append(whole)
+            self.unnamed.append(unnamed)
         # Every chunk's merged spans as flat arrays, to find the chunks holding an answer in one pass.
         flat = [(start, end, index) for index, spans in enumerate(merged) for start, end in spans]
         self._starts = np.array([m[0] for m in flat], dtype=np.int64)
@@ -98,8 +178,15 @@ class ChunkMap:
         )
 
     def mixes(self, index: int, section_id: str | None) -> bool:
-        """Does the chunk overlap facts of a section other than ``section_id``?"""
-        return any(section != section_id for section in self.touched[index])
+        """Does the chunk overlap facts of a section other than ``section_id`` that do not name their own section?
+
+        A line that names its product ("Table Fan — Warranty: 1 year.") tells the bot whose it is."""
+        return any(section != section_id for section in self.unnamed[index])
+
+    def names_its_own(self, start: int, end: int) -> bool:
+        """Does ``[start, end)`` lie in a fact that names its own section?"""
+        index = bisect.bisect_right(self._fact_starts, start) - 1
+        return index >= 0 and end <= self._fact_ends[index] and self._fact_named[index]
 
     def products(self, index: int) -> int:
         return len(self.touched[index])
@@ -138,7 +225,7 @@ def grade(
     if first == 1:
         kind = "mixed" if chunk_map.mixes(top, question.section_id) else "clean"
         return Grade(kind, rank=1, relevant_ranks=relevant)
-    if question.answer_spans and _holds_words_elsewhere(chunks[top], question, chunk_map.document):
+    if question.answer_spans and _holds_words_elsewhere(chunks[top], question, chunk_map):
         reason = "decoy"
     elif first is None:
         reason = "split"
@@ -147,12 +234,15 @@ def grade(
     return Grade("missed", reason=reason, rank=first, relevant_ranks=relevant)
 
 
-def _holds_words_elsewhere(chunk: Chunk, question: ResolvedQuestion, document: Document) -> bool:
-    """Does the chunk hold the answer's words outside the answer's own section (the wrong product's price)?"""
+def _holds_words_elsewhere(chunk: Chunk, question: ResolvedQuestion, chunk_map: ChunkMap) -> bool:
+    """Does the chunk hold the answer's words outside the answer's own section (the wrong product's price), on a
+    line that does not name its own product? "Table Fan — Warranty: 1 year." is no decoy for the Desk Fan."""
+    document = chunk_map.document
     pattern = answer_pattern(question.question.expected_answer)
     source = document.section(question.section_id).span
     for start, end in chunk.spans:
         for match in pattern.finditer(document.text, start, end):
             if not (source[0] <= match.start() and match.end() <= source[1]):
-                return True
+                if not chunk_map.names_its_own(match.start(), match.end()):
+                    return True
     return False

@@ -6,6 +6,7 @@ import csv
 import functools
 import io
 import re
+import unicodedata
 
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import BadQuestion, Document, Question, ResolvedQuestion, Section, Span, WorkbenchError
@@ -77,14 +78,41 @@ def questions_to_csv(questions: list[Question]) -> str:
     return csv_text([(*COLUMNS, GENERATED), *(row + ["yes" if q.generated else ""] for row, q in zip(rows, questions))])
 
 
+# What a keyboard types for what a word processor or a shop system writes: curly quotes and apostrophes, primes,
+# and the dashes and minus signs, each to its plain ASCII form.
+TYPOGRAPHIC = {
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u00b4\u0060", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+}
+_TYPOGRAPHIC_TABLE = str.maketrans(TYPOGRAPHIC)
+# Each plain form, and every character that folds to it: an answer's pattern accepts any of them in the text.
+_VARIANTS = {plain: "".join(sorted({plain, *(k for k, v in TYPOGRAPHIC.items() if v == plain)})) for plain in "'\"-"}
+
+
+def fold(text: str) -> str:
+    """Text as people type it: NFKC (full-width letters, ligatures, non-breaking spaces) and typographic quotes,
+    apostrophes and dashes as their keyboard forms, so "Manager’s Desk Chair" is "Manager's Desk Chair"."""
+    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC_TABLE)
+
+
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", clean_heading(text)).strip().lower()
+    return re.sub(r"\s+", " ", fold(clean_heading(text))).strip().lower()
+
+
+def _folded_pattern(word: str) -> str:
+    """One word of an answer as a pattern that matches it however its quotes and dashes were typed, as written
+    or in its NFKC form ("ﬁ" or "fi")."""
+    forms = dict.fromkeys([word.translate(_TYPOGRAPHIC_TABLE), fold(word)])
+    parts = ["".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in form) for form in forms]
+    return parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
 
 
 @functools.lru_cache(maxsize=4096)  # the grading asks for it under every setup a question is graded in
 def answer_pattern(answer: str) -> re.Pattern[str]:
-    """The answer, ignoring case and runs of blank space."""
-    return re.compile(r"\s+".join(re.escape(word) for word in answer.split()), re.IGNORECASE)
+    """The answer, ignoring case, runs of blank space, and how its quotes, apostrophes and dashes were typed
+    (the answer is NFKC-folded; the document's text is matched as it is, so offsets stay true)."""
+    return re.compile(r"\s+".join(_folded_pattern(word) for word in answer.split()), re.IGNORECASE)
 
 
 def find_answer(document: Document, section: Section, answer: str) -> tuple[Span, ...]:
