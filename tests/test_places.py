@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from workbench.evaluate import chunk_document
-from workbench.loaders import load_bytes
 from workbench.places import Places
+
+from workbench.loaders import load_bytes
 
 FIVE = (
     "name,price,faq_1_question,faq_1_answer\n"
@@ -56,16 +57,16 @@ import re  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
 from workbench.audit import audit  # noqa: E402
 from workbench.evaluate import evaluate  # noqa: E402
 from workbench.highlight import citation  # noqa: E402
-from workbench.loaders import load_path  # noqa: E402
 from workbench.model import Document, Settings  # noqa: E402
 from workbench.questions import generate_questions, parse_questions  # noqa: E402
-from workbench.strategies import STRATEGIES  # noqa: E402
 from workbench.synthetic import catalog_csv, catalog_questions  # noqa: E402
 from workbench.todo import todo_list  # noqa: E402
+
+from workbench.loaders import load_path  # noqa: E402
+from workbench.strategies import STRATEGIES  # noqa: E402
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS  # noqa: E402
 

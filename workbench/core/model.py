@@ -188,6 +188,12 @@ class ResolvedQuestion:
     section_id: str | None  # None for an unanswerable question
     answer_spans: tuple[Span, ...] = ()  # every place the answer sits in its source; empty for
     # "the source itself" (no expected answer) and for an unanswerable question
+    also: tuple[str, ...] = ()  # other sections that answer it too ("A | B" in expected_source)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Every section that answers the question: its own and the alternatives."""
+        return () if self.section_id is None else (self.section_id, *self.also)
 
     @property
     def answer_span(self) -> Span | None:

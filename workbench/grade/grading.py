@@ -172,15 +172,19 @@ class ChunkMap:
         # An empty answer means "the source itself": at least one of its facts whole,
         # and more of its fact text than of any other section's.
         touched = self.touched[index]
-        own = touched.get(question.section_id, 0)
-        return question.section_id in self.whole[index] and all(
-            own > chars for section, chars in touched.items() if section != question.section_id
-        )
+        for source in question.sources:
+            own = touched.get(source, 0)
+            if source in self.whole[index] and all(own > chars for section, chars in touched.items() if section != source):
+                return True
+        return False
 
-    def mixes(self, index: int, section_id: str | None) -> bool:
-        """Does the chunk overlap facts of a section other than ``section_id`` that do not name their own section?
+    def mixes(self, index: int, section_id: str | None, also: tuple[str, ...] = ()) -> bool:
+        """Does the chunk overlap facts of a section other than ``section_id`` (and the alternatives ``also``) that
+        do not name their own section?
 
         A line that names its product ("Table Fan — Warranty: 1 year.") tells the bot whose it is."""
+        if also:
+            return any(section != section_id and section not in also for section in self.unnamed[index])
         return any(section != section_id for section in self.unnamed[index])
 
     def names_its_own(self, start: int, end: int) -> bool:
@@ -223,7 +227,7 @@ def grade(
     first = relevant[0] if relevant else None
     top = int(order[0])
     if first == 1:
-        kind = "mixed" if chunk_map.mixes(top, question.section_id) else "clean"
+        kind = "mixed" if chunk_map.mixes(top, question.section_id, question.also) else "clean"
         return Grade(kind, rank=1, relevant_ranks=relevant)
     if question.answer_spans and _holds_words_elsewhere(chunks[top], question, chunk_map):
         reason = "decoy"
@@ -239,10 +243,10 @@ def _holds_words_elsewhere(chunk: Chunk, question: ResolvedQuestion, chunk_map: 
     line that does not name its own product? "Table Fan — Warranty: 1 year." is no decoy for the Desk Fan."""
     document = chunk_map.document
     pattern = answer_pattern(question.question.expected_answer)
-    source = document.section(question.section_id).span
+    sources = [document.section(section).span for section in question.sources]
     for start, end in chunk.spans:
         for match in pattern.finditer(document.text, start, end):
-            if not (source[0] <= match.start() and match.end() <= source[1]):
+            if not any(a <= match.start() and match.end() <= b for a, b in sources):
                 if not chunk_map.names_its_own(match.start(), match.end()):
                     return True
     return False

@@ -16,6 +16,10 @@ FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # A line that starts a list item, quote or table cannot be the text of a setext heading.
 NOT_SETEXT_TEXT = re.compile(r"^ {0,3}([-*+>|]|\d+[.)])(\s|$)")
 TAG = re.compile(r"<[^>]*>")
+# A Pandoc or kramdown attribute block: "{#wifi-standard}", "{#id .class key=value}", "{: .note}", "{-}".
+_ATTRIBUTE = r"""(?:[#.][\w:.\-]+|[\w\-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)|-)"""
+ATTRIBUTES = re.compile(r"\s*\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
+ATTRIBUTES_LINE = re.compile(r"^ {0,3}\{:\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
 # A line with no letter and no digit in any script: a horizontal rule, a table separator or an empty
 # table row, a line of bullets or stars. It states nothing a customer could ask about.
 NO_WORDS = regex.compile(r"[^\p{L}\p{N}]*")
@@ -36,8 +40,9 @@ class MarkdownLoader(Loader):
 
 
 def clean_heading(raw: str) -> str:
-    """Heading text as a reader sees it: inline HTML such as anchors removed."""
-    return re.sub(r"\s+", " ", TAG.sub("", raw)).strip()
+    """Heading text as a reader sees it: inline HTML such as anchors and a trailing Pandoc/kramdown attribute block
+    ("Wi-Fi standard {#wifi-standard}") removed. The heading's span still covers its whole line in the text."""
+    return re.sub(r"\s+", " ", ATTRIBUTES.sub("", TAG.sub("", raw))).strip()
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -88,6 +93,9 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[
         if atx:
             headings.append((index, index, len(atx.group(1)), (atx.group(2) or "").strip()))
             previous_is_text = False
+            continue
+        if headings and headings[-1][1] == index - 1 and ATTRIBUTES_LINE.match(line):
+            markup.add(index)  # kramdown's attribute line under a heading ("{: #id}"): the heading's, not a fact
             continue
         setext = SETEXT.match(line)
         if setext and previous_is_text:

@@ -166,23 +166,48 @@ def subsections(document: Document, section: Section) -> list[Section]:
     return below
 
 
+ALTERNATIVES = " | "  # between the names of sections that each answer a question: "Wi-Fi | Network settings"
+
+
 def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQuestion:
-    """Find the question's section and answer span, or say plainly why it cannot be graded."""
+    """Find the question's section and answer span, or say plainly why it cannot be graded.
+
+    ``expected_source`` may name alternatives ("A | B") when two sections answer the question: each must be
+    found, and the answer is looked for in every one of them that holds it; a piece holding it in any of them
+    holds the answer, and the others' lines do not make it mixed."""
     if not question.answerable:
         if question.expected_answer.strip():  # an answer with nowhere to find it: a slip, not a refusal
             return BadQuestion(
                 question, "it has an answer but no product or section; name where the answer is, or clear the answer"
             )
         return ResolvedQuestion(question, None)
-    sections = find_sources(document, question.expected_source)
+    names = [name.strip() for name in question.expected_source.split(ALTERNATIVES) if name.strip()]
+    whole = _norm(question.expected_source)
+    if len(names) <= 1 or any(heading == whole for heading, _ in _headings(_Same(document))):  # "A | B" is a name
+        return _resolve_one(document, question, question.expected_source)
+    found: list[ResolvedQuestion] = []
+    for name in names:
+        result = _resolve_one(document, question, name)
+        if isinstance(result, BadQuestion):
+            if not question.expected_answer.strip() or "is not in" not in result.reason:
+                return result  # a name that matches no section, or several: say so
+            continue
+        found.append(result)
+    if not found:
+        return BadQuestion(question, f"the answer {question.expected_answer!r} is in none of {', '.join(map(repr, names))}")
+    ids = list(dict.fromkeys(r.section_id for r in found))
+    spans = tuple(sorted({span for r in found for span in r.answer_spans}))
+    return ResolvedQuestion(question, ids[0], spans, tuple(ids[1:]))
+
+
+def _resolve_one(document: Document, question: Question, source: str) -> ResolvedQuestion | BadQuestion:
+    sections = find_sources(document, source)
     if not sections:
-        return BadQuestion(question, f"no product or section is called {question.expected_source!r}")
-    exact = _norm(sections[0].heading) == _norm(question.expected_source)
+        return BadQuestion(question, f"no product or section is called {source!r}")
+    exact = _norm(sections[0].heading) == _norm(source)
     if not exact and len(sections) > 1:
         names = ", ".join(repr(section.heading) for section in sections[:5])
-        return BadQuestion(
-            question, f"{question.expected_source!r} could mean several sections ({names}); write the full name"
-        )
+        return BadQuestion(question, f"{source!r} could mean several sections ({names}); write the full name")
     if not question.expected_answer.strip():
         return ResolvedQuestion(question, sections[0].id)
     for section in sections:  # repeated headings: the one that holds the answer
