@@ -32,7 +32,9 @@ def test_full_width_letters_fold_as_nfkc():
 
 
 def test_attribute_tags_leave_headings_but_the_heading_span_keeps_the_line():
-    text = "# Router {#top}\n\n## Wi-Fi standard {#wifi-standard .spec}\nSpeed: 1 Gbit.\n\n## Ports\n{: #ports}\nLAN: 4\n"
+    text = (
+        "# Router {#top}\n\n## Wi-Fi standard {#wifi-standard .spec}\nSpeed: 1 Gbit.\n\n## Ports\n{: #ports}\nLAN: 4\n"
+    )
     doc = parse_markdown(text, "router.md")
     wifi, ports = doc.sections[1], doc.sections[2]
     assert (wifi.heading, wifi.breadcrumb) == ("Wi-Fi standard", "Router > Wi-Fi standard")

@@ -21,18 +21,40 @@ from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from workbench.grade.places import Places, join_places, row_runs
-from workbench.read.questions import humanize
+from workbench.read.questions import fold, humanize
 from workbench.run.estimate import uses_model
 from workbench.run.names import strategy_name
 from workbench.search.retrievers import english_stop_words
 
-# The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one.
-FRAMING_WORDS = frozenset("come comes sell sells offer offers give available use".split())
+# The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one,
+# nor a word that frames the question or fills it out ("likely", "cause", "try", "long"): adding those to a line
+# makes every line match every question a little more, and no answer more findable.
+FRAMING_WORDS = frozenset(
+    """come comes sell sells offer offers give available use likely cause causes caused reason long longer try
+    tried trying problem problems issue issues happen happens happened work works working make makes made able
+    possible usually normally actually really still ever exactly happen way ways kind sort type lot bit good best
+    right wrong thing stuff say says said mean means write tell ask asked help"""
+    .split()
+)
 
 
 @functools.cache
 def _not_content() -> frozenset[str]:
     return english_stop_words() | QUESTION_STOP_WORDS | FRAMING_WORDS
+
+
+@functools.cache
+def _stemmer():
+    """English Snowball (Porter2) from ``snowballstemmer``: a small, kept, pure-Python library with no model or data
+    files, so "returning" is found in "returned" and "batteries" in "battery" (stripping -s/-es missed both)."""
+    import snowballstemmer  # a few milliseconds, but only the to-do needs it
+
+    return snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return _stemmer().stemWord(word)
 
 
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -68,22 +90,25 @@ def content_words(text: str) -> list[str]:
 
 
 def _stems(word: str) -> set[str]:
-    """A word and its plain singular, so "colours" matches "colour" but not "colors"."""
-    out = {word}
-    for suffix in ("es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            out.add(word[: -len(suffix)])
-    return out
+    """A word's Snowball stem: "colours" matches "colour" but not "colors", "returning" matches "returned"."""
+    return {stem(word)}
 
 
-def missing_words(question: str, section_text: str, name: str) -> list[str]:
-    """The question's own words that appear nowhere in the product's text (nor in its name)."""
+def missing_words(question: str, section_text: str, name: str, others: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """The question's own words that appear nowhere in the product's text (nor in its name), less any word that
+    names, or is part of the name of, another product or section (``others``): adding "pro" to the Robot Vacuum's
+    line while a "Robot Vacuum Pro" exists is the very confusion the question tests."""
     have = set()
     for word in content_words(section_text + " " + name):
         have |= _stems(word)
+    taken = set()
+    for other in others:
+        for word in WORD.findall(fold(other).lower()):
+            taken |= _stems(word)
     missing = []
     for word in content_words(question):
-        if not (_stems(word) & have) and word not in missing:
+        stems = _stems(word)
+        if not (stems & have) and not (stems & taken) and word not in missing:
             missing.append(word)
     return missing
 
@@ -97,6 +122,7 @@ class _Builder:
         self.baseline = baseline
         self.places = Places(self.document)
         self.items: dict[tuple, Todo] = {}
+        self._names: list[tuple[str, str]] | None = None
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -133,7 +159,7 @@ class _Builder:
                 self.add(("shared", shared.line), lambda s=shared: self._shared_item(s), number, fixes=True)
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
-        words = missing_words(result.question.question, text, section.heading)
+        words = missing_words(result.question.question, text, section.heading, self._other_names(section))
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
@@ -150,6 +176,19 @@ class _Builder:
             found = True
         if not found:
             self.add(("other", section.id), lambda: self._other_item(section, result), number, fixes=True)
+
+    def _other_names(self, section: Section) -> list[str]:
+        """The headings of every other product or section, less the words of this one's own name and path."""
+        own = {stem(w) for name in (section.heading, *section.path) for w in WORD.findall(fold(name).lower())}
+        if self._names is None:
+            self._names = [(s.id, s.heading) for s in self.document.sections if s.heading]
+        out = []
+        for section_id, heading in self._names:
+            if section_id != section.id:
+                words = [w for w in WORD.findall(fold(heading).lower()) if stem(w) not in own]
+                if words:
+                    out.append(" ".join(words))
+        return out
 
     def _answer_facts(self, resolved: ResolvedQuestion) -> list[Fact]:
         """The line (or cell) holding the answer's first occurrence."""
