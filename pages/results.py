@@ -7,7 +7,7 @@ import streamlit as st
 from ui import handover_panels, state
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
-from workbench.advise.todo import todo_list
+from workbench.advise.todo import not_clean, todo_list
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import STRATEGIES
@@ -120,12 +120,14 @@ with top:
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
-def checkup(content: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...], _document):
+def checkup(content: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...], _document,
+            failed: tuple[int, ...] = ()):
     """The check-up of the file the result was computed from (``_document``, keyed by its content hash,
-    sheet and name column), with the run's questions, so each shared line names the questions it answers.
+    sheet and name column), with the run's questions, so each shared line names the questions it answers
+    (those not clean under the recommended setup, ``failed``, first).
     Never the file loaded now: an out-of-date result's to-do list must be about its own file."""
     asked = [Question(q, s, a, k, row) for q, s, a, k, row in questions]
-    return audit(_document, questions=asked)
+    return audit(_document, questions=asked, not_clean=failed)
 
 
 with top:
@@ -164,7 +166,8 @@ with top:
                        q.question.row) for q in result.questions)
         made_from = st.session_state[state.RESULT_STAMP]
         todo = todo_list(result, verdict.recommended,
-                         checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document),
+                         checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document,
+                                 tuple(not_clean(verdict.recommended))),
                          verdict.baseline)
         st.subheader("What to change in your file")
         if not todo:

@@ -211,8 +211,8 @@ def test_results_run_and_show_the_effect():
     # The to-do list: the shared warranty line with its products, where it sits, and the questions it answers.
     assert at.subheader[0].value == "What to change in your file"
     todo = [plain(m.value) for m in at.markdown if m.value.startswith("**1. ")]
-    assert todo and todo[0].startswith("**1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
-    assert ("the same under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, Solano Space Heater, "
+    assert todo and todo[0].startswith("**1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
+    assert ("the same under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, Solano Space Heater, "
             "Foehn Humidifier)") in todo[0]
     assert "*Where:* lines 12, 39, 50, 99 and 121." in todo[0] and todo[0].endswith("*affects questions 1, 3*")
     charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}

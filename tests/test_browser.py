@@ -211,10 +211,10 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         expect(status).to_be_visible(timeout=120000)
         expect(page.get_by_text("Recommended: Cut at headings, word-match search.")).to_be_visible()
         expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 20 cleanly")).to_be_visible()
-        first = page.get_by_text("1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
+        first = page.get_by_text("1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
         expect(first).to_be_visible()
         todo = page.locator("[data-testid=stMarkdownContainer]", has=first)
-        expect(todo).to_contain_text("under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, "
+        expect(todo).to_contain_text("under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, "
                                      "Solano Space Heater, Foehn Humidifier)")
         expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=60000)
         chart_text = [text.strip() for text in page.locator(".js-plotly-plot text").evaluate_all(

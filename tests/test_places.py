@@ -127,7 +127,7 @@ def check_todo_places(document: Document, questions) -> None:
     for run in evaluation.runs:
         for item in todo_list(evaluation, run, checkup):
             if item.kind == "words":  # "Add the word “x” to {title}'s … line": the place is that product's
-                title = next(t for t in titles if f" to {t}" in item.edit)
+                title = next(t for t in titles if f" to {t}" in item.edit or f" {t}'s " in item.edit)
                 assert rows_named(item.where) <= section_rows(document, title), (run.strategy, item.edit, item.where)
             if item.kind == "other":  # "… came from {piece's section} ({place}), not from {title}."
                 source = next(t for t in titles if item.why.endswith(f"not from {t}."))

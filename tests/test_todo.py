@@ -10,8 +10,12 @@ from workbench.todo import missing_words, todo_list
 
 
 def todo(document, questions, strategy="heading", retriever="keyword", encoder=None, **settings):
-    evaluation = evaluate(document, questions, Settings([strategy], [retriever], ["none"], **settings),
-                          encoder_factory=(lambda: encoder) if encoder else None)
+    evaluation = evaluate(
+        document,
+        questions,
+        Settings([strategy], [retriever], ["none"], **settings),
+        encoder_factory=(lambda: encoder) if encoder else None,
+    )
     return evaluation, todo_list(evaluation, evaluation.runs[0], audit(document, questions=questions))
 
 
@@ -20,15 +24,17 @@ VACUUMS = "# Vacuums\n\n## Robot Vacuum\nWarranty: 1 year.\n\n## Robot Vacuum Pr
 
 def test_never_suggest_a_word_that_names_another_product():
     document = parse_markdown(VACUUMS, "vacuums.md")
-    question = Question("What warranty does the regular Robot Vacuum have, not the pro?", "Robot Vacuum",
-                        "Warranty: 1 year.", row=2)
+    question = Question(
+        "What warranty does the regular Robot Vacuum have, not the pro?", "Robot Vacuum", "Warranty: 1 year.", row=2
+    )
     evaluation, items = todo(document, [question])
     assert evaluation.runs[0].per_question[0].grade == "missed"  # "pro" puts the Pro's section on top
     words = [i.edit for i in items if i.kind == "words"]
     # Before: "Add the words “regular”, “pro” to Robot Vacuum's “Warranty” line": more like the Pro, not less.
     assert words == ["Add the word “regular” to Robot Vacuum's “Warranty” line, or a synonym line."]
     assert missing_words("Is the pro quieter?", "Warranty: 1 year.", "Robot Vacuum", ["Robot Vacuum Pro"]) == [
-        "quieter"]
+        "quieter"
+    ]
 
 
 def test_missing_words_use_a_real_stemmer_and_drop_framing_and_filler_words():
@@ -39,3 +45,130 @@ def test_missing_words_use_a_real_stemmer_and_drop_framing_and_filler_words():
     assert missing_words("Are batteries included with the clock?", "Battery: included, AA.", "Wall Clock") == []
     # Still a different word: a word search for "colours" misses a line that says "colors".
     assert missing_words("What colours does it come in?", "colors: red", "Saree") == ["colours"]
+
+
+def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_that_hold_none(fake_encoder):
+    specs = " ".join(f"spec{n}" for n in range(400))
+    about = "Made of oak. " + " ".join(f"story{n}" for n in range(300))
+    rows = "".join(f"{name},10,{about},{specs}\n" for name in ("Alpha Lamp", "Gamma Desk", "Delta Sofa"))
+    document = load_bytes(f"Name,Price,Description,Specs\n{rows}Beta Chair,25,Short.,Short.\n".encode(), "shop.csv")
+    question = Question("What is the Alpha Lamp made of?", "Alpha Lamp", "Made of oak", row=2)
+    _, items = todo(document, [question], retriever="dense", encoder=fake_encoder)
+    [item] = [i for i in items if i.kind == "long"]
+    # Before: "… without the columns no customer asks about, if these are: Specs (53% …), Description (46% …)":
+    # the column that holds the answer. Specs makes 400 of the 700-odd words of each long product's text.
+    assert item.edit.startswith(
+        "Give the bot a copy without the columns that hold none of your questions' answers, "
+        "if no customer asks about them: Specs ("
+    )
+    assert "Description (" not in item.edit
+    assert item.edit.endswith("Keep Description: it holds the answers to your questions.")
+
+
+SHOP = (
+    "name,price,availability,is_featured,colour,description\n"
+    "Tent,45,instock,0,red,A tent for two.\n"
+    "Stove,45,outofstock,0,red,A camping stove.\n"
+    "Lantern,12,instock,0,blue,A lantern with a hook.\n"
+    "Mat,9,instock,1,green,A foam sleeping mat.\n"
+    "Chair,30,outofstock,1,grey,A folding chair.\n"
+)
+
+
+def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_spreadsheet():
+    from workbench.audit import column_types
+
+    document = load_bytes(SHOP.encode(), "camping.csv")
+    # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.
+    assert column_types(document) == {"price": "numbers", "availability": "set values", "is_featured": "yes/no flags"}
+    questions = [
+        Question("How much does the Tent cost?", "Tent", "45", row=2),
+        Question("Is the Tent in stock?", "Tent", "instock", row=3),
+    ]
+    evaluation, items = todo(document, questions, strategy="fixed", size=300)
+    assert [r.grade for r in evaluation.runs[0].per_question] == ["mixed", "mixed"]
+    shared = next(i for i in items if i.kind == "shared" and "price" in i.why)
+    # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
+    assert shared.edit == (
+        "Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or `python -m "
+        "workbench rewrite`), which puts the product's name on each such line, e.g. “Tent — price: "
+        "45”. Keep your shop's export as it is."
+    )
+    assert "The “price” column holds numbers that your shop's system reads" in shared.why
+    words = [(i.edit, i.where) for i in items if i.kind == "words"]
+    # Before: "Add the word “cost” to Tent's “price” line" and "… “stock” to Tent's “availability” line": text in
+    # a price cell and a stock-status cell. Now: the product's free-text column, the cells left as they are.
+    assert words == [
+        (
+            "Add the word “cost” to Tent's “description” text; leave the “price” cell as it is: the column holds "
+            "numbers your shop's system reads.",
+            "row 2, column description",
+        ),
+        (
+            "Add the word “stock” to Tent's “description” text; leave the “availability” cell as it is: the column "
+            "holds set values your shop's system reads.",
+            "row 2, column description",
+        ),
+    ]
+    for item in items:
+        assert "“price” line" not in item.edit and "“availability” line" not in item.edit
+
+
+def test_shared_lines_rank_by_harm_missed_or_mixed_answers_first_flags_last():
+    text = "name,price,warranty,is_featured,colour\n" + "".join(
+        f"{name},{price},{warranty},{flag},{colour}\n"
+        for name, price, warranty, flag, colour in [
+            ("Alpha", 45, "1 year", 0, "red"),
+            ("Beta", 45, "1 year", 0, "red"),
+            ("Gamma", 12, "1 year", 0, "blue"),
+            ("Delta", 9, "2 years", 0, "green"),
+            ("Epsilon", 30, "2 years", 1, "grey"),
+            ("Zeta", 31, "3 years", 1, "black"),
+        ]
+    )
+    document = load_bytes(text.encode(), "shop.csv")
+    questions = [
+        Question("How much is the Alpha?", "Alpha", "45", row=2),
+        Question("What warranty has the Beta?", "Beta", "1 year", row=3),
+        Question("What warranty has the Gamma?", "Gamma", "1 year", row=4),
+    ]
+    from workbench.audit import audit
+
+    lines = [s.line for s in audit(document, questions=questions, not_clean=[2]).shared_lines]
+    # Before: "warranty: 1 year" (2 questions), "price: 45", "is_featured: 0" (4 products), "colour: red",
+    # "is_featured: 1", "warranty: 2 years" last.
+    # Now: the price line answers question 2, which came out missed or mixed; then the warranty line (2 clean
+    # questions); then "warranty: 2 years", a kind questions ask about; colour; the 0/1 flags last.
+    assert lines == [
+        "price: 45",
+        "warranty: 1 year",
+        "warranty: 2 years",
+        "colour: red",
+        "is_featured: 0",
+        "is_featured: 1",
+    ]
+
+
+def test_a_document_has_sections_and_a_spreadsheet_products():
+    from workbench.audit import audit
+
+    manual = parse_markdown(
+        "# Manual\n\n## Charging\nNote: use the cable.\n\n## Pairing\nNote: use the cable.\n", "manual.md"
+    )
+    said = audit(manual).lines()
+    # Before: "1 identical line(s) appear under several products": a manual's sections are no products.
+    assert (
+        "1 identical line(s) appear under several sections; a piece holding only such a line cannot say which "
+        "section it belongs to (most harmful first):"
+    ) in said
+    assert "  “Note: use the cable.” — 2 sections: Charging, Pairing (lines 4 and 7)" in said
+    question = Question("What cable do I use to charge?", "Charging", "Note: use the cable.", row=2)
+    _, items = todo(manual, [question], strategy="fixed", size=40)
+    shared = next(i for i in items if i.kind == "shared")
+    assert shared.edit == "Name the section on the line, e.g. “Charging note: use the cable.”"
+    assert "the same under 2 sections (Charging, Pairing)" in shared.why and "product" not in shared.why
+    sheet = load_bytes(SHOP.encode(), "camping.csv")
+    assert any(
+        line.startswith("2 identical line(s) appear under several products") or "several products" in line
+        for line in audit(sheet).lines()
+    )

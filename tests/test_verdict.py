@@ -129,8 +129,8 @@ def test_todo_names_the_shared_warranty_line_with_its_products_and_lines(calibra
     # Every question is clean under the heading cut, so the order is by questions touched: the 1-year warranty
     # line answers questions on rows 2 and 4 of the questions file (Aurora, Zephyr).
     assert first.kind == "shared" and first.questions == [2, 4] and first.fixes == []
-    assert first.edit == "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”"
-    assert ("“Warranty: 1 year.” is word for word the same under 5 products (Aurora Ceiling Fan, Zephyr Table Fan, "
+    assert first.edit == "Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”"
+    assert ("“Warranty: 1 year.” is word for word the same under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, "
             "Mistral Tower Fan, Solano Space Heater, Foehn Humidifier)") in first.why
     assert first.where == "lines 12, 39, 50, 99 and 121"
     text = SAMPLE_MD.read_text().split("\n")
@@ -330,7 +330,7 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     assert text.startswith("breezy_home_price_list.md · report of 2026-11-30")  # file name and date on top
     assert text.index("Ready — with cut at headings") < text.index("What to change in your file") < text.index(
         "Clean, mixed and missed answers")
-    assert "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”" in text
+    assert "Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”" in text
     # The charts are drawn in the page: every grade has its colour, every strategy's line its own.
     bars = re.findall(r"<span style='width:[\d.]+%;background:(#[0-9a-f]{6})' title='([^']+)'", page)
     assert {colour for colour, _ in bars} == {"#16a34a", "#dc2626", "#f59e0b", "#6b7280", "#7c3aed"}  # one a grade
@@ -357,7 +357,7 @@ def test_command_line_table_ends_with_the_verdict_and_todo():
     assert lines[lines.index("") + 1].startswith("Ready: with cut at headings, word-match search, 20 of 20")
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in lines
     # Question numbers are the questions file's rows (the header is row 1).
-    assert (" 1. Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.” "
+    assert (" 1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.” "
             "[lines 12, 39, 50, 99 and 121] — affects questions 2, 4") in lines
 
 
@@ -501,8 +501,9 @@ def test_long_spreadsheet_products_are_one_item_naming_the_columns_that_make_the
                           encoder_factory=lambda: fake_encoder)
     [item] = [i for i in todo_list(evaluation, evaluation.runs[0], report) if i.kind == "long"]
     # No "split under subheadings" for a sheet, and one item, not one per product.
-    assert item.edit.startswith("Give the bot a copy without the columns no customer asks about, if these are: "
-                                "Description (")
+    assert item.edit.startswith("Give the bot a copy without the columns that hold none of your questions' "
+                                "answers, if no customer asks about them: Description (")
+    assert item.edit.endswith("Keep Price: it holds the answers to your questions.")
     assert "3 product(s) (Alpha Lamp, Gamma Desk, Delta Sofa) are longer than" in item.why
     assert item.questions == [1]
 

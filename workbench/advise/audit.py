@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, defaultdict
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,11 @@ HOST = re.compile(r"(?:https?:)?//(?:www\.)?([^/\s)\"'<>\]:?#]+)", re.IGNORECASE
 PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
 EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)|<img\b[^>]*\bsrc\s*=\s*[\"']?([^\"'\s>]+)", re.IGNORECASE)
+# What a shop's system reads from a cell, decided from the column's values: text typed into such a cell breaks
+# the import (a price, a stock status, a flag, a SKU).
+NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
+FLAG = frozenset("0 1 yes no y n true false on off".split())
+ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code uuid guid".split())
 
 
 @dataclass
@@ -99,9 +105,14 @@ class Audit:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    @property
+    def noun(self) -> str:
+        """What the file's parts are: a spreadsheet's products, a document's sections (a manual's are no products)."""
+        return "product" if self.kind == "spreadsheet" else "section"
+
     def placeholder_sentence(self, shared: SharedLine) -> str:
-        every = "every product has" if len(shared.sections) == self.products else (
-            f"{len(shared.sections)} of {self.products} products have")
+        every = f"every {self.noun} has" if len(shared.sections) == self.products else (
+            f"{len(shared.sections)} of {self.products} {self.noun}s have")
         column = shared.key or "this line"
         if shared.beside_real_values:
             return (f"{every.capitalize()} a {column} {shared.value} line beside real {column} values on other rows — "
@@ -112,7 +123,7 @@ class Audit:
         more = len(self.store_wide) - 6
         lines = "; ".join(f"“{s.line}”" for s in self.store_wide[:6]) + (f"; and {more} more" if more > 0 else "")
         return (
-            f"{len(self.store_wide)} line(s) are the same for (nearly) every product: {lines}. They say something about "
+            f"{len(self.store_wide)} line(s) are the same for (nearly) every {self.noun}: {lines}. They say something about "
             "the whole shop; one line at the top of the file would do."
         )
 
@@ -135,10 +146,10 @@ class Audit:
             if info["unnamed"]:
                 out.append(
                     f"{strategy_name(strategy, self.size)}: {info['unnamed']} of the {info['chunks']} pieces holding facts "
-                    f"({info['share']:.0%}) do not carry their product's name, e.g. “{shown(info['examples'][0], 80)}”."
+                    f"({info['share']:.0%}) do not carry their {self.noun}'s name, e.g. “{shown(info['examples'][0], 80)}”."
                 )
         for name, count in self.duplicate_names:
-            out.append(f"The product name “{name}” appears {count} times.")
+            out.append(f"The {self.noun} name “{name}” appears {count} times.")
         for name, columns in self.missing_columns[:20]:
             out.append(f"“{name}” has no {', '.join(columns)}, which most other products have.")
         return out
@@ -150,12 +161,12 @@ class Audit:
             out.append(self.placeholder_sentence(shared))
         if self.shared_lines:
             out.append(
-                f"{len(self.shared_lines)} identical line(s) appear under several products; a piece holding only "
-                "such a line cannot say which product it belongs to (most harmful first):"
+                f"{len(self.shared_lines)} identical line(s) appear under several {self.noun}s; a piece holding only "
+                f"such a line cannot say which {self.noun} it belongs to (most harmful first):"
             )
             for shared in self.shared_lines[:20]:
                 names = ", ".join(shared.sections[:6]) + (" …" if len(shared.sections) > 6 else "")
-                out.append(f"  “{shared.line}” — {len(shared.sections)} products: {names} ({join_places(shared.places)})")
+                out.append(f"  “{shared.line}” — {len(shared.sections)} {self.noun}s: {names} ({join_places(shared.places)})")
         if self.store_wide:
             out.append(self.store_wide_sentence())
         out += self.structure_lines()
@@ -176,6 +187,42 @@ class Audit:
 
 def _normal(line: str) -> str:
     return re.sub(r"\s+", " ", line).strip()
+
+
+def column_types(document: Document) -> dict[str, str]:
+    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: "numbers", "yes/no
+    flags", "identifiers" or "set values" (a few values repeated, as a stock status or a category). Free-text
+    columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
+    if document.kind != "spreadsheet":
+        return {}
+    from .questions import column_words
+
+    values: dict[str, list[str]] = defaultdict(list)
+    for fact in document.facts:
+        if fact.column:
+            values[fact.column].append(document.slice(fact.span)[len(fact.column) + 1 :].strip())
+    kinds = {}
+    for column, cells in values.items():
+        cells = [cell for cell in cells if cell]
+        if not cells:
+            continue
+        distinct = {cell.lower() for cell in cells}
+        if distinct <= FLAG:
+            kinds[column] = "yes/no flags"
+        elif sum(1 for cell in cells if NUMBER.match(cell)) >= 0.9 * len(cells):
+            kinds[column] = "numbers"
+        elif set(column_words(column)) & ID_WORDS or (
+            len(cells) >= 3 and len(distinct) == len(cells) and all(" " not in c and any(ch.isdigit() for ch in c)
+                                                                     for c in cells)):
+            kinds[column] = "identifiers"
+        elif len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
+            kinds[column] = "set values"
+    return kinds
+
+
+def is_flag(line: str) -> bool:
+    """ "Is featured?: 0", "Position: 1": a yes/no or 0/1 value, the least a customer asks about."""
+    return ":" in line and line.split(":", 1)[1].strip().lower() in FLAG
 
 
 def size_advice(words: int, tokens: int, fits: bool) -> str:
@@ -226,6 +273,8 @@ def audit(
     encoder: Encoder | None = None,
     size: int | None = None,
     meaning: bool | None = None,
+
+    not_clean: Collection[int] = (),
 ) -> Audit:
     """Check a document for the traps that make a bot answer wrongly.
 
@@ -233,7 +282,9 @@ def audit(
 
     ``encoder`` counts word pieces for the long-section rule (default: the packaged model's tokenizer).
 
-    With ``questions``, each shared line names the golden questions it answers, and those rank first.
+    With ``questions``, each shared line names the golden questions it answers, and those rank first;
+    ``not_clean`` (question rows that came out missed or mixed under the recommended setup) puts the lines that
+    answer those before all others. Then lines whose kind a question asks about, and yes/no flags last.
 
     ``meaning``: also look for orders to a bot by meaning (`injection.meaning_lines`, the packaged model against
     a few exemplars). None runs it only when the process-wide model is already loaded, so a check-up never
@@ -299,9 +350,25 @@ def audit(
             others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
             shared.harm = "varies" if shared.key and others else "repeats"
             result.shared_lines.append(shared)
-    # Most harmful first: lines that answer the most golden questions, then lines whose kind takes other values
-    # elsewhere (the wrong product's warranty), then by how many products share them.
-    result.shared_lines.sort(key=lambda s: (-len(s.questions), s.harm != "varies", -len(s.sections), s.line))
+    # Most harmful first: lines that answer questions that came out missed or mixed, then lines that answer the
+    # most golden questions, then lines of a kind some question asks about ("price"), flags ("Is featured?: 0")
+    # last; among equals, lines whose kind takes other values elsewhere (the wrong product's warranty), then by
+    # how many products share them.
+    failed = set(not_clean)
+    asked_words = set()
+    for question in questions or ():
+        asked_words |= set(re.findall(r"[^\W\d_]{3,}", question.question.lower()))
+    asked_kinds = {s.key.lower() for s in result.shared_lines if s.questions}
+
+    def asked(shared: SharedLine) -> bool:
+        from .questions import column_words
+
+        key = shared.key.lower()
+        return bool(key) and (key in asked_kinds or bool(set(column_words(shared.key)) & asked_words))
+
+    result.shared_lines.sort(key=lambda s: (
+        -sum(1 for n in s.questions if n in failed), -len(s.questions), not asked(s), is_flag(s.line),
+        s.harm != "varies", -len(s.sections), s.line))
     result.placeholders.sort(key=lambda s: (-len(s.sections), s.line))
     result.store_wide.sort(key=lambda s: (-len(s.sections), s.line))
 

@@ -25,6 +25,8 @@ from workbench.read.questions import fold, humanize
 from workbench.run.estimate import uses_model
 from workbench.run.names import strategy_name
 from workbench.search.retrievers import english_stop_words
+from workbench.advise.audit import column_types
+from workbench.advise.rewrite import DASH
 
 # The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one,
 # nor a word that frames the question or fills it out ("likely", "cause", "try", "long"): adding those to a line
@@ -123,6 +125,9 @@ class _Builder:
         self.places = Places(self.document)
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
+        self._answers: Counter[str] | None = None
+        self.types = column_types(self.document)  # columns the shop's system reads: never typed into
+        self.noun = "product" if self.document.kind == "spreadsheet" else "section"  # a manual's parts are sections
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -210,34 +215,67 @@ class _Builder:
     def _shared_item(self, shared: SharedLine) -> Todo:
         names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
         key = shared.key or "the line"
+        noun = self.noun
         example = (f"“{shared.sections[0]} {humanize(key)}: {shared.value}”" if shared.key
                    else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
         why = (
-            f"“{shown(shared.line)}” is word for word the same under {len(shared.sections)} products ({names}); a piece "
-            "holding this line but not the product's name lets a bot quote it for the wrong product."
+            f"“{shown(shared.line)}” is word for word the same under {len(shared.sections)} {noun}s ({names}); a piece "
+            f"holding this line but not the {noun}'s name lets a bot quote it for the wrong {noun}."
         )
         if shared.harm == "varies":
-            why += f" Other products have a different “{key}” line, so a mix-up gives a wrong answer."
+            why += f" Other {noun}s have a different “{key}” line, so a mix-up gives a wrong answer."
         stop = "" if example[-2] in ".!?" else "."
-        return Todo("shared", f"Name the product on the line, e.g. {example}{stop}", why, join_places(shared.places),
-                    list(shared.questions), spans=list(shared.spans))
+        typed = self.types.get(shared.key) if shared.key else None
+        if self.document.kind == "spreadsheet" and typed:
+            # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
+            bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
+            edit = (f"Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or `python -m workbench "
+                    f"rewrite`), which puts the product's name on each such line, e.g. {bot_ready}. Keep your shop's "
+                    "export as it is.")
+            why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
+                    "the export or the import.")
+        else:
+            edit = f"Name the {noun} on the line, e.g. {example}{stop}"  # "section" in a document
+        return Todo("shared", edit, why, join_places(shared.places), list(shared.questions),
+                    spans=list(shared.spans))
+
+    def _text_column(self, section: Section, words_count: int) -> str | None:
+        """The product's free-text column with the most text (a description), where words can be added safely."""
+        text = [f for f in section.facts if f.column and f.column not in self.types]
+        return max(text, key=lambda f: f.span[1] - f.span[0]).column if text else None
 
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
+        plural = len(words) > 1
         line = ""
         if fact is not None:
             label = fact.column or line_label(self.document.slice(fact.span))
             line = f"'s “{label}” line" if label else "'s line that holds the answer"
+        edit = f"Add the word{'s' if plural else ''} {quoted} to {section.title}{line}, or a synonym line."
+        where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
+        typed = self.types.get(fact.column) if fact is not None and fact.column else None
+        if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
+            text = self._text_column(section, len(words))
+            keep = f"leave the “{fact.column}” cell as it is: the column holds {typed} your shop's system reads"
+            if text:
+                edit = f"Add the word{'s' if plural else ''} {quoted} to {section.title}'s “{text}” text; {keep}."
+                row = next((f.row for f in section.facts if f.column == text), None)
+                where = f"row {row}, column {text}" if row else where
+            else:
+                edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
+                        f"{section.title}'s “{fact.column}” column; {keep}.")
         return Todo(
             "words",
-            f"Add the word{'s' if len(words) > 1 else ''} {quoted} to {section.title}{line}, or a synonym line.",
-            f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if len(words) > 1 else 'it'}, "
+            edit,
+            f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if plural else 'it'}, "
             + ("so the meaning-based search has only the rest of the question to go on, and a word search "
                "misses the answer outright (as “colours” misses a column called “colors”)."
                if self.model_reads else
                "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
             self.places.of_fact(fact) if fact is not None else self._section_place(section),
             spans=[fact.span] if fact is not None else section_spans(self.document, section),
+
+            where,
         )
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
@@ -247,9 +285,27 @@ class _Builder:
         return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "",
                     spans=section_spans(self.document, section) if section else [])
 
+    def _answer_columns(self) -> Counter[str]:
+        """The columns holding the answer of a golden question, and to how many."""
+        if self._answers is None:
+            self._answers = Counter()
+            by_section = {}
+            for resolved in self.evaluation.questions:
+                if resolved.section_id is None:
+                    continue
+                columns = set()
+                for section_id in resolved.sources:  # the answer's first place in each source, as _answer_facts
+                    facts = by_section.setdefault(section_id, self.document.section(section_id).facts)
+                    spans = [span for span in resolved.answer_spans if any(f.span[0] <= span[0] < f.span[1] for f in facts)]
+                    columns |= {f.column for f in facts for a, b in spans[:1]
+                                if f.column and f.span[0] <= a and b <= f.span[1]}
+                self._answers.update(columns)
+        return self._answers
+
     def _long_rows_item(self) -> Todo:
         """A spreadsheet's long products as one item: it has no subheadings to add, and shortening one cell rarely
-        brings a product with many variant rows under the window. What makes them long is a few columns."""
+        brings a product with many variant rows under the window. What makes them long is a few columns; only
+        a column that holds no golden question's answer is ever named as one to leave out of the bot's copy."""
         titles = [title for title, _ in self.audit.long_sections]
         wanted = set(titles)
         by_column: Counter[str] = Counter()
@@ -258,12 +314,22 @@ class _Builder:
                 for fact in section.facts:
                     by_column[fact.column or "?"] += fact.span[1] - fact.span[0]
         total = sum(by_column.values()) or 1
-        heaviest = [f"{column} ({count / total:.0%} of their text)" for column, count in by_column.most_common(3)]
+        answers = self._answer_columns()
+        heaviest = [f"{column} ({count / total:.0%} of their text)" for column, count in by_column.most_common()
+                    if column not in answers][:3]
+        kept = [column for column, _ in by_column.most_common() if column in answers][:3]
         names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
+        cut = "have it cut with “Headings in model-sized parts”, which splits a product at its rows"
+        keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
+                if kept else "")
+        if heaviest:
+            edit = (f"Give the bot a copy without the columns that hold none of your questions' answers, if no customer "
+                    f"asks about them: {', '.join(heaviest)}; or {cut}.{keep}")
+        else:
+            edit = f"{cut[0].upper()}{cut[1:]}: every column that makes them long holds an answer to your questions."
         return Todo(
             "long",
-            f"Give the bot a copy without the columns no customer asks about, if these are: {', '.join(heaviest)}; "
-            "or have it cut with “Headings in model-sized parts”, which splits a product at its rows.",
+            edit,
             f"{len(titles)} product(s) ({names}) are longer than the {self.audit.window} word pieces (words or parts "
             "of words) the meaning-based search model reads at a time, so it reads each in parts and one row "
             "competes with the whole product.",
@@ -342,7 +408,8 @@ class _Builder:
                 self._touch(item, shared.questions)
                 listed += 0 if shared.questions else 1
         for shared in audit.placeholders:
-            every = "Every product" if len(shared.sections) == audit.products else f"{len(shared.sections)} of {audit.products} products"
+            every = (f"Every {self.noun}" if len(shared.sections) == audit.products
+                     else f"{len(shared.sections)} of {audit.products} {self.noun}s")
             column = shared.key or "this line"
             item = self.add(("placeholder", shared.line), lambda s=shared, e=every, c=column: Todo(
                 "placeholder",
@@ -358,8 +425,8 @@ class _Builder:
             lines = "; ".join(f"“{shown(s.line, 60)}”" for s in audit.store_wide[:5]) + (f"; and {more} more" if more > 0 else "")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", f"Say store-wide facts once, at the top: {lines}.",
-                f"{len(audit.store_wide)} line(s) are the same for (nearly) every product; repeated under each, they "
-                "add nothing that tells products apart.", self._columns_or_lines(audit.store_wide),
+                f"{len(audit.store_wide)} line(s) are the same for (nearly) every {self.noun}; repeated under each, they "
+                f"add nothing that tells {self.noun}s apart.", self._columns_or_lines(audit.store_wide),
                 spans=[span for shared in audit.store_wide for span in shared.spans]))
             for shared in audit.store_wide:
                 self._touch(item, shared.questions)
@@ -398,7 +465,7 @@ class _Builder:
             self._touch(item, asking)
         for name, count in audit.duplicate_names:
             self.add(("names", name), lambda n=name, c=count: Todo(
-                "names", f"Give each of the {c} products called “{n}” its own name.",
+                "names", f"Give each of the {c} {self.noun}s called “{n}” its own name.",
                 "A question naming it cannot say which one is meant.",
                 join_places([self._section_place(s) for s in self.document.sections if s.heading == n]),
                 spans=[span for s in self.document.sections if s.heading == n for span in section_spans(self.document, s)]))
@@ -456,6 +523,14 @@ class _Builder:
                     item.why += f" With {windows}, {said}."
         items.sort(key=lambda i: (-len(i.fixes), -len(i.questions), KIND_ORDER.index(i.kind)))
         return items
+
+
+def not_clean(run: Run | None) -> list[int]:
+    """The rows of the answerable questions that came out missed or mixed under ``run``: the check-up ranks the
+    shared lines that answer them first."""
+    if run is None:
+        return []
+    return [number for number, r in _numbered(run) if r.answerable and r.grade in ("missed", "mixed")]
 
 
 def _numbered(run: Run) -> list[tuple[int, QuestionResult]]:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from workbench.advise.audit import audit
-from workbench.advise.todo import todo_list, todo_records
+from workbench.advise.todo import not_clean, todo_list, todo_records
 from workbench.advise.verdict import assess, handed_pieces
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
@@ -405,6 +405,12 @@ def verdict_text(evaluation, items: int = 5) -> str:
             lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
     if verdict.recommended is not None:
         todo = _todo(evaluation, verdict)
+
+        # strategies=(): the to-do list reads shared lines, long sections and unheaded text, never the
+        # check-up's unnamed-piece counts, so the three extra cuts are not made here.
+        checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions],
+                        not_clean=not_clean(verdict.recommended))
+        todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
         if todo:
             lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
         for number, item in enumerate(todo[:items], start=1):

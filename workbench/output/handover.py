@@ -9,7 +9,7 @@ from collections import Counter
 
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
-from workbench.advise.todo import todo_list
+from workbench.advise.todo import not_clean, todo_list
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
@@ -97,7 +97,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                          f"is handed:<ol>{pieces}</ol></li>")
         parts.append("</ol>")
     if best is not None:
-        todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions]),
+        todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions],
+                                                 not_clean=not_clean(best)),
                          verdict.baseline)
         parts.append("<h2>What to change in your file</h2>")
         parts.append("<p class='rule'>Most questions fixed first. Rows and columns are your spreadsheet's; lines are "
