@@ -172,3 +172,18 @@ def test_a_document_has_sections_and_a_spreadsheet_products():
         line.startswith("2 identical line(s) appear under several products") or "several products" in line
         for line in audit(sheet).lines()
     )
+
+
+def test_a_short_value_shared_by_products_of_a_spreadsheet_is_an_option_and_goes_to_the_bot_ready_copy():
+    # Most option values differ (so the column is no "set values" column), but two products share one word for
+    # word: a facet or option a platform parses, where a product's name typed in would break the import.
+    data = (
+        "name,options,description\nBoot,Size 46,A hiking boot.\nSandal,Size 46,A beach sandal.\n"
+        "Slipper,Size 38,A felt slipper.\nClog,Size 41,A garden clog.\n"
+    )
+    document = load_bytes(data.encode(), "shoes.csv")
+    question = Question("What size is the Boot?", "Boot", "Size 46", row=2)
+    _, items = todo(document, [question], strategy="fixed", size=120)
+    [shared] = [i for i in items if i.kind == "shared"]
+    # Before: "Name the product on the line, e.g. “Boot options: Size 46”", typed into the options cell.
+    assert shared.edit.startswith("Hand the bot the bot-ready copy") and "“Boot — options: Size 46”" in shared.edit

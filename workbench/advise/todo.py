@@ -226,6 +226,8 @@ class _Builder:
             why += f" Other {noun}s have a different “{key}” line, so a mix-up gives a wrong answer."
         stop = "" if example[-2] in ".!?" else "."
         typed = self.types.get(shared.key) if shared.key else None
+        if self.document.kind == "spreadsheet" and not typed and shared.key and len(shared.value) <= 60:
+            typed = "set values"  # a short value repeated word for word under several products: an option, a facet
         if self.document.kind == "spreadsheet" and typed:
             # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
             bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
