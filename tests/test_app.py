@@ -558,3 +558,18 @@ def test_an_out_of_date_result_keeps_its_own_files_todo_and_filling_in_the_found
     shown = " ".join(m.value for m in at.markdown)
     assert "Alpha Lamp" in shown or "Beta Chair" in shown or "Nothing: the check-up found no trap" in shown
     assert "Aurora" not in shown and "Zephyr" not in shown  # the sample's shared warranty lines are not its to-do
+
+
+def test_the_drill_down_names_the_lines_that_say_whose_they_are():
+    labelled = ("# Fans\n\n## Table Fan\nTable Fan — Price: 30\nTable Fan — Warranty: 1 year.\n\n"
+                "## Desk Fan\nPrice: 25\nWarranty: 1 year.\n").encode()
+    at = go(upload(open_app(), "fans.md", labelled), "pages/questions.py")
+    data = b"question,expected_source,expected_answer\nHow much is the desk fan?,Desk Fan,Price: 25\n"
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value(("fans.csv", data, "text/csv")).run()
+    at = go(at, "pages/results.py")
+    assert not at.exception
+    said = [plain(c.value) for c in at.caption if "name their own product or section" in c.value]
+    # The whole-file control (and any cut holding both fans) hands over the Table Fan's two labelled lines.
+    assert said and said[0] == ("2 line(s) here name their own product or section, so a bot knows whose they are: "
+                                "they do not make this piece mixed, e.g. “Table Fan — Price: 30”.")
