@@ -90,8 +90,8 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     shared = next(i for i in items if i.kind == "shared" and "price" in i.why)
     # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
     assert shared.edit == (
-        "Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or `python -m "
-        "workbench rewrite`), which puts the product's name on each such line, e.g. “Tent — price: "
+        "Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or python -m "
+        "workbench rewrite), which puts the product's name on each such line, e.g. “Tent — price: "
         "45”. Keep your shop's export as it is."
     )
     assert "The “price” column holds numbers that your shop's system reads" in shared.why

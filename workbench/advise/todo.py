@@ -231,8 +231,8 @@ class _Builder:
         if self.document.kind == "spreadsheet" and typed:
             # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
             bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-            edit = (f"Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or `python -m workbench "
-                    f"rewrite`), which puts the product's name on each such line, e.g. {bot_ready}. Keep your shop's "
+            edit = (f"Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or python -m workbench "
+                    f"rewrite), which puts the product's name on each such line, e.g. {bot_ready}. Keep your shop's "
                     "export as it is.")
             why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
                     "the export or the import.")
