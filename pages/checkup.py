@@ -53,19 +53,20 @@ if result.placeholders:
     for shared in result.placeholders:
         st.warning(f"{escape_markdown(result.placeholder_sentence(shared))} Where: {escape_markdown(join_places(shared.places))}.")
 
-st.subheader("Lines shared by several products")
+noun = result.noun  # a spreadsheet's products, a document's sections
+st.subheader(f"Lines shared by several {noun}s")
 if result.shared_lines:
     st.write(
-        f"{len(result.shared_lines)} identical line(s) appear under more than one product. A piece holding "
-        "such a line but not its product's name is how a bot quotes one product's warranty for another. "
-        "Most harmful first: lines that answer one of your questions, then lines whose kind says something "
-        "else for other products."
+        f"{len(result.shared_lines)} identical line(s) appear under more than one {noun}. A piece holding "
+        f"such a line but not its {noun}'s name is how a bot quotes one {noun}'s warranty for another. "
+        "Most harmful first: lines that answer one of your questions, then lines of a kind your questions ask "
+        f"about, yes/no flags last; among equals, lines whose kind says something else for other {noun}s."
     )
     st.dataframe(
         [
             {
                 "line": s.line,
-                "products": len(s.sections),
+                f"{noun}s": len(s.sections),
                 "why it matters": HARM.get(s.harm, s.harm),
                 "answers your questions": ", ".join(str(n) for n in s.questions) or "none yet",
                 "which": ", ".join(s.sections),
@@ -77,7 +78,7 @@ if result.shared_lines:
         key="shared_lines",
     )
 else:
-    st.success("No line is shared by two products.")
+    st.success(f"No line is shared by two {noun}s.")
 if result.store_wide:
     st.write("• " + escape_markdown(result.store_wide_sentence()))
 

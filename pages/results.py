@@ -262,4 +262,4 @@ for run_ in runs:
             named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)
             if named:  # why a piece holding other products' lines is not "mixed", nor their words a decoy
                 st.caption(f"{len(named)} line(s) here name their own product or section, so a bot knows whose they "
-                           "are: they do not make this piece mixed, e.g. “" + escape_markdown(named[0][:80]) + "”.")
+                           "are: they do not count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")

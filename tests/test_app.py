@@ -572,4 +572,4 @@ def test_the_drill_down_names_the_lines_that_say_whose_they_are():
     said = [plain(c.value) for c in at.caption if "name their own product or section" in c.value]
     # The whole-file control (and any cut holding both fans) hands over the Table Fan's two labelled lines.
     assert said and said[0] == ("2 line(s) here name their own product or section, so a bot knows whose they are: "
-                                "they do not make this piece mixed, e.g. “Table Fan — Price: 30”.")
+                                "they do not count towards “mixed”, e.g. “Table Fan — Price: 30”.")

@@ -224,7 +224,7 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         page.screenshot(path=str(tmp_path / "results.png"), full_page=True)
 
         page.get_by_role("link", name="Check-up").click()
-        expect(page.get_by_text("Lines shared by several products")).to_be_visible(timeout=60000)
+        expect(page.get_by_text("Lines shared by several sections")).to_be_visible(timeout=60000)
         expect(page.get_by_text("prompt caching")).to_have_count(0)
         page.screenshot(path=str(tmp_path / "checkup.png"), full_page=True)
 
