@@ -104,7 +104,9 @@ def _folded_pattern(word: str) -> str:
     """One word of an answer as a pattern that matches it however its quotes and dashes were typed, as written
     or in its NFKC form ("ﬁ" or "fi")."""
     forms = dict.fromkeys([word.translate(_TYPOGRAPHIC_TABLE), fold(word)])
-    parts = ["".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in form) for form in forms]
+    parts = [
+        "".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in form) for form in forms
+    ]
     return parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
 
 
@@ -194,7 +196,9 @@ def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQue
             continue
         found.append(result)
     if not found:
-        return BadQuestion(question, f"the answer {question.expected_answer!r} is in none of {', '.join(map(repr, names))}")
+        return BadQuestion(
+            question, f"the answer {question.expected_answer!r} is in none of {', '.join(map(repr, names))}"
+        )
     ids = list(dict.fromkeys(r.section_id for r in found))
     spans = tuple(sorted({span for r in found for span in r.answer_spans}))
     return ResolvedQuestion(question, ids[0], spans, tuple(ids[1:]))
