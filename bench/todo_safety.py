@@ -25,14 +25,14 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 
 def main() -> int:
-    from workbench.audit import audit, column_types
-    from workbench.evaluate import evaluate
-    from workbench.loaders import load_path
-    from workbench.model import Settings
-    from workbench.questions import parse_questions
-    from workbench.strategies import STRATEGIES
-    from workbench.todo import not_clean, todo_list
-    from workbench.verdict import assess
+    from workbench.advise.audit import audit, column_types
+    from workbench.advise.todo import not_clean, todo_list
+    from workbench.advise.verdict import assess
+    from workbench.core.model import Settings
+    from workbench.cut import STRATEGIES
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrievers", default="keyword,bm25")

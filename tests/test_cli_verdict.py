@@ -38,7 +38,7 @@ def test_evaluate_json_carries_the_verdict(capsys):
 def test_evaluate_json_carries_the_todo_with_rows_of_the_questions_file_and_lines_of_the_document(capsys):
     todo = evaluate_json(capsys, SAMPLE_MD)["todo"]
     first = todo[0]
-    assert first["text"] == "Name the product on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”"
+    assert first["text"] == "Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”"
     # The questions file's rows 2 and 4 (header = row 1) are the two whose answer is "Warranty: 1 year.".
     assert first["questions"] == [2, 4]
     # "Warranty: 1 year." is line 12 of the Markdown file under Aurora Ceiling Fan, line 39 under Zephyr Table Fan.

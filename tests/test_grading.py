@@ -212,7 +212,7 @@ def labelled_span(heading: str) -> tuple[int, int]:
 
 
 def test_a_fact_names_its_section_when_its_own_text_holds_the_heading():
-    from workbench.grading import named_facts
+    from workbench.grade.grading import named_facts
 
     named = sorted(LABELLED_DOC.slice(span) for span in named_facts(LABELLED_DOC))
     assert named == ["Table Fan — Price: 30", "Table Fan — Warranty: 1 year."]
@@ -240,7 +240,7 @@ def test_lines_naming_their_own_product_do_not_make_a_piece_mixed():
     # The other way round the Desk Fan's unnamed lines are in the Table Fan's piece: mixed, as before.
     table_price = Question("How much is the table fan?", "Table Fan", "Price: 30")
     assert labelled_grade(table_price, [both], [0]).grade == "mixed"
-    from workbench.grading import labelled_lines
+    from workbench.grade.grading import labelled_lines
 
     chunk = make_chunk(LABELLED_DOC, "test", 0, [both])
     desk = next(s.id for s in LABELLED_DOC.sections if s.heading == "Desk Fan")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from workbench.evaluate import evaluate
-from workbench.grading import ChunkMap, grade
-from workbench.model import BadQuestion, Question, Settings, make_chunk
-from workbench.questions import fold, resolve
-
-from workbench.loaders import load_bytes, parse_markdown
+from workbench.core.model import BadQuestion, Question, Settings, make_chunk
+from workbench.grade.grading import ChunkMap, grade
+from workbench.read.loaders import load_bytes, parse_markdown
+from workbench.read.questions import fold, resolve
+from workbench.run.evaluate import evaluate
 
 CHAIRS = "# Chairs\n\n## Manager’s Desk Chair\nPrice: 120\nNote: the “Executive” model – ask in store.\n\n## Stool\nPrice: 40\n"
 CHAIRS_DOC = parse_markdown(CHAIRS, "chairs.md")

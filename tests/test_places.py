@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from workbench.evaluate import chunk_document
-from workbench.places import Places
-
-from workbench.loaders import load_bytes
+from workbench.cut import chunk_document
+from workbench.grade.places import Places
+from workbench.read.loaders import load_bytes
 
 FIVE = (
     "name,price,faq_1_question,faq_1_answer\n"
@@ -37,7 +36,7 @@ def test_a_heading_piece_is_placed_at_its_own_product_not_the_previous_products_
 
 def test_a_blank_line_between_facts_belongs_to_the_section_it_lies_in():
     text = "# Shop\n\n## Lamp\nPrice: 5\n\nColour: red\n\n## Rug\nPrice: 9\n"
-    from workbench.loaders import parse_markdown
+    from workbench.read.loaders import parse_markdown
 
     document = parse_markdown(text, "shop.md")
     places = Places(document)
@@ -57,16 +56,16 @@ import re  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from workbench.audit import audit  # noqa: E402
-from workbench.evaluate import evaluate  # noqa: E402
-from workbench.highlight import citation  # noqa: E402
-from workbench.model import Document, Settings  # noqa: E402
-from workbench.questions import generate_questions, parse_questions  # noqa: E402
-from workbench.synthetic import catalog_csv, catalog_questions  # noqa: E402
-from workbench.todo import todo_list  # noqa: E402
 
-from workbench.loaders import load_path  # noqa: E402
-from workbench.strategies import STRATEGIES  # noqa: E402
+from tests.synthetic import catalog_csv, catalog_questions  # noqa: E402
+from workbench.advise.audit import audit  # noqa: E402
+from workbench.advise.todo import todo_list  # noqa: E402
+from workbench.core.model import Document, Settings  # noqa: E402
+from workbench.cut import STRATEGIES  # noqa: E402
+from workbench.output.highlight import citation  # noqa: E402
+from workbench.read.loaders import load_path  # noqa: E402
+from workbench.read.questions import generate_questions, parse_questions  # noqa: E402
+from workbench.run.evaluate import evaluate  # noqa: E402
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS  # noqa: E402
 
@@ -89,7 +88,7 @@ def section_rows(document: Document, title: str) -> set[int]:
 
 def check_piece_places(document: Document, strategy: str) -> None:
     """The place of a piece's first offset, and the drill-down's citation, lie in the piece and its section."""
-    from workbench.places import Places
+    from workbench.grade.places import Places
 
     places = Places(document)
     for chunk in STRATEGIES.get(strategy)().chunk(document):
@@ -159,7 +158,7 @@ def test_every_todo_place_lies_in_the_product_it_names_on_the_sample(path):
     strategy=st.sampled_from(STRATEGIES.ids()),
 )
 def test_every_piece_is_placed_inside_itself_on_generated_catalogs(products, seed, strategy):
-    from workbench.loaders import load_bytes
+    from workbench.read.loaders import load_bytes
 
     check_piece_places(load_bytes(catalog_csv(products, seed), "catalog.csv"), strategy)
 
@@ -167,7 +166,7 @@ def test_every_piece_is_placed_inside_itself_on_generated_catalogs(products, see
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(products=st.integers(min_value=3, max_value=8), seed=st.integers(min_value=0, max_value=10_000))
 def test_every_todo_place_lies_in_the_product_it_names_on_generated_catalogs(products, seed):
-    from workbench.loaders import load_bytes
+    from workbench.read.loaders import load_bytes
 
     document = load_bytes(catalog_csv(products, seed), "catalog.csv")
     questions = catalog_questions(products, count=products + 5, seed=seed) + generate_questions(document, limit=12)

@@ -243,8 +243,8 @@ SPARKS_QUESTIONS = [
 
 
 def test_a_price_list_whose_products_share_lines_keeps_its_grades_and_its_rewrite_has_no_decoy():
-    from workbench.evaluate import evaluate
-    from workbench.model import Question, Settings
+    from workbench.core.model import Question, Settings
+    from workbench.run.evaluate import evaluate
 
     document = parse_markdown(SPARKS, "sparks_price_list.md")
     questions = [Question(*q) for q in SPARKS_QUESTIONS]

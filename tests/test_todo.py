@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from workbench.audit import audit
-from workbench.evaluate import evaluate
-from workbench.loaders import load_bytes, parse_markdown
-from workbench.model import Question, Settings
-from workbench.todo import missing_words, todo_list
+from workbench.advise.audit import audit
+from workbench.advise.todo import missing_words, todo_list
+from workbench.core.model import Question, Settings
+from workbench.read.loaders import load_bytes, parse_markdown
+from workbench.run.evaluate import evaluate
 
 
 def todo(document, questions, strategy="heading", retriever="keyword", encoder=None, **settings):
@@ -76,7 +76,7 @@ SHOP = (
 
 
 def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_spreadsheet():
-    from workbench.audit import column_types
+    from workbench.advise.audit import column_types
 
     document = load_bytes(SHOP.encode(), "camping.csv")
     # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.
@@ -132,7 +132,7 @@ def test_shared_lines_rank_by_harm_missed_or_mixed_answers_first_flags_last():
         Question("What warranty has the Beta?", "Beta", "1 year", row=3),
         Question("What warranty has the Gamma?", "Gamma", "1 year", row=4),
     ]
-    from workbench.audit import audit
+    from workbench.advise.audit import audit
 
     lines = [s.line for s in audit(document, questions=questions, not_clean=[2]).shared_lines]
     # Before: "warranty: 1 year" (2 questions), "price: 45", "is_featured: 0" (4 products), "colour: red",
@@ -150,7 +150,7 @@ def test_shared_lines_rank_by_harm_missed_or_mixed_answers_first_flags_last():
 
 
 def test_a_document_has_sections_and_a_spreadsheet_products():
-    from workbench.audit import audit
+    from workbench.advise.audit import audit
 
     manual = parse_markdown(
         "# Manual\n\n## Charging\nNote: use the cable.\n\n## Pairing\nNote: use the cable.\n", "manual.md"

@@ -195,7 +195,7 @@ def column_types(document: Document) -> dict[str, str]:
     columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
     if document.kind != "spreadsheet":
         return {}
-    from .questions import column_words
+    from workbench.read.questions import column_words
 
     values: dict[str, list[str]] = defaultdict(list)
     for fact in document.facts:
@@ -361,7 +361,7 @@ def audit(
     asked_kinds = {s.key.lower() for s in result.shared_lines if s.questions}
 
     def asked(shared: SharedLine) -> bool:
-        from .questions import column_words
+        from workbench.read.questions import column_words
 
         key = shared.key.lower()
         return bool(key) and (key in asked_kinds or bool(set(column_words(shared.key)) & asked_words))

@@ -15,7 +15,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from workbench.advise.audit import Audit, SharedLine
+from workbench.advise.audit import Audit, SharedLine, column_types
+from workbench.advise.rewrite import DASH
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -25,8 +26,6 @@ from workbench.read.questions import fold, humanize
 from workbench.run.estimate import uses_model
 from workbench.run.names import strategy_name
 from workbench.search.retrievers import english_stop_words
-from workbench.advise.audit import column_types
-from workbench.advise.rewrite import DASH
 
 # The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one,
 # nor a word that frames the question or fills it out ("likely", "cause", "try", "long"): adding those to a line
@@ -274,10 +273,8 @@ class _Builder:
                "misses the answer outright (as “colours” misses a column called “colors”)."
                if self.model_reads else
                "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
-            self.places.of_fact(fact) if fact is not None else self._section_place(section),
-            spans=[fact.span] if fact is not None else section_spans(self.document, section),
-
             where,
+            spans=[fact.span] if fact is not None else section_spans(self.document, section),
         )
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
