@@ -1,4 +1,3 @@
-# isort: skip_file
 """Chunking strategies, registered by the stable ids listed in docs/DESIGN.md."""
 
 from __future__ import annotations
@@ -6,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from workbench.core.model import Chunk, Document, WorkbenchError, check_chunk
-# Imported in the listing order (docs/DESIGN.md, "A chunking strategy"), which is the order they are listed and run in.
-from workbench.cut import windows, sentence, recursive, sections, concern, controls, langchain, structure  # noqa: F401,I001  (registers the strategies)
+
+# Each module registers its strategies; each class's ``order``, not this line, sets the listing (docs/DESIGN.md).
+from workbench.cut import (  # noqa: F401  (registers the strategies)
+    concern,
+    controls,
+    langchain,
+    recursive,
+    sections,
+    sentence,
+    structure,
+    windows,
+)
 from workbench.cut.base import STRATEGIES, Strategy
 
 

@@ -15,7 +15,11 @@ from xml.parsers.expat import ExpatError
 from workbench.core.model import Document, WorkbenchError
 
 # Each module registers its loaders (read/base.py); ``order`` on each class, not this list, sets the listing.
-from workbench.read import converted, markdown, spreadsheet  # noqa: F401
+from workbench.read import (  # noqa: F401  (registers the loaders)
+    converted,
+    markdown,
+    spreadsheet,
+)
 from workbench.read.base import LOADERS, Loader
 from workbench.read.converted import NOTES as CONVERSION_NOTES
 from workbench.read.markdown import parse_markdown
