@@ -11,6 +11,7 @@ from workbench.cut import (  # noqa: F401  (registers the strategies)
     concern,
     controls,
     langchain,
+    paragraph,
     recursive,
     sections,
     sentence,
