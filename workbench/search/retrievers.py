@@ -192,7 +192,7 @@ class BM25(Retriever):
         super().__init__(chunks)
         # One row a searched text: a chunk's text, or each of its small pieces (small-to-big).
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
-        self.bounds = _bounds([index for index, _ in texts], len(chunks))
+        self.bounds = bounds_of([index for index, _ in texts], len(chunks))
         tokenized = [bm25_tokens(text) for _, text in texts]
         lengths = np.array([len(tokens) for tokens in tokenized], dtype=float)
         # Every (row, word) pair once with its count, sorted by row then word id: one pass of numpy
@@ -245,7 +245,7 @@ class BM25(Retriever):
         return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
-def _bounds(owners: list[int], count: int) -> np.ndarray | None:
+def bounds_of(owners: list[int], count: int) -> np.ndarray | None:
     """Where each chunk's rows start, for chunks searched as several texts; None when one row each."""
     if len(owners) == count:
         return None
@@ -277,7 +277,7 @@ class Dense(Retriever):
         from workbench.encode.model_window import views
 
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in views(self.encoder, chunk)]
-        self.bounds = _bounds([index for index, _ in texts], len(chunks))
+        self.bounds = bounds_of([index for index, _ in texts], len(chunks))
         self.matrix = self.encoder.sentence_matrix([text for _, text in texts])
 
     def scores(self, question: str) -> np.ndarray:
