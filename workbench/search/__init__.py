@@ -4,4 +4,7 @@
 in a module of its own registers when that module is imported below.
 """
 
-from workbench.search import retrievers  # noqa: F401  (the registry the modules below add to)
+from workbench.search import (
+    retrievers,  # noqa: F401  (the registry the modules below add to)
+    tfidf,  # noqa: F401
+)
