@@ -17,6 +17,7 @@ from workbench.core.model import Document, WorkbenchError
 # Each module registers its loaders (read/base.py); ``order`` on each class, not this list, sets the listing.
 from workbench.read import (  # noqa: F401  (registers the loaders)
     converted,
+    json_feed,
     markdown,
     spreadsheet,
 )
