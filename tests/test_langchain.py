@@ -76,3 +76,18 @@ def test_on_the_sample_the_setups_cut_as_the_library_and_pass_the_offset_check()
     assert [chunk.text for chunk in thousand] == expected
     assert len(thousand) == 3
     assert all(thousand[i].spans[0][0] < thousand[i + 1].spans[0][0] for i in range(len(thousand) - 1))
+
+
+def test_a_line_longer_than_the_piece_split_at_spaces_keeps_its_place():
+    """The overlap can carry a whole piece: "- item" then "- item 12", both from the same start."""
+    text = "- a\n" + " " * 30 + "- item 12\n"
+    #       0   4                34    40 43
+    pieces = ["- a", "- item", "- item 12"]
+    assert locate(text, pieces, 10) == [(0, 3), (34, 40), (34, 43)]
+
+
+def test_a_deeply_indented_list_is_cut_by_every_setup():
+    text = "# T\n" + "".join("  " * i + f"- item {i}\n" for i in range(600))  # lines up to 1,200 characters
+    document = parse_markdown(text, "nested.md")
+    for strategy in ("langchain-recursive", "langchain-recursive-1000"):
+        assert chunk_document(document, strategy, None)  # the offset check passes on every piece

@@ -37,6 +37,10 @@ NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
 FLAG = frozenset("0 1 yes no y n true false on off".split())
 ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code uuid guid".split())
 
+# Linear on any line (DESIGN.md, "Patterns on user text"): each scan stops at the next opening bracket, so
+# a line of many unclosed "![" or "<img" is read once, not once from each of them to the line's end.
+IMAGE = re.compile(r"!\[[^\[\]]*\]\(([^()]+)\)|<img\b[^<>]*?\bsrc\s*=\s*[\"']?([^\"'\s<>]+)", re.IGNORECASE)
+
 
 @dataclass
 class SharedLine:

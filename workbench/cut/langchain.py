@@ -22,7 +22,8 @@ def locate(text: str, pieces: list[str], overlap: int) -> list[Span]:
     The splitter emits pieces in document order, each starting after the previous one's
     start and no further back than ``overlap`` characters before its end (that is all it
     carries over), and leaves out only blank space between them. So the next piece is
-    searched from ``max(previous start + 1, previous end - overlap)`` and must begin by
+    searched from ``max(previous start + 1, previous end - overlap)`` (or is a longer piece from the previous
+    start) and must begin by
     the first non-blank character after the previous end; anything else means the offsets
     cannot be trusted, and the run stops rather than grade wrong pieces.
     """
@@ -36,6 +37,15 @@ def locate(text: str, pieces: list[str], overlap: int) -> list[Span]:
         latest = found.start() if found else len(text)
         earliest = 0 if previous is None else max(previous[0] + 1, previous[1] - overlap)
         start = text.find(piece, earliest, latest + len(piece))
+        if (
+            start < 0
+            and previous is not None
+            and previous[1] - previous[0] < len(piece)
+            and text.startswith(piece, previous[0])
+        ):
+            # A line longer than the piece size is split at its spaces, and the overlap can then carry the
+            # previous piece whole: "- item" then "- item 495", both from the same start (a deeply indented list).
+            start = previous[0]
         if start < 0:
             raise AssertionError(
                 f"LangChain returned a piece that is not in the text where it should be: {piece[:60]!r}"

@@ -10,16 +10,20 @@ from workbench.core.model import Document, Fact, Section
 from workbench.read.base import LOADERS, Loader
 from workbench.read.textio import decode_text
 
-ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+# Every pattern here sees the user's text, so each is linear in the line (DESIGN.md, "Patterns on user
+# text"): the heading's opening is matched, the rest of the line is cut by string methods, since a lazy
+# ``(.*?)`` before an optional closing ``#`` run rescans the blank space after it at every step.
+ATX_OPEN = re.compile(r" {0,3}(#{1,6})(?=[ \t]|$)")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # A line that starts a list item, quote or table cannot be the text of a setext heading.
 NOT_SETEXT_TEXT = re.compile(r"^ {0,3}([-*+>|]|\d+[.)])(\s|$)")
-TAG = re.compile(r"<[^>]*>")
 # A Pandoc or kramdown attribute block: "{#wifi-standard}", "{#id .class key=value}", "{: .note}", "{-}".
 _ATTRIBUTE = r"""(?:[#.][\w:.\-]+|[\w\-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)|-)"""
 ATTRIBUTES = re.compile(r"\s*\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
 ATTRIBUTES_LINE = re.compile(r"^ {0,3}\{:\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
+
+TAG = re.compile(r"<[^<>]*>")  # not [^>]*: from each of many unclosed '<' that would scan to the line's end
 # A line with no letter and no digit in any script: a horizontal rule, a table separator or an empty
 # table row, a line of bullets or stars. It states nothing a customer could ask about.
 NO_WORDS = regex.compile(r"[^\p{L}\p{N}]*")
@@ -37,6 +41,20 @@ class MarkdownLoader(Loader):
     def load(self, data: bytes, name: str, **_options: object) -> Document:
         text, encoding, warnings = decode_text(data, name)
         return parse_markdown(text, name, encoding=encoding, warnings=warnings)
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """(level, text) of an ATX heading line (``## Title ##``), None for any other line."""
+    opening = ATX_OPEN.match(line)
+    if opening is None:
+        return None
+    text = line[opening.end() :].strip(" \t")
+    unclosed = text.rstrip("#")
+    if not unclosed:  # "## ##": the closing run alone
+        text = ""
+    elif unclosed != text and unclosed[-1] in " \t":  # a closing run counts only after blank space
+        text = unclosed.rstrip(" \t")
+    return len(opening.group(1)), text
 
 
 def clean_heading(raw: str) -> str:
@@ -89,9 +107,9 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[
             markup.add(index)
             previous_is_text = False
             continue
-        atx = ATX.match(line)
+        atx = atx_heading(line)
         if atx:
-            headings.append((index, index, len(atx.group(1)), (atx.group(2) or "").strip()))
+            headings.append((index, index, atx[0], atx[1].strip()))
             previous_is_text = False
             continue
         if headings and headings[-1][1] == index - 1 and ATTRIBUTES_LINE.match(line):
