@@ -34,6 +34,40 @@ def test_nan_is_refused_wherever_a_number_is_taken(capsys, tmp_path, args, messa
     assert not (tmp_path / "h.sqlite").exists()
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--overlap", "-1"], "--overlap must be from 0 to 60,000,000 (characters a piece repeats of the one before), not -1"),
+        (["--threshold", "-1"], "--threshold must be from 0 to 1 (a confidence), not -1"),
+        (["--threshold", "2"], "--threshold must be from 0 to 1 (a confidence), not 2"),
+        (["--threshold", "1e12"], "--threshold must be from 0 to 1 (a confidence), not 1e12"),
+        (["--top-k", "0"], "--top-k must be from 1 to 1,000 (the pieces a bot is handed), not 0"),
+        (["--top-k", "1000000000000"], "--top-k must be from 1 to 1,000 (the pieces a bot is handed), not 1000000000000"),
+        (["--top-k", "x"], "--top-k must be a whole number, not 'x'"),
+        (["--depth", "0"], "--depth must be from 1 to 1,000 (the candidates a reranker reads again), not 0"),
+        (["--size", "-5"], "--size must be from 1 to 60,000,000 (characters per piece), not -5"),
+    ],
+)
+def test_a_flag_out_of_range_is_refused_naming_the_flag(capsys, tmp_path, args, message):
+    code, out, err = cli(capsys, *args, "--no-history")
+    assert code == 2 and out == ""
+    assert err == f"error: {message}\n"  # the flag named once, not "argument --top-k: --top-k …"
+
+
+def test_the_engine_caps_top_k_depth_and_threshold_too():
+    """The app reaches the engine without the command line's flags: the same bounds hold there."""
+    from workbench.evaluate import check_settings
+    from workbench.model import Settings, WorkbenchError
+
+    for settings, words in (
+        ({"top_k": 10**12}, "top-k must be from 1 to 1,000, not 1000000000000"),
+        ({"depth": 1001}, "depth must be from 1 to 1,000, not 1001"),
+        ({"threshold": 1.5}, "the threshold is a confidence from 0 to 1, not 1.5"),
+    ):
+        with pytest.raises(WorkbenchError, match=words):
+            check_settings(Settings(["heading"], ["keyword"], ["none"], **settings))
+
+
 def test_the_engine_refuses_a_nan_threshold_too():
     from workbench.core.model import Settings, WorkbenchError
     from workbench.run.evaluate import check_settings

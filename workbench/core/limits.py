@@ -22,6 +22,8 @@ MAX_ZIP_PARTS = 10_000  # files inside an Excel file (a normal workbook has a fe
 MAX_CHARACTERS = 60_000_000  # the text the workbench makes of the file
 MAX_ROWS = 1_048_576  # Excel's own limit for one sheet
 MAX_CELLS = 5_000_000  # e.g. 100,000 products x 50 columns
+MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker reads (a bot reads 3-20)
+MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
 
 
 def limits_sentence() -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from workbench.advise.audit import audit
 from workbench.advise.todo import not_clean, todo_list, todo_records
 from workbench.advise.verdict import assess, handed_pieces
+from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut import STRATEGIES
@@ -39,10 +40,15 @@ class UsageError(Exception):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one plain line, not argparse's usage block
+        head, _, rest = message.partition(": ")
+        if head.startswith("argument ") and rest.startswith(head.removeprefix("argument ") + " "):
+            message = rest  # "argument --top-k: --top-k must be …": the flag is named once
         raise UsageError(message)
 
 
-def _number(kind: type, name: str):
+def _number(kind: type, name: str, least: float | None = None, most: float | None = None):
+    """A flag's number, refused with the flag's own name when it is not one or lies outside [least, most]."""
+
     def parse(value: str):
         try:
             number = kind(value)
@@ -50,15 +56,31 @@ def _number(kind: type, name: str):
             number = None
         if number is None or not math.isfinite(number):  # nan would silently switch a check off
             raise argparse.ArgumentTypeError(f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}")
+        if (least is not None and number < least) or (most is not None and number > most):
+            span = f"{least:,} or more" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"{name} must be {span} ({WHY[name]}), not {value}")
         return number
 
     return parse
 
 
+WHY = {
+    "--top-k": "the pieces a bot is handed",
+    "--depth": "the candidates a reranker reads again",
+    "--size": "characters per piece",
+    "--overlap": "characters a piece repeats of the one before",
+    "--threshold": "a confidence",
+}
+TOP_K = _number(int, "--top-k", 1, limits.MAX_RANKED)
+DEPTH = _number(int, "--depth", 1, limits.MAX_RANKED)
+SIZE = _number(int, "--size", 1, limits.MAX_SIZE)
+OVERLAP = _number(int, "--overlap", 0, limits.MAX_SIZE)
+
+
 def _threshold(value: str) -> float | str:
     if value.strip().lower() == "auto":
         return "auto"
-    return _number(float, "--threshold")(value)
+    return _number(float, "--threshold", 0, 1)(value)
 
 
 def _run_options(run: argparse.ArgumentParser) -> None:
@@ -67,14 +89,14 @@ def _run_options(run: argparse.ArgumentParser) -> None:
     run.add_argument("--retrievers", default="keyword")
     run.add_argument("--rerankers", default="none")
     run.add_argument("--reranker-model", help="folder of a cross-encoder model on disk")
-    run.add_argument("--top-k", type=_number(int, "--top-k"), default=5)
-    run.add_argument("--size", type=_number(int, "--size"))
-    run.add_argument("--overlap", type=_number(int, "--overlap"))
+    run.add_argument("--top-k", type=TOP_K, default=5)
+    run.add_argument("--size", type=SIZE)
+    run.add_argument("--overlap", type=OVERLAP)
     run.add_argument(
         "--threshold", type=_threshold, help="refuse below this confidence (0 to 1); 'auto' fits one on the questions and judges each "
         "question leave-one-out"
     )
-    run.add_argument("--depth", type=_number(int, "--depth"), default=50, help="how many candidates a reranker sees")
+    run.add_argument("--depth", type=DEPTH, default=50, help="how many candidates a reranker sees")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
     run.add_argument("--out", help="write to this file instead of the screen")
@@ -112,8 +134,8 @@ def build_parser() -> Parser:
     pieces = commands.add_parser("export", help="the pieces of one cut, as JSON lines or CSV for a bot's pipeline")
     pieces.add_argument("document")
     pieces.add_argument("--strategy", required=True, help="the way of cutting, e.g. heading")
-    pieces.add_argument("--size", type=_number(int, "--size"))
-    pieces.add_argument("--overlap", type=_number(int, "--overlap"))
+    pieces.add_argument("--size", type=SIZE)
+    pieces.add_argument("--overlap", type=OVERLAP)
     pieces.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     pieces.add_argument("--sheet")
     pieces.add_argument("--name-column")
@@ -123,6 +145,8 @@ def build_parser() -> Parser:
     ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
     ready.add_argument("--questions", help="also grade these questions on both files with 300-character windows")
     ready.add_argument("--size", type=_number(int, "--size"), default=WINDOW_SIZE, help="the windows' size for --questions")
+
+    ready.add_argument("--size", type=SIZE, default=300, help="the windows' size for --questions")
     ready.add_argument("--sheet")
     ready.add_argument("--name-column")
     return parser

@@ -10,7 +10,15 @@ from itertools import accumulate
 
 import numpy as np
 
-from workbench.core.model import Chunk, Document, Question, ResolvedQuestion, Settings, WorkbenchError
+from workbench.core import limits
+from workbench.core.model import (
+    Chunk,
+    Document,
+    Question,
+    ResolvedQuestion,
+    Settings,
+    WorkbenchError,
+)
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
@@ -54,14 +62,16 @@ def check_settings(settings: Settings) -> None:
         RERANKERS.get(id)
     if not (settings.strategies and settings.retrievers and settings.rerankers):
         raise WorkbenchError("choose at least one strategy, one retriever and one reranker")
-    if settings.top_k < 1:
-        raise WorkbenchError(f"top-k must be 1 or more, not {settings.top_k}")
+    if not 1 <= settings.top_k <= limits.MAX_RANKED:  # every run pads its size curve to top-k: 1e12 is memory
+        raise WorkbenchError(f"top-k must be from 1 to {limits.MAX_RANKED:,}, not {settings.top_k}")
     if not (settings.threshold is None or settings.threshold == "auto" or isinstance(settings.threshold, (int, float))):
         raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
     if isinstance(settings.threshold, float) and not math.isfinite(settings.threshold):  # nan never refuses
         raise WorkbenchError(f"the threshold must be a number or 'auto', not {settings.threshold!r}")
-    if settings.depth < 1:
-        raise WorkbenchError(f"depth must be 1 or more, not {settings.depth}")
+    if not 1 <= settings.depth <= limits.MAX_RANKED:
+        raise WorkbenchError(f"depth must be from 1 to {limits.MAX_RANKED:,}, not {settings.depth}")
+    if isinstance(settings.threshold, (int, float)) and not 0 <= settings.threshold <= 1:
+        raise WorkbenchError(f"the threshold is a confidence from 0 to 1, not {settings.threshold!r}")
     for id in settings.strategies:  # a bad size or overlap is named before any model loads
         make_strategy(id, size=settings.size, overlap=settings.overlap)
 
