@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import math
-import os
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from workbench.read.loaders import NoNameColumn, load_path
 from workbench.read.questions import parse_questions, resolve_all
 from workbench.read.textio import read_file
 from workbench.run.evaluate import evaluate
+from workbench.safe_write import check_target, write_file, write_stdout
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
@@ -188,8 +188,7 @@ def _check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, s
         if RERANKERS.get(id).needs_model_path and not args.reranker_model:
             raise WorkbenchError(f"{id}: name the folder of a {id} model on your disk with --reranker-model PATH.")
     compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
-    for option, path in (("--out", args.out), ("--report", getattr(args, "report", None))):
-        _check_writable(option, path)  # before any work: a bad path found after a 10-minute run wastes it
+    _check_outputs(args)  # before any work: a bad path found after a 10-minute run wastes it
     return compare_pair
 
 
@@ -380,18 +379,22 @@ def run_sweep(args: argparse.Namespace) -> None:
         raise GateFailed(failures)
 
 
-def _check_writable(option: str, path: str | None) -> None:
-    """Refuse an output path that cannot be written, before the run rather than after it."""
-    if not path:
+def _inputs(args: argparse.Namespace) -> list[str | Path]:
+    """Every file the command reads: an output must never be one of them."""
+    inputs = [getattr(args, name, None) for name in ("document", "questions")]
+    if getattr(args, "folder", None):
+        pairs, _ = find_documents(args.folder)
+        inputs += [path for pair in pairs for path in (pair.document, pair.questions)]
+    return [path for path in inputs if path]
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse --out/--report paths that cannot be written or are an input, before the run rather than after it."""
+    if not (getattr(args, "out", None) or getattr(args, "report", None)):
         return
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise WorkbenchError(f"{option} {path} is a folder; name a file to write")
-    if not folder.is_dir():
-        raise WorkbenchError(f"{option} {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise WorkbenchError(f"{option} {path} cannot be written: permission denied")
+    inputs = _inputs(args)
+    for option in ("--out", "--report"):
+        check_target(option, getattr(args, option[2:], None), inputs)
 
 
 def _some_gradable(document, questions, name: str) -> None:
@@ -453,13 +456,7 @@ def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
 
 
 def _write(path: str, content: str | bytes) -> None:
-    try:
-        if isinstance(content, bytes):
-            Path(path).write_bytes(content)
-        else:
-            Path(path).write_text(content, encoding="utf-8")
-    except OSError as error:
-        raise WorkbenchError(f"cannot write {path}: {error.strerror or error}") from None
+    write_file(path, content)  # a temporary file renamed into place: see workbench/safe_write.py
 
 
 def run_audit(args: argparse.Namespace) -> str:
@@ -500,20 +497,15 @@ def _emit(args: argparse.Namespace, output: str | bytes) -> None:
     if args.out:
         _write(args.out, output)
     else:  # bytes (an Excel file) always go to --out: run_evaluate refuses xlsx without it
-        sys.stdout.write(output)
+        write_stdout(output)
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        if args.command == "audit":
-            _emit(args, run_audit(args))
-            return 0
-        if args.command == "export":
-            _emit(args, run_export(args))
-            return 0
-        if args.command == "rewrite":
-            _emit(args, run_rewrite(args))
+        if args.command in ("audit", "export", "rewrite"):
+            _check_outputs(args)
+            _emit(args, {"audit": run_audit, "export": run_export, "rewrite": run_rewrite}[args.command](args))
             return 0
         try:
             (run_sweep if args.command == "sweep" else run_evaluate)(args)  # each writes its output, then the history
