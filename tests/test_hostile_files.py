@@ -74,6 +74,7 @@ def test_rows_and_cells_are_counted_while_reading(monkeypatch):
 def test_the_readme_states_the_limits():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert limits.limits_sentence() in " ".join(readme.split())
+    assert limits.questions_sentence() in " ".join(readme.split())
 
 
 def test_the_app_refuses_the_bomb_with_the_same_message(tmp_path):
@@ -209,7 +210,9 @@ def test_a_device_is_refused(tmp_path):
 
 def test_a_huge_question_cell():
     data = b"question,expected_source,expected_answer\nWhat is the price?,Fan,10\n" + b"x" * 1_000_000 + b",Fan,10\n"
-    refused(lambda: parse_questions(data, "questions.csv"), "questions.csv, line 3: not readable as CSV", "field limit")
+    # Named with its row and the limit, not the csv module's "field larger than field limit (131072)".
+    refused(lambda: parse_questions(data, "questions.csv"), "questions.csv, row 3: a cell holds 1,000,000 characters; "
+            "the workbench reads at most 10,000 questions a file, each cell at most 20,000 characters.")
 
 
 def test_a_cross_encoder_config_that_is_a_list(tmp_path):

@@ -22,6 +22,8 @@ MAX_ZIP_PARTS = 10_000  # files inside an Excel file (a normal workbook has a fe
 MAX_CHARACTERS = 60_000_000  # the text the workbench makes of the file
 MAX_ROWS = 1_048_576  # Excel's own limit for one sheet
 MAX_CELLS = 5_000_000  # e.g. 100,000 products x 50 columns
+MAX_QUESTIONS = 10_000  # rows of a questions file (a golden set is dozens to hundreds; each is graded per setup)
+MAX_QUESTION_CELL = 20_000  # characters in one cell of a questions file (a question or an answer, not a book)
 MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker reads (a bot reads 3-20)
 MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
 
@@ -31,6 +33,22 @@ def limits_sentence() -> str:
         f"files up to {MAX_BYTES // MB} MB that unpack to at most {MAX_UNPACKED_BYTES // MB} MB, with at most "
         f"{MAX_ROWS:,} rows, {MAX_CELLS:,} cells and {MAX_CHARACTERS:,} characters of text"
     )
+
+
+def questions_sentence() -> str:
+    return f"at most {MAX_QUESTIONS:,} questions a file, each cell at most {MAX_QUESTION_CELL:,} characters"
+
+
+def allow_long_cells() -> None:
+    """Let the csv module read cells as long as the text limit (its default stops at 131,072 characters).
+
+    Process-wide and only ever raised to this one value, so threads calling it agree; each reader checks
+    its own, smaller bounds on what it keeps.
+    """
+    import csv
+
+    if csv.field_size_limit() < MAX_CHARACTERS:
+        csv.field_size_limit(MAX_CHARACTERS)
 
 
 def too_big(name: str, what: str) -> WorkbenchError:

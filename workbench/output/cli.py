@@ -26,7 +26,7 @@ from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.loaders import NoNameColumn, load_path
 from workbench.read.questions import parse_questions, resolve_all
-from workbench.read.textio import read_file
+from workbench.read.textio import display_name, read_file
 from workbench.run.evaluate import evaluate
 from workbench.safe_write import check_target, write_file, write_stdout
 from workbench.search.rerankers import RERANKERS
@@ -211,10 +211,11 @@ def _grade_file(
     history: History | None,
     progress,
 ) -> Graded:
-    document = load_path(document_path, sheet=args.sheet, name_column=args.name_column)
+    document = _load(args, document_path)
     questions_bytes = read_file(questions_path)
-    questions = parse_questions(questions_bytes, Path(questions_path).name)
-    _some_gradable(document, questions, Path(questions_path).name)
+    questions_name = display_name(Path(questions_path).name)
+    questions = parse_questions(questions_bytes, questions_name)
+    _some_gradable(document, questions, questions_name)
     baseline = None
     questions_hash = hashlib.sha256(questions_bytes).hexdigest()
     if history is not None and args.baseline == "last":
@@ -231,6 +232,14 @@ def _grade_file(
                 other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
                 comparisons.append(compare(run, other))
     return Graded(evaluation, comparisons, questions_hash, baseline)
+
+
+def _load(args: argparse.Namespace, path: str | Path):
+    """Read the document and say on stderr what reading it noticed (a stray quote, hidden sheets, formulas)."""
+    document = load_path(path, sheet=args.sheet, name_column=args.name_column)
+    for warning in document.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return document
 
 
 def json_text(data: dict) -> str:
@@ -460,7 +469,7 @@ def _write(path: str, content: str | bytes) -> None:
 
 
 def run_audit(args: argparse.Namespace) -> str:
-    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    document = _load(args, args.document)
     result = audit(document)
     if args.format == "json":
         return json_text(result.as_dict())
@@ -472,7 +481,7 @@ def run_export(args: argparse.Namespace) -> str:
     from workbench.output.pieces import export_pieces
 
     STRATEGIES.get(args.strategy)  # an unknown id is named before the file is read
-    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    document = _load(args, args.document)
     chunks = chunk_document(document, args.strategy, size=args.size, overlap=args.overlap)  # offsets checked
     return export_pieces(document, chunks, args.format)
 
@@ -480,10 +489,10 @@ def run_export(args: argparse.Namespace) -> str:
 def run_rewrite(args: argparse.Namespace) -> str:
     from workbench.advise.rewrite import grade_rewrite, rewrite
 
-    document = load_path(args.document, sheet=args.sheet, name_column=args.name_column)
+    document = _load(args, args.document)
     result = rewrite(document)
     if args.questions:  # the side-by-side grade goes to stderr, so the Markdown on stdout stays clean
-        questions = parse_questions(read_file(args.questions), Path(args.questions).name)
+        questions = parse_questions(read_file(args.questions), display_name(Path(args.questions).name))
         before = grade_rewrite(document, questions, size=args.size)
         print(before.sentence(), file=sys.stderr)
         print(f"  your file:      {before.line('original')}", file=sys.stderr)
@@ -501,6 +510,9 @@ def _emit(args: argparse.Namespace, output: str | bytes) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a path that is not valid UTF-8 is printed, not a UnicodeEncodeError
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
         if args.command in ("audit", "export", "rewrite"):

@@ -12,6 +12,7 @@ from typing import TypeVar
 from xml.etree.ElementTree import ParseError
 from xml.parsers.expat import ExpatError
 
+from workbench.core import limits
 from workbench.core.model import Document, WorkbenchError
 
 # Each module registers its loaders (read/base.py); ``order`` on each class, not this list, sets the listing.
@@ -27,7 +28,7 @@ from workbench.read.markdown import parse_markdown
 from workbench.read.spreadsheet import NoNameColumn
 from workbench.read.spreadsheet import default_sheet as _default_sheet
 from workbench.read.spreadsheet import sheet_names as _sheet_names
-from workbench.read.textio import read_file
+from workbench.read.textio import display_name, read_file
 
 T = TypeVar("T")
 
@@ -78,9 +79,54 @@ def read_boundary(name: str, call: Callable[[], T]) -> T:
         ) from None
 
 
+def sniff(data: bytes) -> str | None:
+    """What the bytes are, from their first bytes and a zip's directory: "pdf", "docx", "xlsx", "ole2", or None
+    for text (or anything else, left to the loader its name picks)."""
+    head = data[:1024].lstrip()
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+        return "ole2"
+    if data[:4] == b"PK\x03\x04":
+        names = _zip_names(data)
+        if "word/document.xml" in names:
+            return "docx"
+        if "xl/workbook.xml" in names:
+            return "xlsx"
+    return None
+
+
+def _zip_names(data: bytes) -> set[str]:
+    import io
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:  # the directory only: nothing is unpacked
+            return set(archive.namelist()[: limits.MAX_ZIP_PARTS])
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        return set()
+
+
+WHAT = {"pdf": ("a PDF", ".pdf"), "docx": ("a Word file", ".docx"), "xlsx": ("an Excel file", ".xlsx"),
+        "ole2": ("an old Office file (.xls or .doc) or a password-protected one", None)}
+FITS = {"pdf": (".pdf",), "docx": (".docx",), "xlsx": (".xlsx", ".xlsm"), "ole2": (".xlsx", ".xlsm", ".docx")}
+
+
+def _check_content(data: bytes, name: str) -> None:
+    """Refuse a file whose bytes are another kind than its name says, naming both (a PDF saved as .md)."""
+    kind = sniff(data)
+    suffix = PurePath(name).suffix.lower()
+    if kind is None or suffix in FITS[kind]:
+        return
+    what, extension = WHAT[kind]
+    rename = f" Rename it to {PurePath(name).stem}{extension} and open it again." if extension else (
+        " Open it in the program that made it and save it as .xlsx, .docx or .csv.")
+    raise WorkbenchError(f"{name} is {what}, not the {suffix or 'extensionless'} file its name says.{rename}")
+
+
 def load_bytes(data: bytes, name: str, *, sheet: str | None = None, name_column: str | None = None) -> Document:
-    """Read an uploaded file. ``name`` decides the loader by its extension."""
+    """Read an uploaded file. ``name`` decides the loader by its extension, once the bytes agree with it."""
     loader = loader_for(name)
+    _check_content(data, name)
     return read_boundary(name, lambda: loader.load(data, name, sheet=sheet, name_column=name_column))
 
 
@@ -98,7 +144,7 @@ def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | 
     """Read a file from disk, with a plain error when it is missing."""
     path = Path(path)
     loader_for(path.name)  # refuse an unknown extension before reading a possibly huge file
-    return load_bytes(read_file(path), path.name, sheet=sheet, name_column=name_column)
+    return load_bytes(read_file(path), display_name(path.name), sheet=sheet, name_column=name_column)
 
 
 __all__ = ["CONVERSION_NOTES", "SUPPORTED", "NoNameColumn", "default_sheet", "load_bytes", "load_path", "parse_markdown", "sheet_names"]

@@ -8,6 +8,7 @@ import io
 import re
 import unicodedata
 
+from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import BadQuestion, Document, Question, ResolvedQuestion, Section, Span, WorkbenchError
 from workbench.read.markdown import clean_heading
@@ -28,6 +29,7 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
     stopping the whole file.
     """
     text, _, _ = decode_text(data, name)
+    limits.allow_long_cells()  # a long cell is named below, with its row, not by the csv module's own limit
     reader = csv.DictReader(io.StringIO(text))
     try:
         header = [(field or "").strip().lower() for field in reader.fieldnames or []]
@@ -51,6 +53,17 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
         except csv.Error as error:  # a cell past the csv module's size limit, a stray NUL…
             raise WorkbenchError(f"{name}, line {reader.line_num + 1}: not readable as CSV ({error}).") from None
         number += 1
+        if number - 1 > limits.MAX_QUESTIONS:  # each question is graded under every setup: bound the work first
+            raise WorkbenchError(
+                f"{name} has more than {limits.MAX_QUESTIONS:,} questions; the workbench reads "
+                f"{limits.questions_sentence()}. Keep a sample of them in another file."
+            )
+        longest = max((len(value) for value in record.values() if isinstance(value, str)), default=0)
+        if longest > limits.MAX_QUESTION_CELL:
+            raise WorkbenchError(
+                f"{name}, row {number}: a cell holds {longest:,} characters; the workbench reads "
+                f"{limits.questions_sentence()}."
+            )
         # Our own export escapes a formula-like cell with an apostrophe; read back, it is the text typed.
         values = {column: unescape_cell((record.get(column) or "").strip()) for column in COLUMNS}
         if not any(values.values()):

@@ -11,6 +11,12 @@ from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
 from workbench.core.model import WorkbenchError
 
 
+def display_name(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by Python as lone surrogates, which no output can
+    encode) become U+FFFD, so the name can be printed, saved in JSON and in the history."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def read_file(path: str | Path) -> bytes:
     """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
 

@@ -97,6 +97,11 @@ def evaluate(
             raise RunStopped()
 
     check_settings(settings)
+    if not any(section.facts for section in document.sections):  # headings alone, or formulas saved without values
+        raise WorkbenchError(
+            f"{document.name} holds no text to answer from: {len(document.sections)} heading(s) and nothing under them."
+            + (" " + " ".join(document.warnings) if document.warnings else "")
+        )
     started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
@@ -128,6 +133,8 @@ def evaluate(
         if progress:
             progress(done / steps, f"Cutting the document: {strategy_name(strategy, settings.size)}")
         chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap, check))
+        if not chunks:  # nothing to rank: say so rather than index an empty ranking
+            raise WorkbenchError(f"{strategy_name(strategy, settings.size)} cut {document.name} into no pieces.")
         chunks_by_strategy[strategy] = chunks
         check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
