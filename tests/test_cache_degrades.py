@@ -61,7 +61,7 @@ def test_a_folder_in_place_of_the_cache(tmp_path, clean_grades):
     path = tmp_path / "e.sqlite"
     path.mkdir()
     store = EmbeddingStore(path)
-    assert "a folder or another non-file is in its place" in store.warnings[0]
+    assert f"The embedding cache {path} is a folder, not a file; name a file inside it" in store.warnings[0]
     assert grades(store) == clean_grades
     assert path.is_dir() and len(store.warnings) == 1
 
@@ -135,3 +135,75 @@ def test_damaged_rows_never_change_a_grade(tmp_path, clean_grades):
         raw.execute("UPDATE embeddings SET tokens = ? WHERE rowid % 2 = 1",
                     (np.full((2, 64), np.nan, dtype=np.float16).tobytes(),))
     assert grades(EmbeddingStore(path)) == clean_grades
+
+
+@pytest.mark.parametrize("setting", ["history", "workspace", "cache"])
+def test_a_users_own_file_is_never_taken_for_a_store(tmp_path, setting):
+    """WORKBENCH_EMBEDDING_CACHE=my_prices.xlsx once renamed the user's workbook to .broken and put a database there."""
+    from workbench.history import History
+    from workbench.model import WorkbenchError
+    from workbench.workspace import Workspace
+
+    from .conftest import SAMPLE_XLSX
+
+    own = tmp_path / "my_prices.xlsx"
+    own.write_bytes(SAMPLE_XLSX.read_bytes())
+    before = own.read_bytes()
+    if setting == "cache":
+        store = EmbeddingStore(own)
+        assert "is not a workbench database" in store.warnings[0] and not store.usable
+    else:
+        with pytest.raises(WorkbenchError, match="is not a workbench database .* left as it is"):
+            (History if setting == "history" else Workspace)(own)
+    assert own.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my_prices.xlsx"]  # nothing renamed or put beside it
+
+
+def test_another_programs_database_is_refused(tmp_path):
+    from workbench.history import History
+    from workbench.model import WorkbenchError
+
+    other = tmp_path / "contacts.sqlite"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE contacts (name TEXT)")
+    connection.close()
+    before = other.read_bytes()
+    with pytest.raises(WorkbenchError, match=r"another program's database \(it has the table\(s\) contacts\)"):
+        History(other)
+    store = EmbeddingStore(other)
+    assert "another program's database" in store.warnings[0]
+    assert other.read_bytes() == before
+
+
+def test_dev_null_is_not_called_a_folder(tmp_path):
+    from workbench.history import History
+    from workbench.model import WorkbenchError
+
+    with pytest.raises(WorkbenchError, match=r"^the run history /dev/null is not an ordinary file \(a device such as"):
+        History("/dev/null")
+    assert "is not an ordinary file" in EmbeddingStore("/dev/null").warnings[0]
+
+
+def test_a_locked_cache_is_skipped_at_once(tmp_path):
+    """Another program holding the cache's lock: the run goes on without it in seconds, not a minute."""
+    import time
+
+    path = tmp_path / "e.sqlite"
+    ours = EmbeddingStore(path)
+    FakeEncoder(ours).encode(["made by us"])
+    ours.close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # what a stuck program does: no one else may read or write
+    try:
+        began = time.perf_counter()
+        store = EmbeddingStore(path)
+        encoder = FakeEncoder(store)
+        encoder.encode(TEXTS)
+        seconds = time.perf_counter() - began
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert encoder.encoded == len(TEXTS)  # computed, the grades unchanged
+    assert store.warnings and "locked" in store.warnings[0]
+    assert seconds < 15  # LOCKED_PATIENCE (2 s) per attempt; before, 30 s each: a hang detector, not a budget

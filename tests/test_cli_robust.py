@@ -128,7 +128,7 @@ def test_baseline_needs_the_history(capsys, tmp_path):
     db = tmp_path / "h.sqlite"
     db.mkdir()
     code, out, err = cli(capsys, "--db", str(db), "--baseline", "last")
-    assert code == 2 and "cannot be opened" in err and out == ""
+    assert code == 2 and "is a folder, not a file" in err and out == ""
 
 
 @pytest.mark.slow

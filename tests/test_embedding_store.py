@@ -43,15 +43,21 @@ def test_another_model_does_not_read_the_old_vectors(tmp_path):
     assert store.count() == 6
 
 
-def test_corrupt_cache_is_rebuilt_with_a_warning(tmp_path):
+def test_a_file_that_is_not_a_cache_is_left_alone_with_a_warning(tmp_path):
+    """Only a damaged file of ours is moved aside and rebuilt (tests/test_cache_degrades.py); anything else is not ours."""
     path = tmp_path / "e.sqlite"
     path.write_bytes(b"this is not a database" * 100)
     store = EmbeddingStore(path)
-    assert "could not be read" in store.warnings[0] and "rebuilt" in store.warnings[0]
-    assert (tmp_path / "e.sqlite.broken").exists()
+    assert store.warnings == [
+        f"The embedding cache {path} is not a workbench database (it holds something else, perhaps one of your own "
+        "files); it was left as it is. Name another file.; the workbench runs without the cache, which is slower but "
+        "gives the same grades."
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.sqlite"]  # not renamed, nothing put beside it
+    assert path.read_bytes() == b"this is not a database" * 100
     encoder = FakeEncoder(store)
     encoder.encode(TEXTS)
-    assert encoder.encoded == 3 and store.count() == 3
+    assert encoder.encoded == 3 and store.count() == 0
 
 
 def test_two_writers_at_once(tmp_path):

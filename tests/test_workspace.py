@@ -77,8 +77,9 @@ def test_where_the_workspace_lives(tmp_path, monkeypatch):
 def test_a_damaged_workspace_is_a_plain_error(tmp_path):
     path = tmp_path / "workspace.sqlite"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(WorkbenchError, match="saved work .* cannot be opened"):
+    with pytest.raises(WorkbenchError, match="saved work .* is not a workbench database .* left as it is"):
         Workspace(path)
+    assert path.read_bytes() == b"this is not a database" * 100  # refused, not replaced
     # A damaged question set is skipped, not a crash.
     good = Workspace(tmp_path / "w2.sqlite")
     good.save_questions("k", "a.md", [Question("Q?")])

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from workbench.store.storage import connect
+from workbench.store.storage import LOCKED_PATIENCE, NotOurs, check_ours, connect, tables_of
 
 log = logging.getLogger(__name__)
 SCHEMA = """
@@ -100,8 +100,10 @@ class EmbeddingStore:
 
     def _open(self) -> None:
         try:
-            if self.path.exists() and not self.path.is_file():
-                self._without_cache("a folder or another non-file is in its place")
+            try:  # the user's own file, a folder, a device or another program's database: never opened, never moved
+                check_ours(self.path, tables_of(SCHEMA), "The embedding cache")
+            except NotOurs as refused:
+                self._warn(f"{refused}; the workbench runs without the cache, which is slower but gives the same grades.")
                 return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._connection = self._connect()
@@ -115,7 +117,7 @@ class EmbeddingStore:
             self._without_cache(error.strerror or error)
 
     def _connect(self) -> sqlite3.Connection:
-        connection = connect(self.path, SCHEMA)
+        connection = connect(self.path, SCHEMA, patience=LOCKED_PATIENCE)  # locked: go on without it at once
         try:
             connection.execute("SELECT count(*) FROM embeddings").fetchone()  # reads a page: a corrupt file fails here
         except BaseException:

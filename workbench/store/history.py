@@ -18,7 +18,7 @@ from pathlib import Path
 
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
-from workbench.store.storage import connect
+from workbench.store.storage import LOCKED_PATIENCE, check_ours, connect, tables_of
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -61,11 +61,10 @@ class History:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_path()
+        check_ours(self.path, tables_of(SCHEMA), "the run history")  # a user's own file is refused, never replaced
         try:
-            if self.path.exists() and not self.path.is_file():
-                raise WorkbenchError(f"the run history {self.path} cannot be opened: it is a folder, not a file")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._connection = connect(self.path, SCHEMA)
+            self._connection = connect(self.path, SCHEMA, patience=LOCKED_PATIENCE)
         except (OSError, sqlite3.Error) as error:
             raise WorkbenchError(f"the run history {self.path} cannot be opened: {error}") from None
 

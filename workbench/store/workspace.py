@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.core.model import Question, WorkbenchError
-from workbench.store.storage import connect
+from workbench.store.storage import LOCKED_PATIENCE, check_ours, connect, tables_of
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -97,8 +97,9 @@ class Workspace:
                 self._connection = sqlite3.connect(":memory:", check_same_thread=False)
                 self._connection.executescript(SCHEMA)
             else:
+                check_ours(self.path, tables_of(SCHEMA), "the saved work")  # a user's own file is refused, never replaced
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._connection = connect(self.path, SCHEMA)
+                self._connection = connect(self.path, SCHEMA, patience=LOCKED_PATIENCE)
         except (OSError, sqlite3.Error) as error:
             raise WorkbenchError(f"the saved work in {self.path} cannot be opened: {error}") from None
 
