@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 from workbench.audit import IMAGE
 from workbench.loaders.markdown import atx_heading, clean_heading, parse_markdown
 

@@ -8,7 +8,6 @@ import time
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
-
 from workbench.cli import main
 from workbench.loaders import load_bytes, load_path
 from workbench.loaders.spreadsheet import sniff_delimiter

@@ -10,10 +10,10 @@ import subprocess
 import sys
 
 import pytest
-
-from workbench import safe_write
 from workbench.cli import main
 from workbench.model import WorkbenchError
+
+from workbench import safe_write
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 
