@@ -51,3 +51,97 @@ def xlsx_bomb(path: Path, unpacked: int) -> Path:
                     part.write(block)
                 part.write(b"</t></is></c>" + tail)
     return path
+
+
+def html_page(path: Path, megabytes: int) -> Path:
+    """A plain web page of ``megabytes`` MB: one product section after another."""
+    block = "".join(f"<h2>Product {i}</h2><p>Price: {i}.00. Warranty: 2 years.</p>\n" for i in range(1000))
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("<html><body><h1>Catalog</h1>\n")
+        for _ in range(megabytes * (1 << 20) // len(block)):
+            out.write(block)
+        out.write("</body></html>\n")
+    return path
+
+
+def distinct_strings_xlsx(path: Path, rows: int, columns: int = 10) -> Path:
+    """A workbook whose every cell is a different string (shared strings: one table entry per cell)."""
+    workbook = openpyxl.Workbook(write_only=True)
+    sheet = workbook.create_sheet("Products")
+    sheet.append(["name", *[f"field {c}" for c in range(1, columns)]])
+    for row in range(rows):
+        sheet.append([f"Product {row}", *[f"value {row}-{c}" for c in range(1, columns)]])
+    workbook.save(path)
+    return path
+
+
+def wide_csv(path: Path, columns: int, rows: int = 3) -> Path:
+    """A CSV whose header has ``columns`` named columns, then a few short rows."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("name," + ",".join(f"c{i}" for i in range(columns - 1)) + "\n")
+        for row in range(rows):
+            out.write(f"Product {row},1\n")
+    return path
+
+
+def long_csv(path: Path, rows: int) -> Path:
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("name,price,colour,warranty\n")
+        for row in range(rows):
+            out.write(f"Product {row},{row % 97}.50,{('red', 'blue', 'green')[row % 3]},{row % 4} years\n")
+    return path
+
+
+def docx_bomb(path: Path, unpacked: int) -> Path:
+    """A real .docx whose word/document.xml holds one paragraph of ``unpacked`` bytes."""
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("PLACEHOLDER")
+    base = io.BytesIO()
+    document.save(base)
+    with zipfile.ZipFile(base) as source, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            if info.filename != "word/document.xml":
+                target.writestr(info.filename, content)
+                continue
+            head, tail = content.split(b"PLACEHOLDER", 1)
+            with target.open(info.filename, "w", force_zip64=True) as part:
+                part.write(head)
+                block = b"A" * (1 << 20)
+                for _ in range(unpacked // len(block)):
+                    part.write(block)
+                part.write(tail)
+    return path
+
+
+def pdf_bomb(path: Path, unpacked: int) -> Path:
+    """A one-page PDF whose content stream inflates to ``unpacked`` bytes (of spaces, after one line of text)."""
+    import zlib
+
+    packer = zlib.compressobj(9)
+    stream = packer.compress(b"BT /F1 12 Tf 72 720 Td (Zephyr Table Fan) Tj ET\n")
+    block = b" " * (1 << 20)
+    for _ in range(unpacked // len(block)):
+        stream += packer.compress(block)
+    stream += packer.flush()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path

@@ -75,6 +75,7 @@ def test_the_readme_states_the_limits():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert limits.limits_sentence() in " ".join(readme.split())
     assert limits.questions_sentence() in " ".join(readme.split())
+    assert limits.converted_sentence() in " ".join(readme.split())
 
 
 def test_the_app_refuses_the_bomb_with_the_same_message(tmp_path):
@@ -244,3 +245,73 @@ def test_the_read_boundary_names_the_file_and_the_cause_for_each_kind(error, wor
 def test_damaged_utf16_text_is_a_plain_error():
     data = "name,price\nFan,10\n".encode("utf-16-le") + b"\x00\xd8"  # a lone high surrogate at the end
     refused(lambda: load_bytes(b"\xff\xfe" + data, "utf16.csv"), "utf16.csv")
+
+
+# --- Issue 23: one input budget, applied before the work -------------------------------------------
+
+def test_a_docx_bomb_is_refused_from_its_directory(tmp_path):
+    from .hostile import docx_bomb
+
+    bomb = docx_bomb(tmp_path / "bomb.docx", 64 << 20)  # word/document.xml of 64 MB, packed into ~70 KB
+    assert bomb.stat().st_size < 1 << 20
+    tracemalloc.start()
+    try:
+        refused(lambda: load_path(bomb), "bomb.docx one part inside it (word/document.xml) unpacks to 64 MB",
+                limits.converted_sentence())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20, f"reading the bomb took {peak >> 20} MB"  # was 4.1 GB at 200 MB
+
+
+def test_a_pdf_stream_bomb_is_refused_by_inflating_in_bounded_steps(tmp_path, monkeypatch):
+    from .hostile import pdf_bomb
+
+    monkeypatch.setattr(limits, "MAX_PDF_STREAM_BYTES", 8 << 20)
+    bomb = pdf_bomb(tmp_path / "bomb.pdf", 32 << 20)  # one flate stream of 32 MB, packed into ~32 KB
+    tracemalloc.start()
+    try:
+        refused(lambda: load_path(bomb), "bomb.pdf holds a stream that unpacks to more than 8 MB")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 << 20, f"reading the bomb took {peak >> 20} MB"  # the limit and one 1 MB step, not 32 MB
+
+
+def test_a_small_pdf_stream_passes_the_check(tmp_path):
+    from .hostile import pdf_bomb
+
+    limits.check_pdf_streams(pdf_bomb(tmp_path / "small.pdf", 1 << 20).read_bytes(), "small.pdf")  # 1 MB: no error
+
+
+def test_a_large_web_page_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    from .hostile import html_page
+
+    monkeypatch.setattr(limits, "MAX_CONVERTED_BYTES", 1 << 20)
+    page = html_page(tmp_path / "big.html", 2)
+    refused(lambda: load_path(page), "big.html is 2 MB; the workbench reads web pages and Word text of at most 1 MB")
+
+
+def test_a_part_that_unpacks_far_more_than_real_files_is_refused(monkeypatch):
+    monkeypatch.setattr(limits, "RATIO_FROM", 1 << 20)
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"A" * (4 << 20))  # 4 MB of one letter packs ~1,000 times
+    refused(lambda: limits.check_zip(data.getvalue(), "dense.xlsx"), "dense.xlsx one part inside it "
+            "(xl/worksheets/sheet1.xml) unpacks to 4 MB from", "real files stay under 200")
+
+
+def test_a_csv_with_a_million_columns_is_read_within_the_cell_limit(tmp_path):
+    from .hostile import wide_csv
+
+    document = load_path(wide_csv(tmp_path / "wide.csv", 1_000_000, rows=3))  # was 2.9 GB: each row padded first
+    assert len(document.sections) == 4
+    refused(lambda: load_path(wide_csv(tmp_path / "wider.csv", 1_000_000, rows=6)),
+            "wider.csv has 1,000,000 columns and 6 rows: more than 5,000,000 cells")
+
+
+def test_a_questions_file_past_the_limit_is_refused_before_grading(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_QUESTIONS", 100)
+    data = b"question,expected_source,expected_answer\n" + b"Price?,Fan,10\n" * 101
+    refused(lambda: parse_questions(data, "many.csv"), "many.csv has more than 100 questions")
+    assert len(parse_questions(b"question,expected_source,expected_answer\n" + b"Price?,Fan,10\n" * 100, "q.csv")) == 100

@@ -190,7 +190,7 @@ class Audit:
 
 
 def _normal(line: str) -> str:
-    return re.sub(r"\s+", " ", line).strip()
+    return " ".join(line.split())  # what re.sub(r"\s+", " ", line).strip() gives, a third of the time
 
 
 def column_types(document: Document) -> dict[str, str]:

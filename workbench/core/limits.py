@@ -22,6 +22,11 @@ MAX_ZIP_PARTS = 10_000  # files inside an Excel file (a normal workbook has a fe
 MAX_CHARACTERS = 60_000_000  # the text the workbench makes of the file
 MAX_ROWS = 1_048_576  # Excel's own limit for one sheet
 MAX_CELLS = 5_000_000  # e.g. 100,000 products x 50 columns
+MAX_PART_BYTES = 200 * MB  # one part inside an Excel file, unpacked (a sheet of 100,000 rows is ~100 MB)
+MAX_PART_RATIO = 200  # how much one large part may unpack to per packed byte (real sheets: 5-20 times)
+RATIO_FROM = 10 * MB  # parts smaller than this unpacked are not held to the ratio (a tiny part of zeros is fine)
+MAX_CONVERTED_BYTES = 4 * MB  # a Word part or a web page: converters hold 20-40 times this and take ~5 s a MB
+MAX_PDF_STREAM_BYTES = 64 * MB  # one PDF stream, inflated (a page's text is far less; a flate image can be this)
 MAX_QUESTIONS = 10_000  # rows of a questions file (a golden set is dozens to hundreds; each is graded per setup)
 MAX_QUESTION_CELL = 20_000  # characters in one cell of a questions file (a question or an answer, not a book)
 MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker reads (a bot reads 3-20)
@@ -32,6 +37,13 @@ def limits_sentence() -> str:
     return (
         f"files up to {MAX_BYTES // MB} MB that unpack to at most {MAX_UNPACKED_BYTES // MB} MB, with at most "
         f"{MAX_ROWS:,} rows, {MAX_CELLS:,} cells and {MAX_CHARACTERS:,} characters of text"
+    )
+
+
+def converted_sentence() -> str:
+    return (
+        f"web pages and Word text of at most {MAX_CONVERTED_BYTES // MB} MB (unpacked), and PDFs whose every stream "
+        f"unpacks to at most {MAX_PDF_STREAM_BYTES // MB} MB"
     )
 
 
@@ -56,7 +68,44 @@ def too_big(name: str, what: str) -> WorkbenchError:
     return WorkbenchError(f"{name} {what}; the workbench reads {limits_sentence()}. Split it into smaller files.")
 
 
-def check_zip(data: bytes, name: str) -> None:
+def converted_too_big(name: str, what: str) -> WorkbenchError:
+    return WorkbenchError(f"{name} {what}; the workbench reads {converted_sentence()}. Split it into smaller files.")
+
+
+def check_pdf_streams(data: bytes, name: str) -> None:
+    """Refuse a PDF with a compressed stream that inflates past the limit, found by inflating each in bounded steps.
+
+    pdfminer inflates a stream whole before it reads it (a 1 MB file held a 1 GB stream, 4.2 GB of memory).
+    Each ``stream`` … ``endstream`` body is inflated here with an output cap, so no more than the limit and one
+    step is ever held; a body that is not zlib data (another filter, an image) is left to the reader.
+    """
+    import re
+    import zlib
+
+    everything = 0  # many small streams can each stay under the limit and still inflate to gigabytes together
+    for match in re.finditer(rb"stream\r?\n", data):
+        body_end = data.find(b"endstream", match.end())
+        if body_end < 0:
+            break
+        inflater = zlib.decompressobj()
+        total, pending = 0, data[match.end() : body_end]
+        try:
+            while not inflater.eof and total <= MAX_PDF_STREAM_BYTES:
+                out = inflater.decompress(pending, 1 << 20)  # zlib keeps what did not fit for the next call
+                pending = inflater.unconsumed_tail
+                if not out and not pending:  # the body ends before the stream does (cut short)
+                    break
+                total += len(out)
+        except zlib.error:
+            continue
+        if total > MAX_PDF_STREAM_BYTES:
+            raise converted_too_big(name, f"holds a stream that unpacks to more than {MAX_PDF_STREAM_BYTES // MB} MB")
+        everything += total
+        if everything > MAX_UNPACKED_BYTES:
+            raise too_big(name, f"holds streams that unpack to more than {MAX_UNPACKED_BYTES // MB} MB together")
+
+
+def check_zip(data: bytes, name: str, part_limit: int = MAX_PART_BYTES) -> None:
     """Refuse a zip (an .xlsx) whose parts would unpack past the limits, from its directory alone.
 
     Python's zipfile never hands out more than a part's declared size (a part that holds more fails
@@ -74,6 +123,18 @@ def check_zip(data: bytes, name: str) -> None:
         unpacked = sum(info.file_size for info in infos)
         if unpacked > MAX_UNPACKED_BYTES:
             raise too_big(name, f"unpacks to {unpacked / MB:,.0f} MB")
+        for info in infos:  # one part can be the bomb while the whole stays under the limit
+            limit = part_limit if info.filename.endswith((".xml", ".rels")) else MAX_PART_BYTES  # not a photo
+            if info.file_size > limit:
+                what = f"one part inside it ({info.filename}) unpacks to {info.file_size / MB:,.0f} MB"
+                raise too_big(name, what) if limit == MAX_PART_BYTES else converted_too_big(name, what)
+            if info.file_size > RATIO_FROM and info.file_size > MAX_PART_RATIO * max(info.compress_size, 1):
+                raise too_big(
+                    name,
+                    f"one part inside it ({info.filename}) unpacks to {info.file_size / MB:,.0f} MB from "
+                    f"{info.compress_size / MB:,.1f} MB ({info.file_size // max(info.compress_size, 1):,} times; real "
+                    f"files stay under {MAX_PART_RATIO})",
+                )
 
 
 class Budget:

@@ -16,7 +16,8 @@ from dataclasses import replace
 from pathlib import PurePath
 from statistics import median
 
-from workbench.core.limits import MAX_CHARACTERS, check_zip, too_big
+from workbench.core import limits
+from workbench.core.limits import MAX_CHARACTERS, MB, check_pdf_streams, check_zip, converted_too_big, too_big
 from workbench.core.model import Document, WorkbenchError
 from workbench.read.base import LOADERS, Loader
 from workbench.read.markdown import parse_markdown
@@ -71,7 +72,7 @@ def _docx(data: bytes, name: str) -> str:
     if data[:2] != b"PK":
         raise WorkbenchError(f"{name} is not a Word file (.docx): it is damaged or something else renamed. "
                              "Open it in Word and save it again as .docx.")
-    check_zip(data, name)  # before anything is unpacked
+    check_zip(data, name, limits.MAX_CONVERTED_BYTES)  # before anything is unpacked: mammoth holds ~20x a part
     from markitdown import StreamInfo
     from markitdown.converters import DocxConverter
 
@@ -89,6 +90,8 @@ def _docx(data: bytes, name: str) -> str:
 def _html(data: bytes, name: str) -> str:
     if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise WorkbenchError(f"{name} looks like a binary file, not a web page.")
+    if len(data) > limits.MAX_CONVERTED_BYTES:  # BeautifulSoup and markdownify: 20 MB took 80 s and 1.6 GB
+        raise converted_too_big(name, f"is {len(data) / MB:,.0f} MB")
     from markitdown import StreamInfo
     from markitdown.converters import HtmlConverter
 
@@ -98,6 +101,7 @@ def _html(data: bytes, name: str) -> str:
 def _pdf(data: bytes, name: str) -> str:
     if not data.lstrip()[:5] == b"%PDF-":
         raise WorkbenchError(f"{name} is not a PDF: it does not start as one. Save or export it again as PDF.")
+    check_pdf_streams(data, name)  # before pdfminer inflates anything whole
     import pdfplumber
     from markitdown import StreamInfo
     from markitdown.converters import PdfConverter

@@ -372,6 +372,10 @@ def name_like_column(header: list[str]) -> int | None:
 
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:
     """Render a table as the Markdown of one section per product, recording every span."""
+    if len(table.header) * max(len(table.rows), 1) > limits.MAX_CELLS:  # every row is padded to the header's width
+        raise limits.too_big(
+            name, f"has {len(table.header):,} columns and {len(table.rows):,} rows: more than {limits.MAX_CELLS:,} cells"
+        )
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name)
     lowered = [cell.lower() for cell in header]
