@@ -1,7 +1,9 @@
-"""Issue 13's hostile and unlucky cases, tried for real: each built in a temporary folder and run through the
+"""Issue 13's and 23's hostile and unlucky cases, tried for real: each built in a temporary folder and run through the
 command line as a user would, with its exit status, its first line of output, the wall time and the peak memory.
+Then each pattern that reads user text, fed its 1 MB adversarial line (tests/test_linear_patterns.py), timed.
 
-    python bench/hostile.py            # prints a Markdown table (the 1 GiB bomb takes ~10 s to build)
+    python bench/hostile.py            # prints two Markdown tables (the 1 GiB bombs take ~20 s to build)
+    python bench/hostile.py patterns   # only the patterns' table
 """
 
 from __future__ import annotations
@@ -18,7 +20,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.hostile import SHEET, rewrite_part, workbook_bytes, xlsx_bomb  # noqa: E402
+from tests.hostile import (  # noqa: E402
+    SHEET,
+    distinct_strings_xlsx,
+    docx_bomb,
+    html_page,
+    long_csv,
+    pdf_bomb,
+    rewrite_part,
+    wide_csv,
+    workbook_bytes,
+    xlsx_bomb,
+)
 
 SAMPLE_MD = ROOT / "sample_data" / "breezy_home_price_list.md"
 SAMPLE_Q = ROOT / "sample_data" / "breezy_home_questions.csv"
@@ -125,11 +138,86 @@ def main() -> None:
     case("embedding cache path is a folder (dense)", [*base, "--retrievers", "dense", "--no-history"],
          {"WORKBENCH_EMBEDDING_CACHE": str(cache_dir)})
 
+    # Issue 23: bombs and floods, each refused or read within the budget.
+    case(".docx whose word/document.xml unpacks to 200 MB", ["audit", str(docx_bomb(folder / "bomb.docx", 200 << 20))])
+    case("PDF with a 1 GB flate stream", ["audit", str(pdf_bomb(folder / "bomb.pdf", 1 << 30))])
+    case("20 MB web page", ["audit", str(html_page(folder / "big.html", 20))])
+    case("CSV whose header has a million columns (3 rows)", ["audit", str(wide_csv(folder / "wide.csv", 1_000_000))])
+    case("XLSX of 400,000 rows x 10 distinct strings", ["audit", str(distinct_strings_xlsx(folder / "d.xlsx", 400_000))])
+    long_rows = long_csv(folder / "long.csv", 200_000)
+    case("200,000-row CSV (audit)", ["audit", str(long_rows)])
+    (folder / "longq.csv").write_text("question,expected_source,expected_answer\nPrice of Product 5?,Product 5,5.50\n")
+    case("200,000-row CSV (evaluate heading,fixed)", ["evaluate", str(long_rows), "--questions", str(folder / "longq.csv"),
+                                                      "--strategies", "heading,fixed", "--no-history"])
+    many = folder / "manyq.csv"
+    many.write_text("question,expected_source,expected_answer\n" + "What is the price?,Zephyr Table Fan,39.90\n" * 100_000)
+    case("100,000-row questions CSV", ["evaluate", str(SAMPLE_MD), "--questions", str(many)])
+    case("--top-k 1000000000000", [*base, "--top-k", "1000000000000"])
+    case("--overlap -1", [*base, "--overlap", "-1"])
+    case("--threshold 2", [*base, "--threshold", "2"])
+    case("--out is the questions file", [*base, "--out", str(SAMPLE_Q)])
+    heads = folder / "headings.md"
+    heads.write_text("# A\n## B\n### C\n")
+    case("Markdown of headings only (evaluate)", ["evaluate", str(heads), "--questions", str(folder / "q.csv")])
+    fifo_out = folder / "out.fifo"
+    os.mkfifo(fifo_out)
+    case("--out a FIFO with no reader", ["audit", str(SAMPLE_MD), "--out", str(fifo_out)])
+    own = folder / "my_prices.xlsx"
+    own.write_bytes(workbook_bytes(products))
+    case("WORKBENCH_EMBEDDING_CACHE names the user's .xlsx (dense)", [*base, "--retrievers", "dense", "--no-history"],
+         {"WORKBENCH_EMBEDDING_CACHE": str(own)})
+    case("--db /dev/null", [*base, "--db", "/dev/null"])
+
     print("| case | exit | seconds | peak MB | what the user sees (last line) |")
     print("| --- | --- | --- | --- | --- |")
     for row in rows:
         print("| " + " | ".join(str(cell) for cell in row) + " |")
 
 
+PATTERN_CASES = {
+    "heading: '#', 1 MB of spaces, 'x'": ("atx", "'#' + ' ' * MB + 'x'"),
+    "heading: '# a', 1 MB of tabs, 'x'": ("atx", "'# a' + '\\t' * MB + 'x'"),
+    "heading text: 1 MB of '<'": ("tags", "'<' * MB"),
+    "check-up images: 1 MB of '!['": ("images", "'![' * (MB // 2)"),
+    "check-up images: 1 MB of '![a]('": ("images", "'![a](' * (MB // 5)"),
+    "check-up images: 1 MB of '<img '": ("images", "'<img ' * (MB // 5)"),
+    "Markdown file: '# ' and 1 MB of '<'": ("parse", "'# ' + '<' * MB"),
+    "LangChain 1,000: a list indented 600 deep": ("nested", "''"),
+    "injection (part B's): 1 MB of '<a '": ("script", "'<a ' * (MB // 3)"),
+}
+PATTERN_CALLS = {
+    "atx": "from workbench.loaders.markdown import atx_heading as run",
+    "tags": "from workbench.loaders.markdown import clean_heading as run",
+    "images": "from workbench.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
+    "parse": "from workbench.loaders.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
+    "nested": "from workbench.loaders.markdown import parse_markdown\nfrom workbench.evaluate import chunk_document\n"
+    "text = '# T\\n' + ''.join('  ' * i + f'- item {i}\\n' for i in range(600))\n"
+    "run = lambda _: chunk_document(parse_markdown(text, 'n.md'), 'langchain-recursive-1000', None)",
+    "script": "from workbench.injection import SCRIPT\nrun = lambda line: list(SCRIPT.finditer(line))",
+}
+
+
+def patterns(timeout: float = 120) -> None:
+    """Each pattern on its adversarial input in a fresh interpreter: seconds for the call alone, and peak MB."""
+    print("| adversarial input | seconds | peak MB |")
+    print("| --- | --- | --- |")
+    for name, (call, line) in PATTERN_CASES.items():
+        script = (f"import resource, time\nMB = 1 << 20\n{PATTERN_CALLS[call]}\nline = {line}\n"
+                  "began = time.perf_counter()\nrun(line)\n"
+                  "print(f'{time.perf_counter() - began:.3f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}')")
+        try:
+            done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=timeout, check=True)
+            seconds, peak = done.stdout.split()
+        except subprocess.TimeoutExpired:
+            seconds, peak = f"> {timeout:.0f} (stopped)", "-"
+        print(f"| {name} | {seconds} | {peak} |")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["patterns"]:
+        patterns()
+    else:
+        main()
+        print()
+        patterns()
