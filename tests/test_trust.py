@@ -285,7 +285,7 @@ def test_baseline_gate_exit_codes(tmp_path):
     assert first.returncode == 0
     assert "nothing to compare with: this run is judged by the --fail-below bars only" in first.stderr
     # Other settings are no baseline: a threshold refusing everything is judged by the bars alone.
-    other = subprocess.run(base + ["--threshold", "100", "--baseline", "last"], cwd=ROOT, capture_output=True, text=True)
+    other = subprocess.run(base + ["--threshold", "1", "--baseline", "last"], cwd=ROOT, capture_output=True, text=True)
     assert other.returncode == 0 and "nothing to compare with" in other.stderr
     # The same questions and settings on an edited file: the Aurora fan's warranty line is gone.
     document.write_text(SAMPLE_MD.read_text(encoding="utf-8").replace("Warranty: 1 year.", "Warranty: one year.", 1),
