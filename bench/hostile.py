@@ -186,14 +186,14 @@ PATTERN_CASES = {
     "injection (part B's): 1 MB of '<a '": ("script", "'<a ' * (MB // 3)"),
 }
 PATTERN_CALLS = {
-    "atx": "from workbench.loaders.markdown import atx_heading as run",
-    "tags": "from workbench.loaders.markdown import clean_heading as run",
-    "images": "from workbench.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
-    "parse": "from workbench.loaders.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
-    "nested": "from workbench.loaders.markdown import parse_markdown\nfrom workbench.evaluate import chunk_document\n"
+    "atx": "from workbench.read.markdown import atx_heading as run",
+    "tags": "from workbench.read.markdown import clean_heading as run",
+    "images": "from workbench.advise.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
+    "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
+    "nested": "from workbench.read.markdown import parse_markdown\nfrom workbench.run.evaluate import chunk_document\n"
     "text = '# T\\n' + ''.join('  ' * i + f'- item {i}\\n' for i in range(600))\n"
     "run = lambda _: chunk_document(parse_markdown(text, 'n.md'), 'langchain-recursive-1000', None)",
-    "script": "from workbench.injection import SCRIPT\nrun = lambda line: list(SCRIPT.finditer(line))",
+    "script": "from workbench.advise.injection import SCRIPT\nrun = lambda line: list(SCRIPT.finditer(line))",
 }
 
 

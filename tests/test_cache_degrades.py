@@ -140,9 +140,9 @@ def test_damaged_rows_never_change_a_grade(tmp_path, clean_grades):
 @pytest.mark.parametrize("setting", ["history", "workspace", "cache"])
 def test_a_users_own_file_is_never_taken_for_a_store(tmp_path, setting):
     """WORKBENCH_EMBEDDING_CACHE=my_prices.xlsx once renamed the user's workbook to .broken and put a database there."""
-    from workbench.history import History
-    from workbench.model import WorkbenchError
-    from workbench.workspace import Workspace
+    from workbench.core.model import WorkbenchError
+    from workbench.store.history import History
+    from workbench.store.workspace import Workspace
 
     from .conftest import SAMPLE_XLSX
 
@@ -160,8 +160,8 @@ def test_a_users_own_file_is_never_taken_for_a_store(tmp_path, setting):
 
 
 def test_another_programs_database_is_refused(tmp_path):
-    from workbench.history import History
-    from workbench.model import WorkbenchError
+    from workbench.core.model import WorkbenchError
+    from workbench.store.history import History
 
     other = tmp_path / "contacts.sqlite"
     with sqlite3.connect(other) as connection:
@@ -176,8 +176,8 @@ def test_another_programs_database_is_refused(tmp_path):
 
 
 def test_dev_null_is_not_called_a_folder(tmp_path):
-    from workbench.history import History
-    from workbench.model import WorkbenchError
+    from workbench.core.model import WorkbenchError
+    from workbench.store.history import History
 
     with pytest.raises(WorkbenchError, match=r"^the run history /dev/null is not an ordinary file \(a device such as"):
         History("/dev/null")

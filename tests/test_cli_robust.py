@@ -56,8 +56,8 @@ def test_a_flag_out_of_range_is_refused_naming_the_flag(capsys, tmp_path, args, 
 
 def test_the_engine_caps_top_k_depth_and_threshold_too():
     """The app reaches the engine without the command line's flags: the same bounds hold there."""
-    from workbench.evaluate import check_settings
-    from workbench.model import Settings, WorkbenchError
+    from workbench.core.model import Settings, WorkbenchError
+    from workbench.run.evaluate import check_settings
 
     for settings, words in (
         ({"top_k": 10**12}, "top-k must be from 1 to 1,000, not 1000000000000"),

@@ -17,7 +17,8 @@ import pytest
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from workbench.cli import main  # noqa: E402
+
+from workbench.output.cli import main  # noqa: E402
 
 from .conftest import SAMPLE_XLSX  # noqa: E402
 

@@ -11,8 +11,9 @@ import subprocess
 import sys
 
 import pytest
-from workbench.audit import IMAGE
-from workbench.loaders.markdown import atx_heading, clean_heading, parse_markdown
+
+from workbench.advise.audit import IMAGE
+from workbench.read.markdown import atx_heading, clean_heading, parse_markdown
 
 from .conftest import ROOT
 
@@ -31,10 +32,10 @@ ADVERSARIAL = {
     "Markdown file: a heading of tabs": ("parse", "'# a' + '\\t' * MB + 'x\\ntext'"),
 }
 CALLS = {
-    "atx_heading": "from workbench.loaders.markdown import atx_heading as run",
-    "clean_heading": "from workbench.loaders.markdown import clean_heading as run",
-    "images": "from workbench.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
-    "parse": "from workbench.loaders.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
+    "atx_heading": "from workbench.read.markdown import atx_heading as run",
+    "clean_heading": "from workbench.read.markdown import clean_heading as run",
+    "images": "from workbench.advise.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
+    "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
 }
 
 

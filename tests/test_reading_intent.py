@@ -8,10 +8,11 @@ import time
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
-from workbench.cli import main
-from workbench.loaders import load_bytes, load_path
-from workbench.loaders.spreadsheet import sniff_delimiter
-from workbench.model import WorkbenchError
+
+from workbench.core.model import WorkbenchError
+from workbench.output.cli import main
+from workbench.read.loaders import load_bytes, load_path
+from workbench.read.spreadsheet import sniff_delimiter
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLES
 from .hostile import workbook_bytes

@@ -1,4 +1,4 @@
-"""Outputs never overwrite an input and never lose a previous output (workbench/safe_write.py)."""
+"""Outputs never overwrite an input and never lose a previous output (workbench/output/safe_write.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import subprocess
 import sys
 
 import pytest
-from workbench.cli import main
-from workbench.model import WorkbenchError
 
-from workbench import safe_write
+from workbench.core.model import WorkbenchError
+from workbench.output import safe_write
+from workbench.output.cli import main
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS
 

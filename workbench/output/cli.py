@@ -23,12 +23,12 @@ from workbench.cut.windows import WINDOW_SIZE
 from workbench.grade.stats import compare
 from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
+from workbench.output.safe_write import check_target, write_file, write_stdout
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.loaders import NoNameColumn, load_path
 from workbench.read.questions import parse_questions, resolve_all
 from workbench.read.textio import display_name, read_file
 from workbench.run.evaluate import evaluate
-from workbench.safe_write import check_target, write_file, write_stdout
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
@@ -144,9 +144,8 @@ def build_parser() -> Parser:
     ready.add_argument("document")
     ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
     ready.add_argument("--questions", help="also grade these questions on both files with 300-character windows")
-    ready.add_argument("--size", type=_number(int, "--size"), default=WINDOW_SIZE, help="the windows' size for --questions")
 
-    ready.add_argument("--size", type=SIZE, default=300, help="the windows' size for --questions")
+    ready.add_argument("--size", type=SIZE, default=WINDOW_SIZE, help="the windows' size for --questions")
     ready.add_argument("--sheet")
     ready.add_argument("--name-column")
     return parser
@@ -465,7 +464,7 @@ def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
 
 
 def _write(path: str, content: str | bytes) -> None:
-    write_file(path, content)  # a temporary file renamed into place: see workbench/safe_write.py
+    write_file(path, content)  # a temporary file renamed into place: see workbench/output/safe_write.py
 
 
 def run_audit(args: argparse.Namespace) -> str:

@@ -8,7 +8,7 @@ import stat
 import time
 from pathlib import Path
 
-from .model import WorkbenchError
+from workbench.core.model import WorkbenchError
 
 # How long a store waits for another process's lock before it is skipped with a warning. A writer of ours holds
 # it for milliseconds; a minute's wait (the old 30 s, twice) is a program holding it open, not a busy moment.

@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .model import WorkbenchError
+from workbench.core.model import WorkbenchError
 
 
 def check_target(option: str, path: str | None, inputs: Iterable[str | Path | None] = ()) -> None:
