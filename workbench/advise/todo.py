@@ -569,6 +569,10 @@ def place_record(document: Document, span: Span) -> dict:
     """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
     (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
     offset = span[0]
+    found = document.file_at(offset) if document.files else None
+    if found is not None:  # a knowledge base: the file, then the place in its own rows or lines
+        part, own = found
+        return {"file": part.name} | place_record(part.document, (own, own + span[1] - span[0]))
     index = bisect.bisect_right([s.span[0] for s in document.sections], offset) - 1
     section = document.sections[max(index, 0)] if document.sections else None
     record = {"section": (section.heading or None) if section else None, "row": None, "column": None, "line": None}

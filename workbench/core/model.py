@@ -65,6 +65,7 @@ class Document:
     name_column: str | None = None  # spreadsheets: the column holding product names
     converted_from: str = ""  # "docx" | "html" | "pdf": the text is that file converted to Markdown
     risky_links: tuple[str, ...] = ()  # html: javascript:/data: links in the source, which conversion drops
+    files: tuple[FilePart, ...] = ()  # a knowledge base (kind "base"): its files, in order (read/base_of_files.py)
 
     @property
     def facts(self) -> list[Fact]:
@@ -78,6 +79,26 @@ class Document:
 
     def slice(self, span: Span) -> str:
         return self.text[span[0] : span[1]]
+
+    def file_at(self, offset: int) -> tuple[FilePart, int] | None:
+        """In a knowledge base: the file an offset lies in and the offset in that file's own text; else None."""
+        for part in self.files:
+            if part.start <= offset < max(part.end, part.start + 1):
+                return part, offset - part.start
+        if self.files and offset >= self.files[-1].start:  # the very end of the last file
+            return self.files[-1], offset - self.files[-1].start
+        return None
+
+
+@dataclass(frozen=True)
+class FilePart:
+    """One file of a knowledge base: its name, where its text sits in the base's text, and the file as read."""
+
+    name: str
+    start: int
+    end: int
+    document: Document
+    number: int  # 1-based: the file's place in the base, which prefixes its section ids (f2.s4)
 
 
 @dataclass(frozen=True)

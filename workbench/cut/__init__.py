@@ -48,7 +48,12 @@ def chunk_document(
     """
     cutter = make_strategy(strategy, size=size, overlap=overlap)
     cutter.between = between
-    chunks = cutter.chunk(document)
+    if document.files:  # a knowledge base: each file cut on its own, so no piece spans two files
+        from workbench.read.base_of_files import shift_chunks
+
+        chunks = [chunk for part in document.files for chunk in shift_chunks(part, cutter.chunk(part.document))]
+    else:
+        chunks = cutter.chunk(document)
     for number, chunk in enumerate(chunks):
         cutter._heard(number)  # the strategy's own stop hook: the same rule while cutting and checking
         check_chunk(document, chunk)

@@ -45,11 +45,14 @@ class Places:
         return self.document.text.count("\n", 0, offset) + 1
 
     def of(self, span: Span) -> str:
-        """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file.
+        """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file; in a knowledge base the file
+        first ("prices.csv row 5, column Warranty"), in that file's own rows and lines.
 
         In a spreadsheet an offset on no cell (a product's name line, a blank line) is placed at the first row of
         the product it lies in.
         """
+        if self.document.files:
+            return self._in_file(span, lambda places, own: places.of(own))
         if self.document.kind == "spreadsheet":
             fact = self.fact_at(span[0])
             if fact is not None and fact.row:
@@ -60,7 +63,19 @@ class Places:
                 return f"row {row}"
         return f"line {self.line(span[0])}"
 
+    def _in_file(self, span: Span, name) -> str:
+        found = self.document.file_at(span[0])
+        if found is None:
+            return f"line {self.line(span[0])}"
+        part, start = found
+        if not hasattr(self, "_parts"):
+            self._parts: dict[int, Places] = {}
+        places = self._parts.setdefault(part.number, Places(part.document))
+        return f"{part.name} {name(places, (start, start + span[1] - span[0]))}"
+
     def of_fact(self, fact: Fact) -> str:
+        if self.document.files:
+            return self._in_file(fact.span, lambda places, own: places.of(own))
         if fact.row:
             return f"row {fact.row}, column {fact.column}"
         return f"line {self.line(fact.span[0])}"

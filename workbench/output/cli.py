@@ -25,6 +25,7 @@ from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.safe_write import check_target, write_file, write_stdout
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
+from workbench.read.base_of_files import load_base
 from workbench.read.loaders import NoNameColumn, load_path
 from workbench.read.questions import parse_questions, resolve_all
 from workbench.read.textio import display_name, read_file
@@ -114,7 +115,9 @@ def build_parser() -> Parser:
     parser = Parser(prog="python -m workbench", description="Would a chat bot answer correctly from this document?")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     run = commands.add_parser("evaluate", help="grade golden questions under each chunking strategy")
-    run.add_argument("document", help="a CSV, XLSX or Markdown file")
+    run.add_argument(
+        "document", nargs="+", help="a CSV, XLSX, Markdown, Word, web page or PDF file; several files are one knowledge base"
+    )
     run.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
     _run_options(run)
     run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
@@ -132,7 +135,7 @@ def build_parser() -> Parser:
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--out")
     pieces = commands.add_parser("export", help="the pieces of one cut, as JSON lines or CSV for a bot's pipeline")
-    pieces.add_argument("document")
+    pieces.add_argument("document", nargs="+", help="a file; several files are one knowledge base, each piece's source its file")
     pieces.add_argument("--strategy", required=True, help="the way of cutting, e.g. heading")
     pieces.add_argument("--size", type=SIZE)
     pieces.add_argument("--overlap", type=OVERLAP)
@@ -204,13 +207,16 @@ class Graded:
 def _grade_file(
     args: argparse.Namespace,
     settings: Settings,
-    document_path: str | Path,
+    document_path: str | Path | list,
     questions_path: str | Path,
     compare_pair: tuple[str, str] | None,
     history: History | None,
     progress,
 ) -> Graded:
     document = _load(args, document_path)
+
+    paths = document_path if isinstance(document_path, list) else [document_path]
+    document = load_base(paths, sheet=args.sheet, name_column=args.name_column)  # one file: read as it always was
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)
@@ -481,6 +487,8 @@ def run_export(args: argparse.Namespace) -> str:
 
     STRATEGIES.get(args.strategy)  # an unknown id is named before the file is read
     document = _load(args, args.document)
+
+    document = load_base(args.document, sheet=args.sheet, name_column=args.name_column)
     chunks = chunk_document(document, args.strategy, size=args.size, overlap=args.overlap)  # offsets checked
     return export_pieces(document, chunks, args.format)
 

@@ -166,8 +166,15 @@ def chunk_with_answer(chunk: Chunk, answer: str, spans: list[tuple[int, int]] | 
 
 
 def citation(document: Document, chunk: Chunk) -> str:
-    """Where a chunk came from, in words: its product or section, its path, and its lines or rows."""
+    """Where a chunk came from, in words: its product or section, its path, and its lines or rows (in a knowledge
+    base: the file first, then the place in its own text)."""
     first = chunk.start
+    found = document.file_at(first) if document.files else None
+    if found is not None:
+        part, own = found
+        at = first - own
+        local = Chunk(chunk.id, chunk.strategy, tuple((a - at, b - at) for a, b in chunk.spans), chunk.text, chunk.prefix)
+        return f"{part.name}: {citation(part.document, local)}"
     section = next(
         (s for s in reversed(document.sections) if s.span[0] <= first), document.sections[0]
     )

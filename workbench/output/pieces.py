@@ -8,7 +8,8 @@ One record per piece, in document order::
 ``text`` is what the bot indexes (a breadcrumb prefix included); ``start``/``end`` are
 offsets into the document as read (for a converted Word, web or PDF file: the converted
 text), end exclusive, so for a one-part piece ``text`` without its prefix is
-``document.text[start:end]``.
+``document.text[start:end]``. In a knowledge base, ``source`` is the piece's own file and
+``start``/``end`` point into that file's text, so one file holds the whole base.
 """
 
 from __future__ import annotations
@@ -41,16 +42,20 @@ def piece_records(document: Document, chunks: list[Chunk]) -> list[dict]:
     for index in order:
         chunk = chunks[index]
         section = _section_of(document, chunk_map, index, chunk)
+        source, at, id = document.name, 0, f"{document.name}:{chunk.id}"
+        found = document.file_at(chunk.start) if document.files else None
+        if found is not None:  # a knowledge base: the piece's own file, offsets into that file's text
+            source, at, id = found[0].name, found[0].start, chunk.id  # the id already starts with the file
         records.append(
             {
-                "id": f"{document.name}:{chunk.id}",
+                "id": id,
                 "text": chunk.text,
                 "metadata": {
-                    "source": document.name,
+                    "source": source,
                     "section": section.title if section else "",
                     "breadcrumb": CRUMB.join([*section.path, section.title]) if section else "",
-                    "start": chunk.start,
-                    "end": max(end for _, end in chunk.spans),
+                    "start": chunk.start - at,
+                    "end": max(end for _, end in chunk.spans) - at,
                     "strategy": chunk.strategy,
                 },
             }

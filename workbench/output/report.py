@@ -18,7 +18,28 @@ def document_summary(evaluation: Evaluation) -> dict:
         "facts": len(document.facts),
         "characters": len(document.text),
         "warnings": list(document.warnings),
-    }
+    } | ({"files": [file_summary(part) for part in document.files]} if document.files else {})
+
+
+def file_summary(part) -> dict:
+    """One file of a knowledge base, as read on its own."""
+    own = part.document
+    return {"name": part.name, "kind": own.kind, "converted_from": own.converted_from,
+            "sections": sum(1 for section in own.sections if section.facts), "facts": len(own.facts),
+            "characters": len(own.text), "start": part.start}
+
+
+def in_file(document: Document, chunk: Chunk) -> dict:
+    """A knowledge base's piece: its file, and its spans in that file's own text (``spans`` stay the base's)."""
+    part, own = document.file_at(chunk.start)
+    at = chunk.start - own
+    return {"file": part.name, "file_spans": [[a - at, b - at] for a, b in chunk.spans]}
+
+
+def file_of(document: Document, chunk: Chunk) -> str:
+    """The knowledge base's file a piece was cut from ("" for one file)."""
+    found = document.file_at(chunk.start) if document.files else None
+    return found[0].name if found else ""
 
 
 def section_of(document: Document, chunk: Chunk) -> str:
@@ -72,6 +93,8 @@ def run_record(run: Run, evaluation: Evaluation, question_ids: dict[int, int] | 
                 "top_score": round(result.top_score, 4),
                 "confidence": round(result.confidence, 4),
             }
+            | ({"top_file": file_of(evaluation.document, chunks[result.ranking[0][0]]) if result.ranking else None}
+               if evaluation.document.files else {})
             for result in run.per_question
         ],
     }
@@ -119,7 +142,7 @@ def to_json(evaluation: Evaluation) -> dict:
         "pieces": {
             strategy: [
                 {"id": chunk.id, "section": section_of(evaluation.document, chunk), "spans": [list(s) for s in chunk.spans],
-                 "text": chunk.text}
+                 "text": chunk.text} | (in_file(evaluation.document, chunk) if evaluation.document.files else {})
                 for chunk in evaluation.chunks[strategy]
                 if chunk.id in ids
             ]

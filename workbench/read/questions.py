@@ -11,12 +11,15 @@ import unicodedata
 from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import BadQuestion, Document, Question, ResolvedQuestion, Section, Span, WorkbenchError
+from workbench.read.base_of_files import FILE_MARK, find_file, section_id, split_source
 from workbench.read.markdown import clean_heading
 from workbench.read.textio import decode_text
 
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
 # Optional: "yes" on a question the app generated that its owner has not yet edited or accepted.
 GENERATED = "generated"
+# Optional: the file of a knowledge base the answer is in (else written "file › section" in expected_source).
+SOURCE_FILE = "source_file"
 YES = re.compile(r"^(yes|y|true|1)$", re.IGNORECASE)
 
 
@@ -74,6 +77,9 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
             rejected.append((number, "the question is empty"))
             continue
         generated = bool(YES.match((record.get(GENERATED) or "").strip()))
+        source_file = unescape_cell((record.get(SOURCE_FILE) or "").strip())
+        if source_file and values["expected_source"]:  # a knowledge base's file, written as the source's first step
+            values["expected_source"] = f"{source_file} › {values['expected_source']}"
         questions.append(Question(**values, row=number, generated=generated))
     if not questions and rejected is None:
         raise WorkbenchError(f"{name} holds no questions.")
@@ -196,6 +202,8 @@ def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQue
                 question, "it has an answer but no product or section; name where the answer is, or clear the answer"
             )
         return ResolvedQuestion(question, None)
+    if document.files:  # a knowledge base: first the file, then the section in it
+        return _resolve_in_base(document, question)
     names = [name.strip() for name in question.expected_source.split(ALTERNATIVES) if name.strip()]
     whole = _norm(question.expected_source)
     if len(names) <= 1 or any(heading == whole for heading, _ in _headings(_Same(document))):  # "A | B" is a name
@@ -239,6 +247,47 @@ def _resolve_one(document: Document, question: Question, source: str) -> Resolve
     return BadQuestion(
         question,
         f"the answer {question.expected_answer!r} is not in {sections[0].heading!r}",
+    )
+
+
+def _resolve_in_base(document: Document, question: Question) -> ResolvedQuestion | BadQuestion:
+    """An answerable question tied to one file of the base, then to its section as in that file alone."""
+    named = split_source(question.expected_source)
+    if named is not None:
+        part = find_file(document, named[0])
+        if part is None:
+            files = ", ".join(p.name for p in document.files)
+            return BadQuestion(question, f"no file of the knowledge base is called {named[0]!r} (the files: {files})")
+        source = named[1]
+    else:
+        source = question.expected_source
+        found = [(p, find_sources(p.document, source)) for p in document.files]
+        found = [(p, sections) for p, sections in found if sections]
+        if not found:
+            return BadQuestion(question, f"no product or section of any file is called {source!r}")
+        exact = [(p, s) for p, s in found if any(_norm(x.heading) == _norm(source) for x in s)]
+        candidates = exact or found
+        if len(candidates) > 1:
+            names = ", ".join(
+                f"{p.name} {FILE_MARK} {s.heading}"
+                for p, sections in candidates
+                for s in sections
+                if not exact or _norm(s.heading) == _norm(source)
+            )
+            return BadQuestion(
+                question,
+                f"{source!r} is in several files ({names}); write it as file {FILE_MARK} section",
+            )
+        part = candidates[0][0]
+    own = Question(question.question, source, question.expected_answer, question.kind, question.row, question.generated)
+    result = resolve(part.document, own)
+    if isinstance(result, BadQuestion):
+        return BadQuestion(question, f"{part.name}: {result.reason}")
+    at = part.start
+    return ResolvedQuestion(
+        question,
+        None if result.section_id is None else section_id(part.number, result.section_id),
+        tuple((start + at, end + at) for start, end in result.answer_spans),
     )
 
 
