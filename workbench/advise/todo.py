@@ -382,14 +382,7 @@ class _Builder:
         return Todo("refusal", edit, why)
 
     def _section_place(self, section: Section | None) -> str:
-        if section is None:
-            return ""
-        if section.facts:
-            first, last = self.places.of(section.facts[0].span), self.places.of(section.facts[-1].span)
-            if self.document.kind == "spreadsheet":
-                return row_runs([f.row for f in section.facts if f.row])
-            return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
-        return self.places.of(section.span)
+        return section_place(self.document, self.places, section)
 
     # --- the check-up's findings ------------------------------------------------------------------
 
@@ -547,6 +540,23 @@ def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | No
             builder.explain(result)
     builder.checkup()
     return builder.finish()
+
+
+def section_place(document: Document, places: Places, section: Section | None) -> str:
+    """A section's place in the user's file: a product's rows, a Markdown section's lines; in a knowledge base the
+    file first, then the place in that file's own rows or lines."""
+    if section is None:
+        return ""
+    if document.files:
+        part, _ = document.file_at(section.span[0])
+        own = part.document.section(section.id.split(".", 1)[1])  # base ids are "f2.s4": the file's own is "s4"
+        return f"{part.name} {section_place(part.document, Places(part.document), own)}"
+    if section.facts:
+        first, last = places.of(section.facts[0].span), places.of(section.facts[-1].span)
+        if document.kind == "spreadsheet":
+            return row_runs([f.row for f in section.facts if f.row])
+        return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
+    return places.of(section.span)
 
 
 def section_spans(document: Document, section: Section) -> list[Span]:

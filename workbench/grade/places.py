@@ -7,6 +7,7 @@ spreadsheet; every fact of a spreadsheet carries the row and column it came from
 from __future__ import annotations
 
 import bisect
+import re
 
 from workbench.core.model import Document, Fact, Section, Span
 
@@ -95,10 +96,20 @@ def row_runs(rows: list[int], limit: int = 4) -> str:
     return f"row{'s' if len(rows) > 1 else ''} {_and(parts, limit)}"
 
 
+IN_FILE = re.compile(r"^(.+?) ((?:row|line)s? \d.*)$")  # a knowledge base's place: "prices.csv row 5, column X"
+
+
 def join_places(places: list[str], limit: int = 6) -> str:
-    """ "rows 2, 5 and 9 (column Warranty)" reads better than the same column named each time."""
+    """ "rows 2, 5 and 9 (column Warranty)" reads better than the same column named each time; in a knowledge
+    base the places of one file are joined after its name ("prices.csv rows 2 and 5 (column Warranty)")."""
     if not places:
         return ""
+    files = [IN_FILE.match(p) for p in places]
+    if all(files) and any(not p.startswith(("row", "line")) for p in places):
+        by_file: dict[str, list[str]] = {}
+        for match in files:
+            by_file.setdefault(match.group(1), []).append(match.group(2))
+        return "; ".join(f"{name} {join_places(own, limit)}" for name, own in by_file.items())
     columns = {p.split(", column ", 1)[1] for p in places if ", column " in p}
     if len(columns) == 1 and all(", column " in p for p in places):
         rows = [p.split(", column ", 1)[0].removeprefix("row ") for p in places]

@@ -26,7 +26,7 @@ from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.safe_write import check_target, write_file, write_stdout
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.base_of_files import load_base
-from workbench.read.loaders import NoNameColumn, load_path
+from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions, resolve_all
 from workbench.read.textio import display_name, read_file
 from workbench.run.evaluate import evaluate
@@ -129,7 +129,7 @@ def build_parser() -> Parser:
     _run_options(sweep)
     sweep.add_argument("--format", choices=("table", "json"), default="table")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
-    check.add_argument("document")
+    check.add_argument("document", nargs="+", help="a file; several files are also checked against each other")
     check.add_argument("--sheet")
     check.add_argument("--name-column")
     check.add_argument("--format", choices=("text", "json"), default="text")
@@ -214,9 +214,6 @@ def _grade_file(
     progress,
 ) -> Graded:
     document = _load(args, document_path)
-
-    paths = document_path if isinstance(document_path, list) else [document_path]
-    document = load_base(paths, sheet=args.sheet, name_column=args.name_column)  # one file: read as it always was
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)
@@ -239,9 +236,11 @@ def _grade_file(
     return Graded(evaluation, comparisons, questions_hash, baseline)
 
 
-def _load(args: argparse.Namespace, path: str | Path):
-    """Read the document and say on stderr what reading it noticed (a stray quote, hidden sheets, formulas)."""
-    document = load_path(path, sheet=args.sheet, name_column=args.name_column)
+def _load(args: argparse.Namespace, path: str | Path | list):
+    """Read the document (several files: one knowledge base) and say on stderr what reading it noticed (a stray
+    quote, hidden sheets, formulas)."""
+    paths = path if isinstance(path, list) else [path]
+    document = load_base(paths, sheet=args.sheet, name_column=args.name_column)  # one file: read as it always was
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     return document
@@ -270,6 +269,13 @@ def evaluation_json(graded: Graded) -> dict:
     verdict = assess(evaluation)
     data["verdict"] = verdict.as_dict()
     data["todo"] = todo_records(evaluation.document, _todo(evaluation, verdict)) if verdict.recommended else []
+    if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
+        from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
+
+        best = verdict.recommended
+        data["files"] = file_lines(evaluation, best) if best else []
+        data["other_file_answers"] = other_file_answers(evaluation, best) if best else []
+        data["todo_across_files"] = todo_records(evaluation.document, cross_todo(evaluation, best)) if best else []
     return data
 
 
@@ -437,6 +443,18 @@ def verdict_text(evaluation, items: int = 5) -> str:
     """The status, the recommended setup and the first edits of the to-do list, after the table."""
     verdict = assess(evaluation)
     lines = ["", *verdict.lines()]
+    if evaluation.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
+        from workbench.advise.crossfile import file_lines, other_file_answers
+
+        names = ", ".join(part.name for part in evaluation.document.files)
+        lines.append(f"The knowledge base of {len(evaluation.document.files)} files ({names}), file by file:")
+        lines += [f"  {line}" for line in file_lines(evaluation, verdict.recommended)]
+        crossed = other_file_answers(evaluation, verdict.recommended)
+        if crossed:
+            lines.append("Answered from another file:")
+            lines += [f"  {line}" for line in crossed[:items]]
+            if len(crossed) > items:
+                lines.append(f"    … and {len(crossed) - items} more in the JSON (--format json).")
     if verdict.refusal_test:
         lines.append("Test for the bot's instructions: it should hand each of these to a person, given these pieces:")
         for result in verdict.refusal_test[:items]:
@@ -459,6 +477,16 @@ def verdict_text(evaluation, items: int = 5) -> str:
             lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
         if len(todo) > items:
             lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
+        if evaluation.document.files:
+            from workbench.advise.crossfile import cross_todo
+
+            across = cross_todo(evaluation, verdict.recommended)
+            if across:
+                lines.append(f"To do across the files ({len(across)} item(s)):")
+            for number, item in enumerate(across[:items], start=1):
+                lines.append(f"{number:>2}. {item.edit} {item.why} — {item.affects}")
+            if len(across) > items:
+                lines.append(f"    … and {len(across) - items} more in the JSON (--format json).")
     return "\n".join(lines) + "\n"
 
 
@@ -475,6 +503,24 @@ def _write(path: str, content: str | bytes) -> None:
 
 def run_audit(args: argparse.Namespace) -> str:
     document = _load(args, args.document)
+    if document.files:  # a knowledge base: each file's own check-up, then what only the files together show
+        from workbench.advise.crossfile import cross_findings
+        from workbench.advise.todo import place_record
+
+        own = [(part.name, audit(part.document)) for part in document.files]
+        across = cross_findings(document)
+        if args.format == "json":
+            return json_text({
+                "files": [{"file": name, **result.as_dict()} for name, result in own],
+                "across_files": [{"kind": f.kind, "text": f.text, "edit": f.edit,
+                                  "places": [place_record(document, span) for span in f.spans[:50]]} for f in across],
+            })
+        lines = []
+        for name, result in own:
+            lines += [f"== {name} ==", *result.lines(), ""]
+        lines.append(f"== Across the files ({len(across)} finding(s)) ==")
+        lines += [f"- {f.text}. {f.edit}" for f in across]
+        return "\n".join(lines) + "\n"
     result = audit(document)
     if args.format == "json":
         return json_text(result.as_dict())
@@ -487,8 +533,6 @@ def run_export(args: argparse.Namespace) -> str:
 
     STRATEGIES.get(args.strategy)  # an unknown id is named before the file is read
     document = _load(args, args.document)
-
-    document = load_base(args.document, sheet=args.sheet, name_column=args.name_column)
     chunks = chunk_document(document, args.strategy, size=args.size, overlap=args.overlap)  # offsets checked
     return export_pieces(document, chunks, args.format)
 
