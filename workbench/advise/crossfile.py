@@ -106,7 +106,6 @@ class CrossFinding:
     edit: str
     spans: list[Span] = field(default_factory=list)  # the places in the base, for the to-do's places
     sections: set[str] = field(default_factory=set)  # the base's section ids involved
-    product: str = ""  # "named": the product's section id
 
 
 def _labelled(document: Document, fact: Fact) -> tuple[str, str] | None:
@@ -223,7 +222,6 @@ def _named_elsewhere(document: Document, places: Places) -> list[CrossFinding]:
                     f"a question about it may be answered from {other.name}.",
                     spans + own[:1], {section.id} | {s.id for s in document.sections
                                                      if s.span[0] <= spans[0][0] < s.span[1]},
-                    product=section.id,
                 ))
     return findings
 
@@ -232,7 +230,7 @@ def cross_todo(evaluation: Evaluation, run: Run) -> list[Todo]:
     """The cross-file findings as to-do items, with the questions they touch and, of those, the ones not clean
     under ``run``; most not clean first. A conflict or shared line touches a question whose answer lies on one of
     its lines, or whose top piece holds one of them from another file than the answer's; a product named
-    elsewhere touches the questions about that product."""
+    elsewhere touches the questions about that product and those answered where it is named."""
     document = evaluation.document
     resolved = {id(q.question): q for q in evaluation.questions}
     places = Places(document)
@@ -244,7 +242,7 @@ def cross_todo(evaluation: Evaluation, run: Run) -> list[Todo]:
             if question is None or question.section_id is None:
                 continue
             if finding.kind == "named":
-                hit = question.section_id in finding.sections and question.section_id == finding.product
+                hit = question.section_id in finding.sections  # the product's, or the other file's entry naming it
             else:
                 own = question_file(document, question.section_id)
                 top = _top(evaluation, run, result)
