@@ -237,3 +237,24 @@ def test_where_the_policies_page_competes_the_grade_differs_and_says_why():
     assert sum(r.grade == "clean" for r in both.per_question) == sum(r.grade == "clean" for r in one.per_question) - 1
     verdict = assess(together)
     assert verdict.recommended is not None
+
+
+def test_sweep_takes_each_sub_folder_as_one_knowledge_base(tmp_path):
+    import shutil
+
+    shop = tmp_path / "kitchen"
+    shop.mkdir()
+    for path in [*FILES, KB / "questions.csv"]:
+        shutil.copy(path, shop / ("kitchen.questions.csv" if path.name == "questions.csv" else path.name))
+    (tmp_path / "empty").mkdir()  # no questions file: skipped with the reason
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench", "sweep", str(tmp_path), "--strategies", "heading", "--no-history",
+         "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    (document,) = data["documents"]
+    # files are read in name order: catalog.csv, faq.md, policies.md
+    assert document["document"]["name"] == "catalog.csv + faq.md + policies.md"
+    assert document["runs"][0]["per_question"][0]["top_file"] == "policies.md"
+    assert data["summary"]["skipped"] == [
+        {"document": "empty/", "reason": "a knowledge base's folder needs one file named *.questions.csv (none)"}]

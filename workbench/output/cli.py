@@ -125,7 +125,10 @@ def build_parser() -> Parser:
     sweep = commands.add_parser(
         "sweep", help="evaluate every document in a folder that has STEM.questions.csv beside it, in one go"
     )
-    sweep.add_argument("folder", help="a folder of documents (not its subfolders), each with STEM.questions.csv")
+    sweep.add_argument(
+        "folder", help="a folder of documents, each with STEM.questions.csv; each sub-folder with one *.questions.csv "
+        "is one knowledge base"
+    )
     _run_options(sweep)
     sweep.add_argument("--format", choices=("table", "json"), default="table")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
@@ -370,8 +373,9 @@ def run_sweep(args: argparse.Namespace) -> None:
             stderr_progress((number - 1 + share) / len(pairs), f"{name}: {text}")
 
         try:
+            files = list(pair.files) if pair.files else pair.document  # a sub-folder: its files are one base
             done.append(_grade_file(
-                args, settings, pair.document, pair.questions, compare_pair, history, progress if show else None
+                args, settings, files, pair.questions, compare_pair, history, progress if show else None
             ))
             continue
         except NoNameColumn as error:

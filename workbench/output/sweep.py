@@ -27,12 +27,33 @@ class Skipped:
 
 @dataclass(frozen=True)
 class Pair:
-    document: Path
+    document: Path  # the file, or a knowledge base's sub-folder
     questions: Path
+    files: tuple[Path, ...] = ()  # a knowledge base: the sub-folder's files, read as one base
+
+
+def find_bases(folder: Path) -> tuple[list[Pair], list[Skipped]]:
+    """Each sub-folder is one knowledge base: every file in it a loader reads, with its one ``*.questions.csv``."""
+    pairs: list[Pair] = []
+    skipped: list[Skipped] = []
+    for sub in sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name):
+        files = sorted((p for p in sub.iterdir() if p.is_file() and not p.name.startswith(".")), key=lambda p: p.name)
+        questions = [p for p in files if p.name.lower().endswith(QUESTIONS_SUFFIX)]
+        documents = [p for p in files if p not in questions and p.suffix.lower() in SUPPORTED]
+        name = f"{sub.name}/"
+        if len(questions) != 1:
+            found = "none" if not questions else ", ".join(q.name for q in questions)
+            skipped.append(Skipped(name, f"a knowledge base's folder needs one file named *{QUESTIONS_SUFFIX} ({found})"))
+        elif not documents:
+            skipped.append(Skipped(name, "no file in it the workbench reads"))
+        else:
+            pairs.append(Pair(sub, questions[0], tuple(documents)))
+    return pairs, skipped
 
 
 def find_documents(folder: str | Path) -> tuple[list[Pair], list[Skipped]]:
-    """Every file in the folder (not its subfolders) a loader reads, paired with ``STEM.questions.csv`` beside it.
+    """Every file in the folder a loader reads, paired with ``STEM.questions.csv`` beside it; then each
+    sub-folder as one knowledge base (``find_bases``).
 
     The extensions come from the loader registry, so a newly registered kind of file is swept too.
     Hidden files are ignored; every other file is either paired or skipped with the reason.
@@ -58,7 +79,8 @@ def find_documents(folder: str | Path) -> tuple[list[Pair], list[Skipped]]:
             pairs.append(Pair(path, questions))
         else:
             skipped.append(Skipped(path.name, f"no questions file beside it (expected {questions.name})"))
-    return pairs, skipped
+    bases, not_bases = find_bases(folder)
+    return pairs + bases, skipped + not_bases
 
 
 def summarise(evaluations: list[Evaluation], skipped: list[Skipped]) -> dict:
