@@ -28,6 +28,7 @@ LABELLED = re.compile(r"^[\s>*+\-•]*\**([A-Za-z][\w /&'()-]{0,40}?)\**\s*:\s*(
 MIN_SHARED_WORDS = 3  # "Yes." or "Price: 45" shared by two files says nothing worth an edit
 MIN_NAME = 4  # a product's name shorter than this ("Pro") is found everywhere
 SHOWN_VALUES = 3
+GROUPED = 3  # more lines than this shared by the same files are one finding
 
 
 def _fold(text: str) -> str:
@@ -163,16 +164,29 @@ def cross_findings(document: Document) -> list[CrossFinding]:
                     f"it does not cover, or change the line that is wrong.",
                     spans, {f.section_id for f in stated} | {f.section_id for _, facts in others for f in facts},
                 ))
+    by_pair: dict[tuple[int, ...], list[list[Fact]]] = defaultdict(list)
     for _line, files in by_line.items():
-        if len(files) < 2:
+        if len(files) >= 2:
+            by_pair[tuple(sorted(files))].append([facts[0] for _, facts in sorted(files.items())])
+    for numbers, lines in by_pair.items():
+        if len(lines) > GROUPED:  # a page copied into another: one finding, not one per line
+            first = lines[0]
+            where = " and ".join(names[n] for n in numbers)
+            findings.append(CrossFinding(
+                "shared", f"{len(lines)} lines are word for word in {where}, the first “"
+                f"{shown(document.slice(first[0].span))}” ({' and '.join(places.of(f.span) for f in first)})",
+                "Keep these lines in one file, or say in each what they are about: the search cannot tell the "
+                "copies apart.",
+                [f.span for facts in lines for f in facts], {f.section_id for facts in lines for f in facts},
+            ))
             continue
-        facts = [facts[0] for _, facts in sorted(files.items())]
-        where = " and ".join(places.of(f.span) for f in facts)
-        findings.append(CrossFinding(
-            "shared", f"“{shown(document.slice(facts[0].span))}” is word for word in {where}",
-            "Keep this line in one file, or say in each what it is about: the search cannot tell the copies apart.",
-            [f.span for f in facts], {f.section_id for f in facts},
-        ))
+        for facts in lines:
+            where = " and ".join(places.of(f.span) for f in facts)
+            findings.append(CrossFinding(
+                "shared", f"“{shown(document.slice(facts[0].span))}” is word for word in {where}",
+                "Keep this line in one file, or say in each what it is about: the search cannot tell the copies apart.",
+                [f.span for f in facts], {f.section_id for f in facts},
+            ))
     findings += _named_elsewhere(document, places)
     return findings
 
