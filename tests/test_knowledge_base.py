@@ -258,3 +258,14 @@ def test_sweep_takes_each_sub_folder_as_one_knowledge_base(tmp_path):
     assert document["runs"][0]["per_question"][0]["top_file"] == "policies.md"
     assert data["summary"]["skipped"] == [
         {"document": "empty/", "reason": "a knowledge base's folder needs one file named *.questions.csv (none)"}]
+
+
+def test_the_report_covers_the_base():
+    from workbench.output.handover import report_html
+
+    page = report_html(evaluate(base(), questions(), heading_keyword()))
+    assert "The knowledge base, file by file (3 files)" in page
+    assert "<li>catalog.csv: 0 of 1 question clean (Not ready on its own questions); the top piece came from another " \
+           "file for 1 (policies.md).</li>" in page
+    assert "a decoy from policies.md: its piece holds the same words." in page
+    assert "Make policies.md and catalog.csv agree on Returns" in page

@@ -54,6 +54,27 @@ def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count
 STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not", LOOKS_READY: "status-looks"}
 
 
+def _base_parts(evaluation, best) -> list[str]:
+    """A knowledge base's part of the report: a line per file, answers from another file, the check-up across files."""
+    from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
+
+    esc = html.escape
+    files = evaluation.document.files
+    parts = [f"<h2>The knowledge base, file by file ({len(files)} files)</h2><ul>",
+             *(f"<li>{esc(line)}</li>" for line in file_lines(evaluation, best)), "</ul>"]
+    crossed = other_file_answers(evaluation, best)
+    if crossed:
+        parts += ["<h3>Answered from another file</h3><ul>", *(f"<li>{esc(line)}</li>" for line in crossed), "</ul>"]
+    across = cross_todo(evaluation, best)
+    if across:
+        parts.append("<h3>What to change across the files</h3><ol class='todo'>")
+        for item in across:
+            parts.append(f"<li><b>{esc(item.edit)}</b> {esc(item.why)} <span class='affects'>— {esc(item.affects)}"
+                         "</span></li>")
+        parts.append("</ol>")
+    return parts
+
+
 def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> str:
     """One HTML file that opens anywhere with no network: verdict and to-do list first, then charts and answers."""
     document = evaluation.document
@@ -112,6 +133,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
             parts.append("</ol>")
         else:
             parts.append("<p>Nothing: the check-up found no trap and every question came out clean.</p>")
+        if document.files:
+            parts += _base_parts(evaluation, best)
     parts.append(
         f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} "
         f"characters. Charts below: {esc(retriever_name(retriever).lower())}, {esc(reranker_name(reranker).lower())}.</p>"
