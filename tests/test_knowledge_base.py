@@ -269,3 +269,15 @@ def test_the_report_covers_the_base():
            "file for 1 (policies.md).</li>" in page
     assert "a decoy from policies.md: its piece holds the same words." in page
     assert "Make policies.md and catalog.csv agree on Returns" in page
+
+
+def test_generated_questions_come_from_the_base_s_spreadsheets_and_name_the_file():
+    from workbench.read.questions import generate_questions
+
+    kb = base()
+    generated = generate_questions(kb)
+    # catalog.csv: 3 products x price, warranty, returns (the Name column is the product) = 9
+    assert len(generated) == 9
+    assert {q.expected_source for q in generated} == {"catalog.csv › Kettle Pro", "catalog.csv › Toaster Duo",
+                                                       "catalog.csv › Blender Max"}
+    assert all(resolve(kb, q).section_id.startswith("f1.") for q in generated)

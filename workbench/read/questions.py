@@ -384,6 +384,17 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     until its owner edits or accepts it. Products take turns, each starting at a different kind, so a
     capped list (``limit``, 50 by default) still covers many products and kinds.
     """
+    if document.files:  # a knowledge base: every spreadsheet in it, each question naming its file
+        tables = [part for part in document.files if part.document.kind == "spreadsheet"]
+        if not tables:
+            raise WorkbenchError("Questions can be generated from a spreadsheet's columns only, and this knowledge "
+                                 "base has none; type them.")
+        found = []
+        for part in tables:
+            for question in generate_questions(part.document, columns, limit):
+                question.expected_source = f"{part.name} {FILE_MARK} {question.expected_source}"
+                found.append(question)
+        return found[:limit]
     if document.kind != "spreadsheet":
         raise WorkbenchError("Questions can be generated from a spreadsheet's columns only; type them for a document.")
     if limit < 1:
