@@ -246,3 +246,14 @@ def test_lines_naming_their_own_product_do_not_make_a_piece_mixed():
     desk = next(s.id for s in LABELLED_DOC.sections if s.heading == "Desk Fan")
     # What the drill-down names under the piece for the Desk Fan's question.
     assert labelled_lines(LABELLED_DOC, chunk, desk) == ["Table Fan — Price: 30", "Table Fan — Warranty: 1 year."]
+
+
+def test_a_line_whose_label_is_its_heading_does_not_name_an_owner():
+    from workbench.grade.grading import named_facts
+
+    document = parse_markdown(
+        "# Shop\n\n## Returns\nReturns: 30 days.\n\n## Kettle\nKettle returns: 14 days.\n", "s.md"
+    )
+    named = {document.slice(span) for span in named_facts(document)}
+    # "Returns: 30 days." under Returns says what the line is about, not whose it is: it can still be a decoy.
+    assert named == {"Kettle returns: 14 days."}

@@ -69,11 +69,17 @@ def _named(same: _Same) -> tuple[tuple[int, int, str], ...]:
     document = same.document
     named = []
     for section in document.sections:
-        pattern = _name_pattern(product_names(section))
+        names = product_names(section)
+        pattern = _name_pattern(names)
         if pattern is None:
             continue
+        owner = _name_pattern(names[1:])  # a part's product, whose name says whose the line is even in a label
         for fact in section.facts:
-            if pattern.search(fold(document.slice(fact.span))):
+            text = fold(document.slice(fact.span))
+            label, colon, rest = text.partition(":")
+            if colon and pattern.fullmatch(label.strip()) and (owner is None or not owner.search(label)):
+                text = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
+            if pattern.search(text):
                 named.append((*fact.span, section.id))
     return tuple(sorted(named))
 
@@ -81,7 +87,8 @@ def _named(same: _Same) -> tuple[tuple[int, int, str], ...]:
 def named_facts(document: Document) -> frozenset[Span]:
     """The spans of the facts that name their own section: a fact whose own text holds its section's heading
     (or, for a part of a product, the product's heading) as whole words, ignoring case, runs of blank space and
-    typographic quotes and dashes ("Table Fan — Warranty: 1 year." under "Table Fan").
+    typographic quotes and dashes ("Table Fan — Warranty: 1 year." under "Table Fan"). A label that is the heading
+    itself does not count ("Returns: 30 days" under "Returns" names a topic, not an owner).
 
     A bot reading such a line knows whose it is, so it is never a decoy for another product's question and it
     does not make a piece "mixed" by being in it (docs/DESIGN.md, Grading)."""

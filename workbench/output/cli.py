@@ -405,7 +405,8 @@ def run_sweep(args: argparse.Namespace) -> None:
 
 def _inputs(args: argparse.Namespace) -> list[str | Path]:
     """Every file the command reads: an output must never be one of them."""
-    inputs = [getattr(args, name, None) for name in ("document", "questions")]
+    document = getattr(args, "document", None)
+    inputs = [*(document if isinstance(document, list) else [document]), getattr(args, "questions", None)]
     if getattr(args, "folder", None):
         pairs, _ = find_documents(args.folder)
         inputs += [path for pair in pairs for path in (pair.document, pair.questions)]

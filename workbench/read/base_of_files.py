@@ -127,10 +127,12 @@ def load_base(paths: list, *, sheet: str | None = None, name_column: str | None 
     ``sheet`` and ``name_column`` apply to each spreadsheet among them."""
     from pathlib import Path
 
+    from workbench.read.base import LOADERS
     from workbench.read.loaders import load_path
 
     documents = []
     for path in paths:
-        table = Path(path).suffix.lower() in (".csv", ".xlsx", ".tsv")
+        loader = LOADERS.for_name(Path(path).name)  # the loader's kind says whether a sheet and column apply
+        table = len(paths) == 1 or (loader is not None and loader.kind == "spreadsheet")
         documents.append(load_path(path, sheet=sheet if table else None, name_column=name_column if table else None))
     return documents[0] if len(documents) == 1 else combine(documents)
