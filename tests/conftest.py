@@ -80,3 +80,23 @@ def pytest_configure(config):
     folder = Path(tempfile.mkdtemp(prefix="wb-test-"))
     os.environ.setdefault("WORKBENCH_EMBEDDING_CACHE", str(folder / "embeddings.sqlite"))
     os.environ.setdefault("WORKBENCH_HISTORY_DB", str(folder / "history.sqlite"))
+
+
+@pytest.fixture(autouse=True)
+def _the_real_model_loads_only_in_slow_tests(request, monkeypatch):
+    """A test that loads the packaged model takes seconds: it must say so with ``@pytest.mark.slow``.
+
+    Outside such tests, loading it fails the test at once, so a new unmarked one cannot slip in.
+    """
+    if request.node.get_closest_marker("slow") is not None:
+        return
+    from workbench.encode.embedding import MiniLMEncoder
+
+    real = MiniLMEncoder.model
+
+    def guarded(self):
+        if self._model is None:
+            pytest.fail("this test loads the packaged language model: mark it @pytest.mark.slow")
+        return real.fget(self)
+
+    monkeypatch.setattr(MiniLMEncoder, "model", property(guarded))

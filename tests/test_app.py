@@ -470,6 +470,7 @@ def test_forget_deletes_a_kept_file_and_its_questions():
     assert workspace.document(key) is None and workspace.questions_for(key, "other.csv") is None
 
 
+@pytest.mark.slow  # loads the packaged model for its dense run
 def test_a_finished_language_model_run_comes_back_after_a_reload_and_in_a_new_tab():
     at = go(open_app(), "pages/results.py")
     # A run with the language model is not quick, so a new session would never recompute it by itself.

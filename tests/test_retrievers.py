@@ -154,6 +154,7 @@ def test_a_question_names_a_piece_when_it_holds_every_word_of_one_of_its_titles(
     assert not names("What is it about?", Chunk("h-1", "heading", ((0, 8),), "## About\nHi\n"))
 
 
+@pytest.mark.slow  # the real model: a near tie only a real encoder makes
 def test_maxsim_lets_the_named_product_win_a_near_tie_against_its_look_alike(real_encoder):
     doc = parse_markdown(
         "# Toasters\n\n## 4-Slice Toaster\nPrice: 49\nBrowning levels: 6 browning levels, 2 defrost settings.\n\n"
