@@ -30,13 +30,14 @@ if st.session_state[state.NOTICE]:
 for row, reason in st.session_state.pop("import_rejected", []):
     st.warning(f"Row {row} of the file was not imported: {escape_markdown(reason)}.")
 undo, redo = state.undo_offer(), state.redo_offer()
-if undo or redo:
-    undo_column, redo_column = st.columns(2)
-    # A label is Markdown, and these name the user's file: escaped, so a file name is read as text.
-    if undo:  # only the last change; it says so when it would also discard changes it does not know of
-        undo_column.button(escape_markdown(undo), key="undo_button", on_click=state.undo_last, icon=":material/undo:")
-    if redo:
-        redo_column.button(escape_markdown(redo), key="redo_button", on_click=state.redo_last, icon=":material/redo:")
+# Always placed, empty or not: an element appearing above the table after an edit would move it, and the
+# browser would draw it afresh, scrolled back to its top.
+undo_column, redo_column = st.columns(2)
+# A label is Markdown, and these name the user's file: escaped, so a file name is read as text.
+if undo:  # only the last change; it says so when it would also discard changes it does not know of
+    undo_column.button(escape_markdown(undo), key="undo_button", on_click=state.undo_last, icon=":material/undo:")
+if redo:
+    redo_column.button(escape_markdown(redo), key="redo_button", on_click=state.redo_last, icon=":material/redo:")
 
 base = st.session_state[state.QUESTIONS]
 with st.container(border=True):

@@ -313,7 +313,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
         expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=60000)
-        verdict = page.locator("[data-testid=stAlert]").filter(has_text=re.compile(r"^(Ready|Needs work|Not ready) — "))
+        verdict = page.locator("[data-testid=stAlert]").filter(has_text=re.compile(r"^(Ready|Looks ready|Needs work|Not ready) — "))
         expect(verdict.first).to_contain_text("— breezy_home_price_list.md:")
         sample_verdict = verdict.first.inner_text()
         page.screenshot(path=str(tmp_path / "1-sample-results.png"), full_page=True)

@@ -152,4 +152,4 @@ def test_a_broken_embedding_cache_is_one_warning_and_the_same_grades(tmp_path):
     bad = run_with_cache(folder)
     assert good.returncode == bad.returncode == 0, bad.stderr
     assert bad.stdout == good.stdout  # every grade the same
-    assert bad.stderr.count("warning: The embedding cache") == 1 and "runs without it" in bad.stderr
+    assert bad.stderr.count("warning: The embedding cache") == 1 and "runs without the cache" in bad.stderr

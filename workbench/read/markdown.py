@@ -20,7 +20,9 @@ FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 NOT_SETEXT_TEXT = re.compile(r"^ {0,3}([-*+>|]|\d+[.)])(\s|$)")
 # A Pandoc or kramdown attribute block: "{#wifi-standard}", "{#id .class key=value}", "{: .note}", "{-}".
 _ATTRIBUTE = r"""(?:[#.][\w:.\-]+|[\w\-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)|-)"""
-ATTRIBUTES = re.compile(r"\s*\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
+# Matched from the heading's last "{" only: searched from every position, a leading \s* rescans a run of blank
+# space to the line's end at each step (a heading of a megabyte of tabs took minutes).
+ATTRIBUTES = re.compile(r"\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}")
 ATTRIBUTES_LINE = re.compile(r"^ {0,3}\{:\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
 
 TAG = re.compile(r"<[^<>]*>")  # not [^>]*: from each of many unclosed '<' that would scan to the line's end
@@ -60,7 +62,12 @@ def atx_heading(line: str) -> tuple[int, str] | None:
 def clean_heading(raw: str) -> str:
     """Heading text as a reader sees it: inline HTML such as anchors and a trailing Pandoc/kramdown attribute block
     ("Wi-Fi standard {#wifi-standard}") removed. The heading's span still covers its whole line in the text."""
-    return re.sub(r"\s+", " ", ATTRIBUTES.sub("", TAG.sub("", raw))).strip()
+    text = TAG.sub("", raw).rstrip()
+    if text.endswith("}"):
+        brace = text.rfind("{")
+        if brace >= 0 and ATTRIBUTES.fullmatch(text, brace):
+            text = text[:brace]
+    return " ".join(text.split())
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
