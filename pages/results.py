@@ -69,11 +69,11 @@ settings = state.current_settings()
 def run(settings: Settings) -> None:
     bar = st.progress(0.0, text="Starting…")
     stop = st.empty()
-    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.keep_going).
+    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.should_stop).
     stop.button("Stop", key="stop_run", on_click=state.stop_run, help="Ends the run now; nothing of it is kept.")
     st.session_state[state.RUN_STOPPED] = False
     state.run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
-                      should_stop=state.keep_going)
+                      should_stop=state.should_stop)
     bar.empty()
     stop.empty()
 

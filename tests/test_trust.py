@@ -15,11 +15,12 @@ import openpyxl
 import pytest
 
 from workbench.advise.audit import audit
+from workbench.core.exports import safe_cell
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.core.results import QuestionResult, Run
 from workbench.grade.stats import compare, questions_needed
 from workbench.output.handover import report_html, results_xlsx
-from workbench.output.report import safe_cell, to_csv
+from workbench.output.report import to_csv
 from workbench.read.loaders import load_bytes, load_path, parse_markdown
 from workbench.read.questions import parse_questions
 from workbench.run.evaluate import evaluate

@@ -16,13 +16,13 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from workbench.core.model import BadQuestion, Chunk, Document, Question, Settings, WorkbenchError
+from workbench.core.model import Chunk, Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut import chunk_document
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
-from workbench.read.questions import COLUMNS, GENERATED, generate_questions, parse_questions, questions_to_csv, resolve
+from workbench.read.questions import COLUMNS, GENERATED, generate_questions, parse_questions, questions_to_csv
 from workbench.read.sample import Head, head
 from workbench.run.estimate import Estimate, estimate, uses_model
 from workbench.run.evaluate import evaluate
@@ -441,20 +441,6 @@ def frame_questions(frame: pd.DataFrame) -> list[Question]:
     return questions
 
 
-def check_column(document: Document, frame: pd.DataFrame) -> list[str]:
-    """A plain-words verdict per row: ready, unanswerable, or why it cannot be graded."""
-    checks = []
-    for record in frame.fillna("").astype(str).to_dict("records"):
-        question = Question(*(str(record.get(column, "") or "").strip() for column in COLUMNS))
-        if not question.question:
-            checks.append("no question yet")
-            continue
-        result = resolve(document, question)
-        if isinstance(result, BadQuestion):
-            checks.append(f"⚠ {result.reason}")
-        else:
-            checks.append("✓ ready" if question.answerable else "✓ unanswerable: the bot should refuse")
-    return checks
 
 
 def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
@@ -817,7 +803,7 @@ def _stamp(data: bytes, name: str, sheet: str | None, name_column: str | None, q
     return Stamp.of(name, data, sheet, name_column, questions_csv, count, settings)
 
 
-def keep_going() -> bool:
+def should_stop() -> bool:
     """Whether a long run should stop: asked between its questions and slices of model work.
 
     Reading session state is also where Streamlit ends a running script: when Stop (or any other
@@ -828,7 +814,7 @@ def keep_going() -> bool:
 
 
 def stop_run() -> None:
-    """The Stop button: its click reruns the page, which ends the running script (see ``keep_going``)."""
+    """The Stop button: its click reruns the page, which ends the running script (see ``should_stop``)."""
     st.session_state[RUN_STOPPED] = True
 
 

@@ -97,12 +97,6 @@ def fold_identical(runs: list[Run]) -> list[list[Run]]:
     return list(groups.values())
 
 
-def group_label(group: list[Run]) -> str:
-    """``heading / bm25+dense+keyword / maxsim`` for a folded group, the plain key for one run."""
-    retrievers = "+".join(run.retriever for run in group)
-    return f"{group[0].strategy} / {retrievers} / {group[0].reranker}"
-
-
 def caveats_with_chance(verdict, runs: list[Run], size: int | None = None) -> list[str]:
     """The verdict's caveats, plus the chance warning when a control ties the best real cut under a
     search other than the recommended one (the verdict looks only at the recommended search)."""

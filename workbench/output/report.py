@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbench.core.exports import csv_text, safe_cell  # noqa: F401  (safe_cell: re-exported for older callers)
+from workbench.core.exports import csv_text
 from workbench.core.model import Chunk, Document
 from workbench.core.results import Evaluation, Run
 
