@@ -9,7 +9,7 @@ from workbench.core.model import Question, WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.locate import check_question, lines_of, locate
 from workbench.read.question_sets import import_questions
-from workbench.read.questions import find_sources, generate_questions, questions_to_csv
+from workbench.read.questions import FIRST_ROW, find_sources, generate_questions, questions_to_csv
 
 state.ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")
@@ -73,7 +73,7 @@ with st.container(border=True):
             return
         where, what = st.session_state.get("add_source") or "", (st.session_state.get("add_answer") or "").strip()
         row = pd.DataFrame([[question, where, what, "exact" if where else "unanswerable", ""]], columns=base.columns)
-        number = len(st.session_state[state.QUESTIONS]) + 1
+        number = len(st.session_state[state.QUESTIONS]) + FIRST_ROW
         state.replace_questions(pd.concat([st.session_state[state.QUESTIONS], row], ignore_index=True),
                                 f"Added row {number}: {question}", undo=f"adding row {number}")
         st.session_state["add_question"] = ""
@@ -101,7 +101,8 @@ with st.container():
     shown.insert(0, "check", [c.short for c in checks])
     shown["generated"] = base["generated"] == "yes"
     shown["remove"] = False
-    shown.index = range(1, len(shown) + 1)  # row numbers as the warnings below and the Results page say them
+    # Rows of the questions file (header = row 1), as the warnings below, Results, the report and downloads say them.
+    shown.index = range(FIRST_ROW, len(shown) + FIRST_ROW)
     edited = st.data_editor(
         shown,
         # Fixed rows with a key: Streamlit then keeps the editor (its scroll, its pending edits) while cell
@@ -114,7 +115,9 @@ with st.container():
         disabled=["check"],
         height=min(38 + 35 * max(len(shown), 1), 560),
         column_config={
-            "_index": st.column_config.NumberColumn("Row", width=40),
+            "_index": st.column_config.NumberColumn(
+                "Row", width=40, help="The row in the questions file you export (its header is row 1): every page, "
+                "report and download numbers the question so."),
             "check": st.column_config.TextColumn("Check", width=125, help="Full reasons are listed under the table."),
             "question": st.column_config.TextColumn("Question", width=200, required=True),
             "expected_source": st.column_config.SelectboxColumn(
@@ -150,7 +153,7 @@ with st.container():
                                     undo=f"remove {len(ticked)} question(s)")
 
         st.button(f"Remove {len(ticked)} ticked question(s)", key="remove_ticked", on_click=remove_ticked)
-    problems = [(number, check) for number, check in enumerate(checks, start=1) if not check.ok]
+    problems = [(number, check) for number, check in enumerate(checks, start=FIRST_ROW) if not check.ok]
     if problems:
         st.warning(
             f"{len(problems)} question(s) cannot be graded as written; they are left out of the results until fixed."

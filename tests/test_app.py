@@ -122,7 +122,7 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     check = list(at.dataframe[0].value["check"])[0]
     assert check == "⚠ answer not found"
     assert any("cannot be graded" in w.value for w in at.warning)
-    assert "- Row 1: “Warranty: 9 years.” is not found in Aurora Ceiling Fan — did you mean “Warranty: 1 year.”?" in [
+    assert "- Row 2: “Warranty: 9 years.” is not found in Aurora Ceiling Fan — did you mean “Warranty: 1 year.”?" in [
         plain(m.value) for m in at.markdown]
     # A bad file changes nothing.
     at.file_uploader(key="questions_upload").set_value(("bad.csv", b"foo,bar\n1,2\n", "text/csv")).run()
@@ -162,7 +162,7 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # 24 + 1
     assert [s.value for s in at.success] == ["Added 1 question\\(s\\) from more\\.csv; 2 row\\(s\\) rejected \\(listed below\\)\\."]
     assert [plain(w.value) for w in at.warning if w.value.startswith("Row")] == [
-        "Row 2 of the file was not imported: the same question is already in the table (row 1).",
+        "Row 2 of the file was not imported: the same question is already in the table (row 2).",
         "Row 3 of the file was not imported: the question is empty.",
     ]
     # Undo the import, then replace the table with the file.
@@ -214,7 +214,7 @@ def test_results_run_and_show_the_effect():
     assert todo and todo[0].startswith("**1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
     assert ("the same under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, Solano Space Heater, "
             "Foehn Humidifier)") in todo[0]
-    assert "*Where:* lines 12, 39, 50, 99 and 121." in todo[0] and todo[0].endswith("*affects questions 1, 3*")
+    assert "*Where:* lines 12, 39, 50, 99 and 121." in todo[0] and todo[0].endswith("*affects questions 2, 4*")
     charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}
     assert {"chart_grades", "chart_hits", "chart_grid"} <= set(charts)
     assert "clean" in charts["chart_grades"] and "hit rate" in charts["chart_hits"]
@@ -235,7 +235,7 @@ def test_results_run_and_show_the_effect():
     assert at.caption[0].value.startswith("These results are from the last run (took ")
     # Questions are numbered as the Questions table shows them, from 1.
     drill = next(box for box in at.selectbox if box.label == "Question")
-    assert drill.options[0] == "1. What is the warranty on the Aurora ceiling fan?"
+    assert drill.options[0] == "2. What is the warranty on the Aurora ceiling fan?"  # row 2 of the questions file
     # Drill-down for the first question: the fixed window misses or mixes, the heading cut is clean.
     labels = [e.label for e in at.expander]
     assert any(label.startswith("Cut at headings: clean") for label in labels)
@@ -403,7 +403,7 @@ def test_a_stale_result_is_never_shown_as_current():
     at.run()
     at = go(at, "pages/results.py")
     assert at.session_state[state.RESULT_STAMP] == state_stamp(at)
-    assert any("Row 1 left out" in w.value for w in at.warning)
+    assert any("Row 2 left out" in w.value for w in at.warning)
 
 
 def state_stamp(at: AppTest):

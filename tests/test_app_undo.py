@@ -29,18 +29,18 @@ def test_undo_after_an_import_and_a_hand_added_question_undoes_only_the_question
     assert buttons(at) == {"undo_button": "Undo the import of more\\.csv"}
     at = add_by_hand(at, "Do you ship to Mars?")
     assert len(at.session_state[state.QUESTIONS]) == 26
-    assert buttons(at) == {"undo_button": "Undo adding row 26"}  # the last change only, in words
+    assert buttons(at) == {"undo_button": "Undo adding row 27"}  # the last change only, in words
     at.button(key="undo_button").click().run()
     questions = at.session_state[state.QUESTIONS]
     assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # the import is kept
-    assert any("Undone: adding row 26." in plain(s.value) for s in at.success)
-    assert buttons(at) == {"redo_button": "Redo adding row 26"}  # the import's Undo is not offered again
+    assert any("Undone: adding row 27." in plain(s.value) for s in at.success)
+    assert buttons(at) == {"redo_button": "Redo adding row 27"}  # the import's Undo is not offered again
     at.button(key="redo_button").click().run()
     assert list(at.session_state[state.QUESTIONS]["question"])[-2:] == ["Price of Zephyr?", "Do you ship to Mars?"]
-    assert buttons(at) == {"undo_button": "Undo adding row 26"}
+    assert buttons(at) == {"undo_button": "Undo adding row 27"}
     # A reload keeps the Undo with the table it was made on.
     again = go(open_app(), "pages/questions.py")
-    assert buttons(again) == {"undo_button": "Undo adding row 26"}
+    assert buttons(again) == {"undo_button": "Undo adding row 27"}
 
 
 def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_more_says_so():
@@ -49,7 +49,7 @@ def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_
     at.session_state[editor_key(at)] = {"edited_rows": {0: {"expected_answer": "Warranty: 9 years."}},
                                         "added_rows": [], "deleted_rows": []}
     at.run()
-    assert buttons(at) == {"undo_button": "Undo your edit of row 1"}
+    assert buttons(at) == {"undo_button": "Undo your edit of row 2"}
     at.button(key="undo_button").click().run()
     questions = at.session_state[state.QUESTIONS]
     assert questions.loc[0, "expected_answer"] == "Warranty: 1 year." and len(questions) == 25
@@ -59,7 +59,7 @@ def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_
     changed.loc[1, "kind"] = "paraphrase"
     at.session_state[state.QUESTIONS] = changed
     at.run()
-    assert buttons(at) == {"undo_button": "Undo your edit of row 1, and discard the changes made to the table since"}
+    assert buttons(at) == {"undo_button": "Undo your edit of row 2, and discard the changes made to the table since"}
 
 
 def test_generated_questions_are_marked_until_edited_or_accepted():

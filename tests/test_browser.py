@@ -347,7 +347,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         expect(page.get_by_label("…or type it as written in the file")).to_have_value("Colour: Oak", timeout=30000)
         expect(page.get_by_text("Found in Beta Chair, row 3, column Colour.")).to_be_visible(timeout=30000)
         page.get_by_role("button", name="Add to the table").click()
-        expect(page.get_by_text("Added row 10: Is the Beta chair made of oak?")).to_be_visible(timeout=30000)
+        expect(page.get_by_text("Added row 11: Is the Beta chair made of oak?")).to_be_visible(timeout=30000)
         # Every column, the Check column included, fits: the table has nothing to scroll sideways.
         scroller = page.locator("[data-testid=stDataFrame] .dvn-scroller").first
         widths = scroller.evaluate("element => [element.scrollWidth, element.clientWidth]")

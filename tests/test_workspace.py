@@ -162,7 +162,7 @@ def test_import_adds_or_replaces_and_accounts_for_every_row():
     added = import_questions(table, data, "new.csv", "add")
     assert [q.question for q in added.questions] == ["Price of Zephyr?", "Do you ship?", "Warranty of Aurora?"]
     assert (added.added, added.replaced) == (1, 0)
-    assert added.rejected == [(2, "the same question is already in the table (row 1)"),
+    assert added.rejected == [(2, "the same question is already in the table (row 2)"),
                               (3, "the question is empty"), (5, "the same question as row 4 of new.csv")]
     assert added.sentence("new.csv") == "Added 1 question(s) from new.csv; 3 row(s) rejected (listed below)."
     replaced = import_questions(table, data, "new.csv", "replace")

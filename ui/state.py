@@ -22,7 +22,14 @@ from workbench.cut import chunk_document
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
-from workbench.read.questions import COLUMNS, GENERATED, generate_questions, parse_questions, questions_to_csv
+from workbench.read.questions import (
+    COLUMNS,
+    FIRST_ROW,
+    GENERATED,
+    generate_questions,
+    parse_questions,
+    questions_to_csv,
+)
 from workbench.read.sample import Head, head
 from workbench.run.estimate import Estimate, estimate, uses_model
 from workbench.run.evaluate import evaluate
@@ -431,9 +438,9 @@ def questions_frame(questions: list[Question]) -> pd.DataFrame:
 
 
 def frame_questions(frame: pd.DataFrame) -> list[Question]:
-    """The table's rows as questions; blank rows are skipped, row numbers are the table's (from 1)."""
+    """The table's rows as questions; blank rows are skipped, numbered as rows of the questions file (header = 1)."""
     questions = []
-    for number, record in enumerate(frame.fillna("").astype(str).to_dict("records"), start=1):
+    for number, record in enumerate(frame.fillna("").astype(str).to_dict("records"), start=FIRST_ROW):
         values = {column: str(record.get(column, "") or "").strip() for column in COLUMNS}
         if values["question"]:
             generated = str(record.get(GENERATED, "") or "").strip() == "yes"
@@ -533,7 +540,7 @@ def edit_questions(before: pd.DataFrame, after: pd.DataFrame) -> None:
         after.loc[i, GENERATED] = ""
     changed = rows or [i for i in range(min(len(before), len(after)))
                        if before.loc[i, GENERATED] != after.loc[i, GENERATED]]
-    numbers = ", ".join(str(i + 1) for i in changed[:5]) + (" …" if len(changed) > 5 else "")
+    numbers = ", ".join(str(i + FIRST_ROW) for i in changed[:5]) + (" …" if len(changed) > 5 else "")
     what = f"your edit of row{'s' if len(changed) > 1 else ''} {numbers}" if changed else "your edit"
     remember_change(Change(state[DOC_KEY], what, before, after), None)
     state[QUESTIONS] = after
@@ -763,9 +770,9 @@ def run_evaluation(
     result = memo.get(key)
     if result is None:
         document = load_document(data, name, sheet, name_column)
+        # Numbered as rows of the questions file (header = row 1), as the table, the command line and every
+        # download number them: the table is that file, and it has no blank rows.
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
-        for question in questions:
-            question.row -= 1  # numbered as the table shows them, not as lines of the CSV (which has a header)
         result = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
                           should_stop=should_stop)
         memo.put(key, result)

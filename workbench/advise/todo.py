@@ -70,7 +70,7 @@ class Todo:
     edit: str  # what to change, in the imperative
     why: str  # the evidence
     where: str = ""  # in the user's file: rows and columns, or lines
-    questions: list[int] = field(default_factory=list)  # golden questions it touches (table rows)
+    questions: list[int] = field(default_factory=list)  # golden questions it touches (rows of the questions file)
     fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
     spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
 

@@ -15,7 +15,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.grade.grading import why_missed
 from workbench.output.highlight import STYLE, citation, cut_view
-from workbench.output.report import document_summary, run_record, section_of
+from workbench.output.report import NAME_COLUMNS, document_summary, reason_words, run_record, section_of, shown_names
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
 from workbench.run.names import reranker_name, retriever_name, setup_id, strategy_name
 
@@ -212,36 +212,35 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     workbook = openpyxl.Workbook()
     summary = workbook.active
     summary.title = "Summary"
-    columns = ["strategy", "retriever", "reranker", "chunks", "clean", "mixed", "missed", "refused", "false_answers",
-               "hit_rate", "mrr", "ndcg", "context_chars", "refusal_accuracy", "answerable_refused", "threshold",
-               "refusal_judged"]
-    names = ["way of cutting", "search", "re-check"]  # the display names, beside the ids scripts rely on
-    summary.append(columns + names)
+    metrics = ["chunks", "clean", "mixed", "missed", "refused", "false_answers", "hit_rate", "mrr", "ndcg",
+               "context_chars", "refusal_accuracy", "answerable_refused", "threshold", "refusal_judged"]
+    ids = ["strategy", "retriever", "reranker"]
+    # Display names first, as a person reads the sheet; the ids scripts rely on keep their own columns.
+    summary.append(NAME_COLUMNS + metrics + ids)
     answers = workbook.create_sheet("Answers")
-    answers.append(["strategy", "retriever", "reranker", "row", "question", "expected_source", "expected_answer",
-                    "grade", "reason", "rank", "top_score", "confidence", "top_piece", *names])
+    answers.append([*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
+                    "top_score", "confidence", "top piece's section", *ids, "reason", "top_piece"])
     pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
-    pieces.append(["strategy", "piece", "section", "text"])
+    pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
     listed: set[tuple[str, str]] = set()
     for run in evaluation.runs:
         record = run_record(run, evaluation)
         record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
-        shown = [xlsx_cell(name) for name in (strategy_name(run.strategy, evaluation.settings.size),
-                                              retriever_name(run.retriever), reranker_name(run.reranker))]
-        summary.append([xlsx_cell(record[c]) for c in columns] + shown)
+        shown = shown_names(run, evaluation.settings.size)
+        summary.append([xlsx_cell(v) for v in shown + [record[c] for c in metrics + ids]])
         chunks = evaluation.chunks[run.strategy]
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
+            top = chunks[result.ranking[0][0]] if result.ranking else None
+            section = section_of(evaluation.document, top) if top else ""
             answers.append([xlsx_cell(v) for v in [
-                run.strategy, run.retriever, run.reranker, q.row, q.question, q.expected_source, q.expected_answer,
-                result.grade, result.reason, result.rank, item["top_score"], item["confidence"], item["top_piece"],
-                *shown,
+                *shown, q.row, q.question, q.expected_source, q.expected_answer, result.grade,
+                reason_words(result.reason), result.rank, item["top_score"], item["confidence"], section,
+                run.strategy, run.retriever, run.reranker, result.reason, item["top_piece"],
             ]])
-            if result.ranking and (run.strategy, item["top_piece"]) not in listed:
+            if top is not None and (run.strategy, item["top_piece"]) not in listed:
                 listed.add((run.strategy, item["top_piece"]))
-                chunk = chunks[result.ranking[0][0]]
-                pieces.append([xlsx_cell(v) for v in [run.strategy, chunk.id, section_of(evaluation.document, chunk),
-                                                       chunk.text]])
+                pieces.append([xlsx_cell(v) for v in [shown[0], section, top.text, run.strategy, top.id]])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

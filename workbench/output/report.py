@@ -5,6 +5,21 @@ from __future__ import annotations
 from workbench.core.exports import csv_text
 from workbench.core.model import Chunk, Document
 from workbench.core.results import Evaluation, Run
+from workbench.grade.grading import REASON_WORDS
+from workbench.run.names import reranker_name, retriever_name, strategy_name
+
+# The downloads' first columns are what a person reads; the ids scripts rely on follow in their own columns.
+NAME_COLUMNS = ["way of cutting", "search", "re-check"]
+
+
+def shown_names(run: Run, size: int | None) -> list[str]:
+    """A run's cut, search and re-check by their display names, as every download shows them."""
+    return [strategy_name(run.strategy, size), retriever_name(run.retriever), reranker_name(run.reranker)]
+
+
+def reason_words(reason: str) -> str:
+    """A missed answer's reason in plain words ("a piece holds the answer, but lower down"); "" for none."""
+    return REASON_WORDS.get(reason, reason) if reason else ""
 
 
 def document_summary(evaluation: Evaluation) -> dict:
@@ -221,18 +236,23 @@ def to_table(evaluation: Evaluation) -> str:
 def to_csv(evaluation: Evaluation) -> str:
     """One row per question and configuration, every cell safe to open in a spreadsheet.
 
-    Pieces are named by id (their text is in the JSON's pieces table), so a long piece is
-    never repeated on every row.
+    Display names, the question's row in the questions file (header = row 1), the grade, why in words and the
+    top piece's section come first; the ids (strategy, retriever, reranker, reason, top_chunk_id) follow for
+    scripts. Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
+    repeated on every row.
     """
-    header = ["strategy", "retriever", "reranker", "row", "question", "grade", "reason", "rank", "top_chunk_id",
-              "top_score", "confidence", "refuse_below"]
+    header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section", "top_score",
+              "confidence", "refuse_below", "strategy", "retriever", "reranker", "reason", "top_chunk_id"]
     rows = [header]
     for run in evaluation.runs:
         chunks = evaluation.chunks[run.strategy]
+        names = shown_names(run, evaluation.settings.size)
         for result in run.per_question:
-            rows.append([run.strategy, run.retriever, run.reranker, result.question.row, result.question.question,
-                         result.grade, result.reason, result.rank,
-                         chunks[result.ranking[0][0]].id if result.ranking else "",
+            top = chunks[result.ranking[0][0]] if result.ranking else None
+            rows.append([*names, result.question.row, result.question.question, result.grade,
+                         reason_words(result.reason), result.rank,
+                         section_of(evaluation.document, top) if top else "",
                          round(result.top_score, 4), round(result.confidence, 4),
-                         "" if result.refuse_below is None else round(result.refuse_below, 4)])
+                         "" if result.refuse_below is None else round(result.refuse_below, 4),
+                         run.strategy, run.retriever, run.reranker, result.reason, top.id if top else ""])
     return csv_text(rows)

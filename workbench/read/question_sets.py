@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from workbench.core.model import Question
-from workbench.read.questions import parse_questions
+from workbench.read.questions import FIRST_ROW, parse_questions
 
 MODES = ("add", "replace")
 
@@ -48,7 +48,7 @@ def import_questions(table: list[Question], data: bytes, name: str, mode: str) -
     for question in incoming:
         twin = next((i for i, old in enumerate(kept) if _same(old, question)), None)
         if twin is not None:
-            rejected.append((question.row, f"the same question is already in the table (row {twin + 1})"))
+            rejected.append((question.row, f"the same question is already in the table (row {twin + FIRST_ROW})"))
             continue
         earlier = next((q for q in taken if _same(q, question)), None)
         if earlier is not None:

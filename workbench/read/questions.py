@@ -20,6 +20,10 @@ COLUMNS = ("question", "expected_source", "expected_answer", "kind")
 GENERATED = "generated"
 # Optional: the file of a knowledge base the answer is in (else written "file › section" in expected_source).
 SOURCE_FILE = "source_file"
+
+# A question's number everywhere (app table, command line, report, downloads, to-do) is its row in the
+# questions file as a spreadsheet shows it: the header is row 1, so the first question is row 2.
+FIRST_ROW = 2
 YES = re.compile(r"^(yes|y|true|1)$", re.IGNORECASE)
 
 
