@@ -91,7 +91,11 @@ sections = [s for s in document.sections if s.facts]
 words = len(document.text.split())
 a, b, c, d = st.columns(4)
 a.metric("Products" if document.kind == "spreadsheet" else "Sections", f"{len(sections):,}")
-b.metric("Facts (lines)", f"{len(document.facts):,}")
+b.metric("Facts (lines)", f"{len(document.facts):,}",
+         help="Lines that state something a customer could ask about: " + (
+             "one per filled cell (“Colour: red”)." if document.kind == "spreadsheet" else
+             "every line of text that is not a heading, a rule, a table border or other decoration.")
+         + " A piece that holds facts of several products or sections is graded “mixed”.")
 c.metric("Characters", f"{len(document.text):,}")
 d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
 if document.converted_from:

@@ -18,7 +18,7 @@ from workbench.output.highlight import STYLE, chunk_with_answer, citation, escap
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
 from workbench.run.evaluate import needs_model
-from workbench.run.names import reranker_name, retriever_name, setup_id, strategy_name
+from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import History
@@ -250,7 +250,9 @@ for run_ in runs:
         why = f"a piece holds the answer, but at rank {answer.rank}"
     with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
-        st.caption(GRADE_WORDS[answer.grade])
+        scale = score_words(run_.retriever, run_.reranker)
+        st.caption(f"{GRADE_WORDS[answer.grade][:1].upper()}{GRADE_WORDS[answer.grade][1:]}. "
+                   f"The score below is {scale}.")
         for rank, (index, score) in enumerate(answer.ranking[:3], start=1):
             chunk = chunks[index]
             # Equal scores look like a choice the search made; say how the tie was broken.

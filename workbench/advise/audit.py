@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from workbench.encode.embedding import Encoder
 
 PROMPT_LIMIT_TOKENS = 200_000
+# Which bot the limit is: a large hosted chat model's prompt of 200,000 tokens, at about 0.75 English words a token.
+LIMIT_WORDS = (f"a large chat model such as those behind hosted shop bots reads up to about {PROMPT_LIMIT_TOKENS:,} "
+               f"tokens at once, roughly {round(PROMPT_LIMIT_TOKENS * 0.75):,} words; smaller or cheaper models read less")
 OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
 MEANINGFUL = re.compile(r"[^\W_]")
 FENCE_LINE = re.compile(r"^(```|~~~)")
@@ -234,11 +237,11 @@ def size_advice(words: int, tokens: int, fits: bool) -> str:
     if fits:
         return (
             f"Your file is about {words:,} words. That is short enough for a chat bot to read all of it at once "
-            "(its limit is roughly 150,000 words), so a bot could be handed the whole file; a bot that searches "
+            f"({LIMIT_WORDS}), so a bot could be handed the whole file; a bot that searches "
             "pieces instead answers only as well as the file is cut."
         )
     return (
-        f"Your file is about {words:,} words: more than a chat bot can read at once (roughly 150,000 words). "
+        f"Your file is about {words:,} words: more than a chat bot can read at once ({LIMIT_WORDS}). "
         "A bot must search it piece by piece, so how the file is cut decides what it answers."
     )
 

@@ -246,7 +246,11 @@ def _cannot_tell(comparison, a: str, b: str) -> str:
         # test needs 6 one-sided disagreements for p < 0.05 (2 x 0.5^6 = 0.031), so scale that up.
         needed = math.ceil(6 * comparison.questions / discordant)
     if needed:
-        text += f"; about {needed} questions would"
+        # Said how: the count assumes new questions split the two as these do (the share answered cleanly by
+        # only one of them), and is what a paired test at the 5 % level needs to call that difference real.
+        text += (f"; about {needed} questions would, if new ones split the two as these do ({discordant} of "
+                 f"{comparison.questions} answered cleanly by only one of them): enough for a paired test at the "
+                 "5 % level to call the difference real")
     return text + "."
 
 

@@ -55,7 +55,9 @@ class Comparison:
         measure = "clean answers" if self.metric == "clean" else "finding the answer in the top pieces"
         text = f"On {measure}, {self.a} and {self.b} are not distinguishable on these {self.questions} questions"
         if self.needed:
-            text += f"; about {self.needed} questions would be needed to detect a difference this size"
+            text += (f"; about {self.needed} questions would be needed to detect a difference this size, if new "
+                     f"ones split them as these do ({self.only_a + self.only_b} of {self.questions} right under only "
+                     "one of them; McNemar's test at the 5 % level, 4 times in 5)")
         elif self.difference == 0 and self.only_a == 0:
             text += " (they got exactly the same questions right)"
         return text + "."

@@ -25,6 +25,15 @@ def reranker_name(id: str) -> str:
     return RERANKERS.get(id).label or id
 
 
+def score_words(retriever: str, reranker: str) -> str:
+    """What the scores of a ranking under this search and re-check mean, in words.
+
+    A re-check that re-scores gives the shortlist its own scale; otherwise the scores are the search's.
+    """
+    kind = RERANKERS.get(reranker)
+    return (kind.rescores and kind.score_words) or RETRIEVERS.get(retriever).score_words
+
+
 def is_control(strategy: str) -> bool:
     """Controls tell whether a gain is real; they are never a setup to recommend."""
     return STRATEGIES.get(strategy).control

@@ -47,6 +47,8 @@ class Reranker:
     label: str = ""
     explanation: str = ""
     needs_encoder = False  # reads with the shared language model (the process-wide encoder)
+    # What its new score means, in words for the screen; "" when it keeps the search's scores.
+    score_words: str = ""
     loads_own_model = False  # reads with a model of its own: slow, and never part of a word-search run
     needs_model_path = False  # the user names that model's folder (--reranker-model, a box in the app)
     rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
@@ -93,6 +95,7 @@ class HeadingRerank(Reranker):
     order = 20
     label = "Re-checked by headings"
     explanation = "Moves up pieces whose first line (their heading) names a word of the question."
+    score_words = "the number of the question's words the piece holds, plus 3 when its first line names one of them"
     bonus = 3
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
@@ -118,6 +121,8 @@ class HeadingRerank(Reranker):
 class MaxSim(Reranker):
     order = 30
     label = "Re-checked word by word for meaning"
+    score_words = ("from 0 to 1: how closely each word of the question finds its match in the piece, averaged "
+                   "(rare words count more), plus 0.05 when the piece's title names the question's product")
     explanation = (
         "Compares each word of the question with its best match in the piece, using the same small "
         "language model, and averages, rare words counting more (late interaction, as in ColBERT). "
@@ -218,6 +223,7 @@ class CrossEncoderRerank(Reranker):
     order = 40
     label = "Re-checked by your model"
     explanation = "A model on your disk reads question and piece together and scores how well they match."
+    score_words = "your model's own match score: its scale is the model's, higher is a better match"
 
     loads_own_model = True
     needs_model_path = True

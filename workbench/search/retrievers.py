@@ -104,6 +104,8 @@ class Retriever:
     label: str = ""
     explanation: str = ""
     needs_encoder = False  # reads with the shared language model (the process-wide encoder)
+    # What a score of this search means, in words for the screen ("score 0.540" says nothing by itself).
+    score_words: str = ""
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         self.chunks = chunks
@@ -128,6 +130,7 @@ class Keyword(Retriever):
     order = 10
     label = "Word-match search"
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
+    score_words = "the number of the question's words the piece holds (3 = three of its words)"
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         super().__init__(chunks)
@@ -184,6 +187,8 @@ class BM25(Retriever):
     order = 20
     label = "BM25 word search"
     explanation = "The classic search-engine score: rare words that match count more than common ones."
+    score_words = ("BM25 points: each matching word adds more the rarer it is in your file; no fixed top, so "
+                   "compare scores only within one question")
     k1, b, epsilon = 1.5, 0.75, 0.25  # rank-bm25's defaults
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
@@ -266,6 +271,7 @@ class Dense(Retriever):
     order = 30
     label = "Meaning-based search"
     explanation = "A small language model turns question and pieces into numbers and finds the closest meaning."
+    score_words = "the cosine of question and piece as the model reads them, from -1 to 1: higher is closer in meaning"
     needs_encoder = True
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
@@ -306,6 +312,8 @@ class Hybrid(Retriever):
     order = 40
     label = "Word + meaning search"
     explanation = "Combines the word search and the meaning search by their rankings (reciprocal rank fusion)."
+    score_words = ("the two searches' ranks fused: 1/(60 + rank) from each, added; about 0.033 at most "
+                   "(first in both), so it says how well they agree, not how sure either is")
     needs_encoder = True
     k = 60
 
