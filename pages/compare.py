@@ -13,7 +13,7 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.handover import report_html, results_xlsx
 from workbench.output.highlight import escape_markdown
 from workbench.output.report import run_record, to_csv
-from workbench.run.names import reranker_name, retriever_name, setup_id, setup_name, strategy_name
+from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, setup_name, strategy_name
 from workbench.store.history import content_hash
 
 state.ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
@@ -123,8 +123,8 @@ st.checkbox(
 st.subheader("At equal budget")
 st.write(
     "A strategy can find more answers merely by handing the bot more text. Here each strategy's hit rate is "
-    f"drawn against the characters it hands over (k = 1 to 10; {retriever_name(retriever).lower()}, "
-    f"{reranker_name(reranker).lower()})."
+    f"drawn against the characters it hands over (k = 1 to 10; {lower_first(retriever_name(retriever))}, "
+    f"{lower_first(reranker_name(reranker))})."
 )
 st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
 

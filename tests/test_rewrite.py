@@ -77,7 +77,7 @@ def test_on_the_sample_windows_miss_no_question_because_of_a_decoy():
     assert before.sentence() == (
         "your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: 0 of 20. No gain with windows this "
         "small: most of this file's sections are shorter than 300 characters, so each window takes in several "
-        "products whatever their lines say, and answers come out mixed. Cutting at headings keeps each product "
+        "sections whatever their lines say, and answers come out mixed. Cutting at headings keeps each section "  # a Markdown file's parts
         "apart (see the recommendation above)."
     )
 

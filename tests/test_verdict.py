@@ -110,7 +110,7 @@ def test_too_few_questions_to_tell_two_setups_apart():
 
 
 def test_the_runner_up_and_the_best_cut_are_named_in_quotes():
-    # A cut named "One question, one piece" ran into the sentence unquoted ("cannot tell one question,
+    # A cut named with a comma ("One question, one piece", since renamed) ran into the sentence unquoted ("cannot tell one question,
     # one piece and cut at headings apart"). Sentences lose their product, so heading wins both questions.
     document = load_bytes(SAREE, "shop.csv")
     questions = [Question("What colours does the Silk Saree come in?", "Silk Saree", "red, gold", row=1),

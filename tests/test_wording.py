@@ -54,3 +54,67 @@ def test_the_drill_down_says_the_scale_of_its_scores_and_facts_have_help():
     # The sample's recommended setup is word-match search, not re-checked: its scores are word counts.
     scale = f"The score below is {RETRIEVERS.get('keyword').score_words}."
     assert any(scale in c.value for c in at.caption)
+
+
+def test_possessives_plurals_and_verbs():
+    from workbench.core.wording import plural, possessive, verb
+
+    assert possessive("Aurora Ceiling Fan") == "Aurora Ceiling Fan's"
+    assert possessive("Furniture returns") == "Furniture returns'" and possessive("Large items") == "Large items'"
+    assert plural(1, "piece") == "1 piece" and plural(4, "piece") == "4 pieces" and plural(2, "box") == "2 boxes"
+    assert plural(3, "category") == "3 categories" and plural(2, "day") == "2 days"
+    assert plural(1_000, "row") == "1,000 rows" and plural(2, "child", "children") == "2 children"
+    assert verb(1, "does", "do") == "does" and verb(0, "does", "do") == "do"
+
+
+def test_mid_sentence_case_keeps_a_names_own_capitals():
+    from workbench.core.wording import lower_first
+    from workbench.run.names import strategy_name
+
+    assert lower_first("Cut at headings") == "cut at headings"
+    assert lower_first("BM25 word search") == "BM25 word search"
+    langchain = strategy_name("langchain-recursive", 1000)
+    assert langchain.startswith("LangChain") and lower_first(langchain) == langchain
+
+
+def test_the_todo_says_a_plural_names_possessive_right():
+    from workbench.advise.audit import audit
+    from workbench.advise.todo import todo_list
+    from workbench.core.model import Question, Settings
+    from workbench.read.loaders import parse_markdown
+    from workbench.run.evaluate import evaluate
+
+    # "Linen" puts Lamps on top; "Furniture returns" never says "refund", so the to-do asks to add it to that section's line: in words,
+    # "Furniture returns' line", never "Furniture returns's line".
+    document = parse_markdown("# Furniture returns\n\nReturns: 30 days, unused.\n\n# Lamps\n\nShade: linen.\n",
+                              "policy.md")
+    evaluation = evaluate(document, [Question("Refund on a linen sofa?", "Furniture returns", "Returns: 30 days, unused.")],
+                          Settings(["heading"], ["keyword"], ["none"]))
+    questions = [q.question for q in evaluation.questions]
+    texts = [item.edit + " " + item.why for item in todo_list(evaluation, evaluation.runs[0],
+                                                                audit(document, questions=questions))]
+    assert any("Furniture returns' " in text for text in texts), texts
+    assert not any("returns's" in text for text in texts)
+
+
+def test_the_rewrite_panel_calls_a_documents_parts_sections():
+    from workbench.advise.rewrite import Before
+
+    grades = {"clean": 0, "mixed": 2, "missed": 0, "decoy": 0}
+    # 0 of 4 sections are longer than the windows, so it says windows take in several parts.
+    policy = Before(300, 2, grades, dict(grades), long_sections=0, sections=4, kind="markdown").sentence()
+    assert "each window takes in several sections" in policy and "products" not in policy
+    shop = Before(300, 2, grades, dict(grades), long_sections=0, sections=4, kind="spreadsheet").sentence()
+    assert "each window takes in several products" in shop
+
+
+def test_one_unnamed_piece_of_four_reads_in_the_singular():
+    from workbench.advise.audit import Audit
+
+    found = Audit("shop.csv", "spreadsheet", 100, True, "", size=300, unnamed_chunks={
+        "fixed": {"unnamed": 1, "chunks": 4, "share": 0.25, "examples": ["Colour: red"]}})
+    assert "300-character windows: 1 of the 4 pieces holding facts (25%) does not carry its product's name, " \
+           "e.g. “Colour: red”." in found.structure_lines()
+    found.kind, found.unnamed_chunks["fixed"]["unnamed"] = "markdown", 2
+    assert any("2 of the 4 pieces holding facts (25%) do not carry their section's name" in line
+               for line in found.structure_lines())

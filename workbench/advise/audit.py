@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from workbench.advise.injection import meaning_lines, risky_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.quoting import shown
+from workbench.core.wording import part_word, plural, verb
 from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
 from workbench.grade.grading import ChunkMap
@@ -151,9 +152,14 @@ class Audit:
                        + ", ".join(rest[:10]) + (f" and {len(rest) - 10} more." if len(rest) > 10 else "."))
         for strategy, info in self.unnamed_chunks.items():
             if info["unnamed"]:
+                unnamed, part = info["unnamed"], part_word(self.kind)
                 out.append(
                     f"{strategy_name(strategy, self.size)}: {info['unnamed']} of the {info['chunks']} pieces holding facts "
                     f"({info['share']:.0%}) do not carry their {self.noun}'s name, e.g. “{shown(info['examples'][0], 80)}”."
+
+                    f"{strategy_name(strategy, self.size)}: {unnamed:,} of the {plural(info['chunks'], 'piece')} holding "
+                    f"facts ({info['share']:.0%}) {verb(unnamed, 'does', 'do')} not carry "
+                    f"{verb(unnamed, 'its', 'their')} {part}'s name, e.g. “{shown(info['examples'][0], 80)}”."
                 )
         for name, count in self.duplicate_names:
             out.append(f"The {self.noun} name “{name}” appears {count} times.")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from workbench.core.model import Document, Question, Section, Settings
+from workbench.core.wording import part_word
 from workbench.cut.windows import WINDOW_SIZE, Fixed
 from workbench.read.markdown import FENCE, closes_fence, is_decoration, parse_markdown
 
@@ -216,6 +217,7 @@ class Before:
 
     long_sections: int = 0  # sections of the rewrite longer than one window
     sections: int = 0
+    kind: str = "spreadsheet"  # the document's kind: its parts are products or sections (wording.part_word)
 
     def sentence(self) -> str:
         said = (
@@ -225,13 +227,14 @@ class Before:
         if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
             # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
             verdict = "No gain" if self.rewrite["clean"] == self.original["clean"] else "Worse"
+            part, parts = part_word(self.kind), part_word(self.kind, plural=True)
             said += (f". {verdict} with windows this small: {self.long_sections} of {self.sections} sections are "
-                     f"longer than {self.size} characters, so a window seldom holds a product's name with its fact. "
+                     f"longer than {self.size} characters, so a window seldom holds a {part}'s name with its fact. "
                      "Cutting at headings keeps them together (see the recommendation above)."
                      if self.long_sections * 2 >= self.sections else
                      f". {verdict} with windows this small: most of this file's sections are shorter than "
-                     f"{self.size} characters, so each window takes in several products whatever their lines say, "
-                     "and answers come out mixed. Cutting at headings keeps each product apart (see the "
+                     f"{self.size} characters, so each window takes in several {parts} whatever their lines say, "
+                     f"and answers come out mixed. Cutting at headings keeps each {part} apart (see the "
                      "recommendation above).")
         return said
 
@@ -244,7 +247,7 @@ class Before:
         counts = self.original if which == "original" else self.rewrite
         return (
             f"{counts['clean']} clean, {counts['mixed']} mixed, {counts['missed']} missed "
-            f"({counts['decoy']} because of another product's identical line)"
+            f"({counts['decoy']} because of another {part_word(self.kind)}'s identical line)"
         )
 
 
@@ -266,4 +269,4 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
         counts.append(grades)
     sections = [s for s in ready.sections if s.facts]
     long = sum(1 for s in sections if s.span[1] - s.span[0] > size)
-    return Before(size, answerable[0], counts[0], counts[1], long, len(sections))
+    return Before(size, answerable[0], counts[0], counts[1], long, len(sections), document.kind)

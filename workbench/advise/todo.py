@@ -20,6 +20,7 @@ from workbench.advise.rewrite import DASH
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
+from workbench.core.wording import lower_first, possessive
 from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from workbench.grade.places import Places, join_places, row_runs
 from workbench.read.questions import fold, humanize
@@ -251,24 +252,25 @@ class _Builder:
         line = ""
         if fact is not None:
             label = fact.column or line_label(self.document.slice(fact.span))
-            line = f"'s “{label}” line" if label else "'s line that holds the answer"
-        edit = f"Add the word{'s' if plural else ''} {quoted} to {section.title}{line}, or a synonym line."
+            line = f" “{label}” line" if label else " line that holds the answer"
+        owner = possessive(section.title) if line else section.title
+        edit = f"Add the word{'s' if plural else ''} {quoted} to {owner}{line}, or a synonym line."
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
         typed = self.types.get(fact.column) if fact is not None and fact.column else None
         if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
             text = self._text_column(section, len(words))
             keep = f"leave the “{fact.column}” cell as it is: the column holds {typed} your shop's system reads"
             if text:
-                edit = f"Add the word{'s' if plural else ''} {quoted} to {section.title}'s “{text}” text; {keep}."
+                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{text}” text; {keep}."
                 row = next((f.row for f in section.facts if f.column == text), None)
                 where = f"row {row}, column {text}" if row else where
             else:
                 edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
-                        f"{section.title}'s “{fact.column}” column; {keep}.")
+                        f"{possessive(section.title)} “{fact.column}” column; {keep}.")
         return Todo(
             "words",
             edit,
-            f"Customers ask with {quoted}, but {section.title}'s text never says {'them' if plural else 'it'}, "
+            f"Customers ask with {quoted}, but {possessive(section.title)} text never says {'them' if plural else 'it'}, "
             + ("so the meaning-based search has only the rest of the question to go on, and a word search "
                "misses the answer outright (as “colours” misses a column called “colors”)."
                if self.model_reads else
@@ -355,7 +357,7 @@ class _Builder:
             place = self.places.of(top.spans[0])
             from_where = f"{lies_in.title} ({place})" if lies_in is not None and lies_in.heading else place
         return Todo(
-            "other", f"Make {section.title}'s line say what the question asks, in the customer's words.",
+            "other", f"Make {possessive(section.title)} line say what the question asks, in the customer's words.",
             f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
             self._section_place(section), spans=section_spans(self.document, section),
         )
@@ -505,7 +507,7 @@ class _Builder:
             if self.baseline is not None and item.kind == "shared" and item.questions:
                 clean = sum(1 for n, r in _numbered(self.baseline) if n in item.questions and r.grade == "clean")
                 if clean < len(item.questions):  # the windows' harm; when they do as well, it would only confuse
-                    windows = strategy_name("fixed", self.evaluation.settings.size).lower()
+                    windows = lower_first(strategy_name("fixed", self.evaluation.settings.size))
                     if len(item.questions) == 1:
                         said = "the one question it answers does not come out clean"
                     else:

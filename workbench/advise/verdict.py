@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
+from workbench.core.wording import lower_first
 from workbench.cut.windows import Fixed
 from workbench.grade.refusal import trade_off
 from workbench.run.names import is_control, setup_name, strategy_name
@@ -171,7 +172,7 @@ def assess(evaluation: Evaluation) -> Verdict:
     status = status_of(clean, answerable, false_answers, unanswerable, separable)
     name = setup_name(best, size)
     reason = (
-        f"with {name[:1].lower() + name[1:]}, {clean} of {answerable} questions your file answers got a clean "
+        f"with {lower_first(name)}, {clean} of {answerable} questions your file answers got a clean "
         f"answer ({clean / answerable:.0%})"
     )
     if unanswerable and separable:  # said the way round that reads right: refusing is the good outcome
@@ -199,7 +200,7 @@ def assess(evaluation: Evaluation) -> Verdict:
     verdict.setup_label = name
     others = list(dict.fromkeys(strategy_name(run.strategy, size) for run in ties if run.strategy != best.strategy))
     if others:
-        verdict.recommendation += f" Cuts just as good on these questions: {'; '.join(others).lower()}."
+        verdict.recommendation += f" Cuts just as good on these questions: {'; '.join(lower_first(o) for o in others)}."
     _compare_with_baseline(evaluation, verdict, size)
     _caveats(evaluation, verdict, size)
     return verdict
@@ -216,7 +217,7 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
     )
     window = strategy_name(BASELINE, size)
     if baseline is None:
-        verdict.versus_baseline = f"Add {window.lower()} to the run to see how much better this is than the usual default."
+        verdict.versus_baseline = f"Add {lower_first(window)} to the run to see how much better this is than the usual default."
         return
     verdict.baseline = baseline
     if baseline is best:
@@ -224,7 +225,7 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
         return
     gained = best.counts["clean"] - baseline.counts["clean"]
     verdict.versus_baseline = (
-        f"The usual default, {window.lower()}, answered {baseline.counts['clean']} of {baseline.answerable} cleanly: "
+        f"The usual default, {lower_first(window)}, answered {baseline.counts['clean']} of {baseline.answerable} cleanly: "
         + (f"the recommended setup gets {gained} more." if gained > 0 else "as many as the recommended setup.")
     )
     if baseline.counts["false-answer"] != best.counts["false-answer"] and best.unanswerable:
@@ -234,7 +235,7 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
         )
     comparison = compare(baseline, best, "clean")
     if gained and not comparison.significant:
-        verdict.caveats.append(_cannot_tell(comparison, window.lower(), "the recommended setup"))
+        verdict.caveats.append(_cannot_tell(comparison, lower_first(window), "the recommended setup"))
 
 
 def _cannot_tell(comparison, a: str, b: str) -> str:
@@ -269,14 +270,14 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
         comparison = compare(runner_up, best, "clean")
         if not comparison.significant:
             verdict.caveats.append(
-                # Quoted: a name with a comma ("One question, one piece") would run into the sentence.
-                _cannot_tell(comparison, f"“{strategy_name(runner_up.strategy, size).lower()}”",
-                             f"“{strategy_name(best.strategy, size).lower()}”")
+                # Quoted: a name with a comma would run into the sentence. Its own capitals kept ("LangChain").
+                _cannot_tell(comparison, f"“{lower_first(strategy_name(runner_up.strategy, size))}”",
+                             f"“{lower_first(strategy_name(best.strategy, size))}”")
             )
     controls = [r for r in same_search if is_control(r.strategy) and r.counts["clean"] >= best.counts["clean"]]
     for control in controls:
         verdict.caveats.append(
-            f"The {strategy_name(control.strategy).lower()} did as well ({control.counts['clean']} clean): {CHANCE}. "
+            f"The {lower_first(strategy_name(control.strategy))} did as well ({control.counts['clean']} clean): {CHANCE}. "
             f"{WHAT_TO_ADD}"
         )
     if verdict.unanswerable >= MIN_UNANSWERABLE and not verdict.refusal_separable:

@@ -32,7 +32,7 @@ def concern_of(column: str) -> str:
 @STRATEGIES.register("concern")
 class Concern(Strategy):
     order = 80
-    label = "One question, one piece"
+    label = "One topic per piece"  # not "question": that reads as if it came from the golden questions
     explanation = (
         "For a spreadsheet, the product's cells grouped by what customers ask (what it is, variants and "
         "prices, policies, care, each FAQ); for a document, each paragraph or list item. Each piece "

@@ -17,7 +17,7 @@ from workbench.grade.grading import why_missed
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import NAME_COLUMNS, document_summary, reason_words, run_record, section_of, shown_names
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
-from workbench.run.names import reranker_name, retriever_name, setup_id, strategy_name
+from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, strategy_name
 
 REPORT_STYLE = """
 <style>
@@ -137,7 +137,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
             parts += _base_parts(evaluation, best)
     parts.append(
         f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} "
-        f"characters. Charts below: {esc(retriever_name(retriever).lower())}, {esc(reranker_name(reranker).lower())}.</p>"
+        f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"
     )
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [

@@ -6,6 +6,7 @@ report and download shows these names instead, with the id kept for a tooltip.
 
 from __future__ import annotations
 
+from workbench.core import wording
 from workbench.core.results import Run
 from workbench.cut import STRATEGIES
 from workbench.search.rerankers import RERANKERS
@@ -48,8 +49,9 @@ def setup_name(run: Run, size: int | None = None) -> str:
 
 
 def lower_first(name: str) -> str:
-    """Mid-sentence case that keeps acronyms: "BM25 word search" stays, "Word-match search" becomes lower."""
-    return name if name[:2].isupper() else name[:1].lower() + name[1:]
+    """Mid-sentence case that keeps a name's capitals: "BM25 word search" and "LangChain common" stay,
+    "Word-match search" becomes lower (``wording.lower_first``)."""
+    return wording.lower_first(name)
 
 
 def setup_id(run: Run) -> str:

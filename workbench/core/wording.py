@@ -1,0 +1,51 @@
+"""Small words said right: possessives, plurals, mid-sentence case, and what a document's parts are called.
+
+Every sentence the workbench builds around a user's name or a count goes through these, so "Furniture
+returns's line", "1 of the 4 pieces … do not carry" and "langchain common" cannot come back one place at a time.
+"""
+
+from __future__ import annotations
+
+
+def possessive(name: str) -> str:
+    """ "Aurora Ceiling Fan's", "Furniture returns'", "Large items'": a name ending in s takes the apostrophe only.
+
+    A shop's names are often plural ("Large items", "Furniture returns"), and an added "'s" after their s reads
+    as a slip; after a singular name ending in s ("Nimbus'") the bare apostrophe is still good English.
+    """
+    name = name.strip()
+    return f"{name}'" if name[-1:].lower() == "s" else f"{name}'s"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """ "1 piece", "4 pieces", "2 boxes" (``many`` for an irregular plural: plural(3, "child", "children"))."""
+    return f"{count:,} {word if count == 1 else many or _plural(word)}"
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def verb(count: int, one: str, many: str) -> str:
+    """The verb agreeing with a count: verb(1, "does", "do") -> "does"."""
+    return one if count == 1 else many
+
+
+def lower_first(name: str) -> str:
+    """Mid-sentence case that keeps a name's own capitals: "Cut at headings" -> "cut at headings", but
+    "BM25 word search", "LangChain common" and "PDF pages" stay as they are (a capital past the first letter
+    of the first word marks a name or an acronym)."""
+    first = name.split(" ", 1)[0]
+    if any(character.isupper() for character in first[1:]):
+        return name
+    return name[:1].lower() + name[1:]
+
+
+def part_word(kind: str, plural: bool = False) -> str:
+    """What a document's parts are called: a spreadsheet's are products, any other document's sections."""
+    word = "product" if kind == "spreadsheet" else "section"
+    return word + "s" if plural else word
