@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import state
 from workbench.advise.findings import chance_sentence, fold_identical, recommended, shown_setup
+from workbench.advise.verdict import BASELINE
 from workbench.cut import STRATEGIES
 from workbench.grade.refusal import calibrate
 from workbench.grade.stats import compare
@@ -71,12 +72,14 @@ st.write(
 )
 labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
 keys = list(labels)
-# By default, the recommended setup against the weakest strategy under its search and re-check: the pair
-# the headline's figures are about.
+# By default, the recommended setup against 300-character windows under its search and re-check: the pair
+# the headline's "N more clean answers" is about (the weakest cut when no such windows ran).
 retriever, reranker = shown_setup(result.runs)
 same = result.runs_under(retriever, reranker)
 best = recommended(result.runs) or max(same, key=lambda run: run.counts["clean"])
-weakest = keys.index(next(k for k, r in labels.items() if r is min(same, key=lambda run: run.counts["clean"])))
+against = next((r for r in result.runs_under(best.retriever, best.reranker) if r.strategy == BASELINE and r is not best),
+               None) or min(same, key=lambda run: run.counts["clean"])
+weakest = keys.index(next(k for k, r in labels.items() if r is against))
 strongest = keys.index(next(k for k, r in labels.items() if r is best))
 left, right = st.columns(2)
 first = left.selectbox("Compare", keys, index=weakest, key=state.result_key("compare_a"),

@@ -20,8 +20,10 @@ uploaded = st.file_uploader(
     help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a document with headings: Markdown or "
     "text, Word (.docx), a web page (.html) or a PDF. Word, web pages and PDF are converted to Markdown first.",
 )
-if uploaded is not None and (uploaded.name, uploaded.size) != st.session_state.get("uploaded_id"):
-    st.session_state["uploaded_id"] = (uploaded.name, uploaded.size)
+# Each upload has its own file id: the same file chosen again (after "Go back to the sample") is a new upload.
+upload_id = (uploaded.name, uploaded.size, getattr(uploaded, "file_id", None)) if uploaded is not None else None
+if uploaded is not None and upload_id != st.session_state.get("uploaded_id"):
+    st.session_state["uploaded_id"] = upload_id
     state.use_document(uploaded.getvalue(), uploaded.name)
 
 name = st.session_state[state.DOC_NAME]

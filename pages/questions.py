@@ -186,7 +186,10 @@ def import_file() -> None:
 
 
 with left:
-    st.radio("Imported questions", ["add to the table", "replace the table"], key="import_mode", horizontal=True)
+    # Switching the mode with a file still in the box imports it again that way (an "add" of rows already in
+    # the table says, row by row, why nothing was added): a switch that did nothing read as broken.
+    st.radio("Imported questions", ["add to the table", "replace the table"], key="import_mode", horizontal=True,
+             on_change=import_file)
     st.file_uploader(
         "Import a questions CSV", type=["csv"], key="questions_upload", on_change=import_file,
         help="Columns: question, expected_source, expected_answer, and optionally kind.",

@@ -89,18 +89,29 @@ def use_fast_settings() -> None:
 
 questions_csv = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
 try:
-    guess = state.run_estimate(*state.document_args(), questions_csv, settings)
+    # Timing the file's head takes seconds on a long file or a busy machine: the page says what it is doing.
+    with st.spinner("Working out how long a run would take…"):
+        guess = state.run_estimate(*state.document_args(), questions_csv, settings)
 except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
+estimate = st.empty()  # emptied once the run it estimates has finished: no "about 16 minutes" over a result
 if guess is not None and guess.slow:
-    st.info(guess.words())
+    estimate.info(guess.words())
 left, right = st.columns([1, 3])
 pressed = left.button("Run the questions", type="primary", key="run")
+fast = right.empty()
 if guess is not None and guess.uses_model and guess.slow:
-    right.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
-                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
+    fast.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
+                on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
+if pressed and guess is None and state.current_stamp(settings) in state.remembered_results():
+    # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
+    right.success("Already up to date: these results are for this file, these questions and these settings. "
+                  "Change one of them to run again.")
 if pressed or st.session_state.pop("run_fast_now", False):
     run(settings)
+    if state.current_stamp(settings) in state.remembered_results():
+        estimate.empty()
+        fast.empty()
 if st.session_state.get(state.RUN_STOPPED):
     st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
                "settings are as they were.")

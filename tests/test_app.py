@@ -168,11 +168,28 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     # Undo the import, then replace the table with the file.
     at.button(key="undo_button").click().run()
     assert len(at.session_state[state.QUESTIONS]) == 24
+    # Switching the mode with more.csv still in the box imports it again, now replacing the table.
     at.radio(key="import_mode").set_value("replace the table").run()
-    at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv")).run()
     assert list(at.session_state[state.QUESTIONS]["question"]) == [
         "What is the warranty on the Aurora ceiling fan?", "Price of Zephyr?"]
-    assert plain(at.success[0].value).startswith("Replaced the table's 24 question(s) with 2 from same.csv")
+    assert plain(at.success[0].value).startswith("Replaced the table's 24 question(s) with 2 from more.csv")
+    # Back to "add" with the same file: nothing new, and each row says why.
+    at.radio(key="import_mode").set_value("add to the table").run()
+    assert len(at.session_state[state.QUESTIONS]) == 2
+    assert "Row 4 of the file was not imported: the same question is already in the table (row 3)." in [
+        plain(w.value) for w in at.warning]
+    at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv"))
+    at.radio(key="import_mode").set_value("replace the table").run()
+    assert plain(at.success[0].value).startswith("Replaced the table's 2 question(s) with 2 from same.csv")
+
+
+def test_the_same_file_uploaded_again_after_going_back_to_the_sample_is_taken():
+    at = upload(open_app(), "shop.csv", SAMPLE_CSV.read_bytes())
+    assert at.session_state[state.DOC_NAME] == "shop.csv"
+    next(b for b in at.button if b.label == "Go back to the sample").click().run()
+    assert at.session_state[state.DOC_NAME] == state.SAMPLE_DOCUMENT.name
+    at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # the same name and size, chosen again
+    assert at.session_state[state.DOC_NAME] == "shop.csv"
 
 
 def test_add_a_question_with_the_form():

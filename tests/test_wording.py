@@ -118,3 +118,46 @@ def test_one_unnamed_piece_of_four_reads_in_the_singular():
     found.kind, found.unnamed_chunks["fixed"]["unnamed"] = "markdown", 2
     assert any("2 of the 4 pieces holding facts (25%) do not carry their section's name" in line
                for line in found.structure_lines())
+
+
+def test_the_bot_ready_panel_never_says_hand_it_over_beside_no_gain():
+    from workbench.advise.rewrite import Before
+
+    def before(original: int, rewrite: int) -> Before:
+        return Before(300, 20, {"clean": original, "mixed": 0, "missed": 0, "decoy": 0},
+                      {"clean": rewrite, "mixed": 0, "missed": 0, "decoy": 0}, sections=4)
+
+    assert before(5, 9).hand_over() == "Give this file to whoever builds your bot."
+    assert "no more cleanly" in before(0, 0).hand_over() and "Give this file" not in before(0, 0).hand_over()
+    assert "does worse" in before(9, 5).hand_over()
+
+
+def test_run_on_a_result_that_is_already_current_says_so():
+    from streamlit.testing.v1 import AppTest
+
+    from .conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = at.switch_page("pages/results.py").run()  # the sample's word-search result is made at once
+    assert not any("Already up to date" in s.value for s in at.success)
+    at = at.button(key="run").click().run()
+    assert any(s.value.startswith("Already up to date: these results are for this file") for s in at.success)
+
+
+def test_compare_opens_on_the_recommended_setup_against_300_character_windows_as_the_headline_does():
+    from streamlit.testing.v1 import AppTest
+
+    from .conftest import ROOT, SAMPLE_CSV
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value(("shop.csv", SAMPLE_CSV.read_bytes(), "text/csv")).run()
+    # On the sample CSV 300-character windows answer 2 cleanly, one sentence each 0: the weakest cut is not
+    # the windows the headline compares with.
+    at = at.switch_page("pages/results.py").run()
+    at.multiselect(key="w_run_strategies").set_value(["fixed", "sentence", "heading"]).run()
+    assert not at.exception
+    at = at.switch_page("pages/compare.py").run()
+    assert not at.exception
+    chooser = {box.label: box.value for box in at.selectbox}
+    assert (chooser["Compare"], chooser["with"]) == ("fixed / keyword / none", "heading / keyword / none")

@@ -46,10 +46,7 @@ def rewrite_panel(result: Evaluation) -> None:
     st.write(
         "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "
         "or section has its own heading, and every line several products share word for word now names its "
-        "product. Nothing is added that is not in your file. "
-        + ("On your questions it does worse than your own file with 300-character windows (below): hand it over "
-           "only with the way of cutting recommended above." if before.worse else
-           "Give this file to whoever builds your bot.")
+        "product. Nothing is added that is not in your file. " + before.hand_over()
     )
     st.markdown(f"**{escape_markdown(before.sentence())}**",
                 help="Both files graded with your questions, cut into 300-character windows, with word-match search.")

@@ -238,6 +238,17 @@ class Before:
                      "recommendation above).")
         return said
 
+    def hand_over(self) -> str:
+        """What to do with the bot-ready file, in one sentence that agrees with the grades beside it: "give it
+        to whoever builds your bot" only when it answered more questions cleanly than the original."""
+        if self.worse:
+            return ("On your questions it does worse than your own file with 300-character windows (below): hand it "
+                    "over only with the way of cutting recommended above.")
+        if not self.answerable or self.rewrite["clean"] == self.original["clean"]:
+            return ("On your questions it answers no more cleanly than your own file with 300-character windows "
+                    "(below), so it is no fix on its own: hand it over with the way of cutting recommended above.")
+        return "Give this file to whoever builds your bot."
+
     @property
     def worse(self) -> bool:
         """The bot-ready file answers fewer questions cleanly than the original, with these windows."""
