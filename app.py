@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import guard
-from ui.layout import close_sidebar_on_narrow_screens
+from ui.layout import close_sidebar_on_narrow_screens, fit_small_screens
 from ui.state import WANTED_PAGE, init_session_state
 
 # An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
@@ -29,4 +29,5 @@ st.sidebar.caption(
     "Everything runs on this computer: no account, no key, no internet."
 )
 close_sidebar_on_narrow_screens(navigation.url_path or "document")
+fit_small_screens()
 navigation.run()

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from ui import state
+from ui import layout, state
 from workbench.advise.findings import chance_sentence, fold_identical, recommended, shown_setup
 from workbench.advise.verdict import BASELINE
 from workbench.cut import STRATEGIES
@@ -129,7 +129,7 @@ st.write(
     f"drawn against the characters it hands over (k = 1 to 10; {lower_first(retriever_name(retriever))}, "
     f"{lower_first(reranker_name(reranker))})."
 )
-st.plotly_chart(budget_curve(result, retriever, reranker), key="chart_budget")
+layout.chart(budget_curve(result, retriever, reranker), key="chart_budget")
 
 st.subheader("Hand it over")
 stem = result.document.name.rsplit(".", 1)[0]

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import handover_panels, state
+from ui import handover_panels, layout, state
+from workbench.core.wording import part_word
 from workbench.cut import STRATEGIES
 from workbench.encode.model_window import piece_counts
 from workbench.grade.grading import ChunkMap
@@ -67,14 +68,16 @@ for column, strategy in zip(columns, chosen):
         mixing = sum(1 for i in range(len(chunks)) if chunk_map.products(i) >= 2)
         st.markdown(f"**{strategy_name(strategy, size)}**", help=f"On the command line: {strategy}")
         st.caption(STRATEGIES.get(strategy).explanation)
-        a, b = st.columns(2)
+        # Side by side only in a wide column: with three or four strategies "Pieces mixing products" was cut
+        # to "Pieces mix…" at 1366 pixels.
+        a, b = st.columns(2) if len(chosen) <= 2 else (st.container(), st.container())
         a.metric("Pieces", len(chunks))
         b.metric(
-            "Pieces mixing products",
+            f"Pieces mixing {part_word(document.kind, plural=True)}",
             mixing,
             help="Pieces holding facts of two or more products or sections: the bot may mix them up.",
         )
-        st.plotly_chart(size_histogram(chunks, strategy, size), key=f"hist_{strategy}", config={"displayModeBar": False})
+        layout.chart(size_histogram(chunks, strategy, size), key=f"hist_{strategy}")
         counts, limit = None, None
         if reading is not None:
             encoder, limit = reading

@@ -47,7 +47,9 @@ with st.container(border=True):
     headings = list(dict.fromkeys(s.heading for s in document.sections if s.heading))
     source = second.selectbox(
         "Product or section (type to search)", ["", *headings], key="add_source",
-        format_func=lambda h: h or "None: the file cannot answer it",
+        # Short enough for a quarter of the page at 1366 pixels ("None: the file cannot a…" was cut).
+        format_func=lambda h: h or "None (unanswerable)",
+        help="Pick none for a question your file cannot answer: the bot should refuse it.",
     )
     sections = find_sources(document, source) if source else []
     options = lines_of(document, sections[0]) if sections else []
@@ -112,30 +114,34 @@ with st.container():
         key=f"questions_editor_{st.session_state[state.EDITOR_VERSION]}",
         num_rows="fixed",
         hide_index=False,
+        # What is asked, where and what the answer is come first: on a phone only the first columns show
+        # before scrolling sideways, and the check reads only beside them.
+        column_order=["question", "expected_source", "expected_answer", "check", "kind", "generated", "remove"],
         disabled=["check"],
         height=min(38 + 35 * max(len(shown), 1), 560),
         column_config={
             "_index": st.column_config.NumberColumn(
                 "Row", width=40, help="The row in the questions file you export (its header is row 1): every page, "
                 "report and download numbers the question so."),
-            "check": st.column_config.TextColumn("Check", width=125, help="Full reasons are listed under the table."),
+            "check": st.column_config.TextColumn("Check", width=110, help="Full reasons are listed under the table."),
             "question": st.column_config.TextColumn("Question", width=200, required=True),
             "expected_source": st.column_config.SelectboxColumn(
                 "Product or section", width=150,
                 options=sorted({s.heading for s in document.sections if s.heading} | set(base["expected_source"]) - {""}),
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
-            "expected_answer": st.column_config.TextColumn("Answer (as written in the file)", width=150),
+            "expected_answer": st.column_config.TextColumn("Answer as written", width=150,
+                                                           help="The answer as it is written in your file."),
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
-                "Kind", width=80, options=list(dict.fromkeys(
+                "Kind", width=70, options=list(dict.fromkeys(
                     ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
                 help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),
             "generated": st.column_config.CheckboxColumn(
-                "App's own", width=80, help="Written by the app from your file's columns. Untick once you have "
+                "App's own", width=88, help="Written by the app from your file's columns. Untick once you have "
                 "checked it (editing it does the same): only your own questions can make the file Ready."),
-            "remove": st.column_config.CheckboxColumn("Remove", width=72, help="Tick, then press Remove below."),
+            "remove": st.column_config.CheckboxColumn("Remove", width=80, help="Tick, then press Remove below."),
         },
     )
     kept = edited.drop(columns=["check", "remove"]).reset_index(drop=True)

@@ -4,7 +4,7 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import handover_panels, state
+from ui import handover_panels, layout, state
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
 from workbench.advise.todo import not_clean, todo_list
@@ -213,7 +213,7 @@ st.write(GLOSSARY["grades"])
 retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
                           key=state.result_key("show_retriever"), format_func=retriever_name)
              if len(retrievers) > 1 else retrievers[0])
-st.plotly_chart(grades_bars(result, retriever), key="chart_grades")
+layout.chart(grades_bars(result, retriever), key="chart_grades")
 if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
     reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers,
                             index=rerankers.index(shown_reranker), key=state.result_key("show_reranker"),
@@ -221,9 +221,9 @@ if len(rerankers) > 1:  # the bars show every re-check side by side; the charts 
 else:
     reranker = rerankers[0]
 st.caption(GLOSSARY["hit rate"])
-st.plotly_chart(hit_curve(result, retriever, reranker), key="chart_hits")
+layout.chart(hit_curve(result, retriever, reranker), key="chart_hits")
 st.markdown("**Every question under every strategy** (hover for the reason)")
-st.plotly_chart(grade_grid(result, retriever, reranker), key="chart_grid")
+layout.chart(grade_grid(result, retriever, reranker), key="chart_grid")
 
 st.subheader("This document's history")
 try:
@@ -233,7 +233,7 @@ except WorkbenchError as error:  # a history that cannot be read must not hide t
     series = []
     st.warning(f"The run history cannot be read: {escape_markdown(error)}")
 if len({row["run"] for row in series}) > 1:
-    st.plotly_chart(history_chart(series, retriever, reranker), key="chart_history")
+    layout.chart(history_chart(series, retriever, reranker), key="chart_history")
     st.caption("Each point is a saved run of this file with these questions and settings; a red ring marks a run "
                "where the score dropped, a dotted line a new version of the file.")
 else:

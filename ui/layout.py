@@ -31,3 +31,25 @@ def close_sidebar_on_narrow_screens(page: str) -> None:
     # it takes no zero height, so the frame is one pixel tall.
     with st.sidebar:
         st.iframe(_CLOSE % (NARROW, page.replace("-", "")), height=1)
+
+
+# Plotly's mode bar (zoom, pan, download) is always shown on a touch screen, where it sits over legends and
+# labels; nobody needs it on these small charts, and the HTML report has the same charts to keep.
+CHART_CONFIG = {"displayModeBar": False}
+
+
+def chart(figure, key: str) -> None:
+    """A plotly figure at the container's width, without the mode bar."""
+    st.plotly_chart(figure, key=key, config=CHART_CONFIG)
+
+
+# Streamlit's own texts that it cuts with an ellipsis on a phone: the upload box's list of file types.
+_NARROW_CSS = """<style>
+[data-testid="stFileUploaderDropzoneInstructions"] span,
+[data-testid="stFileUploaderDropzoneInstructions"] small { white-space: normal; overflow-wrap: anywhere; }
+</style>"""
+
+
+def fit_small_screens() -> None:
+    """Let the app's fixed texts wrap instead of being cut on a narrow screen (our own CSS, no user text)."""
+    st.html(_NARROW_CSS)

@@ -110,6 +110,9 @@ def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_
     return figure
 
 
+GRID_UPRIGHT = 3  # the most columns whose wrapped names sit side by side on a phone without touching
+
+
 def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
     """Question x strategy, each cell coloured by its grade, so a failing question is easy to point at."""
     runs = evaluation.runs_under(retriever, reranker)
@@ -117,13 +120,15 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
     if not runs:
         return go.Figure()
     # Whole questions, wrapped onto lines, so none is cut off.
-    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 48) for i, r in enumerate(runs[0].per_question)]
+    # 36 characters a line: on a phone (390 px) longer labels leave the grid itself a sliver.
+    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 36) for i, r in enumerate(runs[0].per_question)]
     z = [[grades.index(run.per_question[q].grade) for run in runs] for q in range(len(labels))]
     text = [
         [GRADE_LABELS[run.per_question[q].grade] + (f" ({run.per_question[q].reason})" if run.per_question[q].reason else "")
          for run in runs]
         for q in range(len(labels))
     ]
+    upright = len(runs) <= GRID_UPRIGHT
     n = len(grades)
     scale = []
     for index, grade in enumerate(grades):  # a stepped colour scale: one flat band per grade
@@ -131,7 +136,9 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
     figure = go.Figure(
         go.Heatmap(
             z=z,
-            x=[wrap(_name(evaluation, run.strategy), 11) for run in runs],
+            # Upright and wrapped for a few columns; with more, one line each turned on its side, so that on
+            # a phone's width each label takes only its line's height and none runs into its neighbour.
+            x=[wrap(_name(evaluation, run.strategy), 11) if upright else _name(evaluation, run.strategy) for run in runs],
             y=labels,
             text=text,
             customdata=text,
@@ -145,9 +152,12 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
         )
     )
     rows = sum(label.count("<br>") + 1 for label in labels)
-    figure.update_layout(height=max(260, 16 * rows + 8 * len(labels) + 120), margin=dict(t=10, b=10, l=10, r=10),
+    # Names on their side need their length in height above the grid (about 6 pixels a character at 11 px):
+    # plotly's automargin alone left them cut at the top on a phone.
+    top = 10 if upright else 12 + 6 * max(len(_name(evaluation, run.strategy)) for run in runs)
+    figure.update_layout(height=max(260, 16 * rows + 8 * len(labels) + 110 + top), margin=dict(t=top, b=10, l=10, r=10),
                          yaxis_autorange="reversed")
-    figure.update_xaxes(automargin=True, side="top", tickangle=0, tickfont_size=11)
+    figure.update_xaxes(automargin=True, side="top", tickangle=0 if upright else -90, tickfont_size=11)
     figure.update_yaxes(automargin=True, tickfont_size=11)
     return figure
 
@@ -161,8 +171,11 @@ def size_histogram(chunks: list[Chunk], strategy: str, size: int | None = None) 
     figure = go.Figure(go.Histogram(
         x=sizes, xbins=dict(start=low - 0.5, end=high + 0.5, size=width), marker_color="#3b82f6",
     ))
+    # Wrapped: in a quarter of a 1366-pixel page "LangChain common (1,000 / 200): piece sizes" ran off the chart.
+    title = wrap(f"{strategy_name(strategy, size)}: piece sizes", 30)
+    lines = title.count("<br>") + 1
     figure.update_layout(
-        height=180, margin=dict(t=24, b=0, l=0, r=0), title_text=f"{strategy_name(strategy, size)}: piece sizes",
+        height=180 + 14 * (lines - 1), margin=dict(t=10 + 14 * lines, b=0, l=0, r=0), title_text=title,
         title_font_size=12,
         xaxis_title="characters", yaxis_title="pieces", bargap=0.05,
     )
