@@ -16,7 +16,9 @@ top = st.container()  # the introduction names the file loaded, so it is written
 uploaded = st.file_uploader(
     "Upload a price list or product document",
     type=[ext.lstrip(".") for ext in SUPPORTED],
-    key="uploader",
+    # A new key after "Go back to the sample" empties the box: the browser would not report the same file
+    # chosen again into a box that still holds it, and the box would show a file that is not loaded.
+    key="uploader" if not st.session_state.get("uploader_version") else f"uploader_{st.session_state['uploader_version']}",
     help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a document with headings: Markdown or "
     "text, Word (.docx), a web page (.html) or a PDF. Word, web pages and PDF are converted to Markdown first.",
 )
@@ -29,6 +31,7 @@ if uploaded is not None and upload_id != st.session_state.get("uploaded_id"):
 name = st.session_state[state.DOC_NAME]
 if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.name):
     state.use_document(state.SAMPLE_DOCUMENT.read_bytes(), state.SAMPLE_DOCUMENT.name)
+    st.session_state["uploader_version"] = st.session_state.get("uploader_version", 0) + 1
     st.rerun()
 
 with top:

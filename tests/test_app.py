@@ -28,7 +28,7 @@ def go(at: AppTest, page: str) -> AppTest:
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
     at = go(at, "pages/document.py")
     suffix = name[name.rfind("."):]
-    at.file_uploader(key="uploader").set_value((name, data, MIME.get(suffix, "application/octet-stream")))
+    at.file_uploader[0].set_value((name, data, MIME.get(suffix, "application/octet-stream")))  # its key changes
     return at.run()
 
 
