@@ -113,7 +113,7 @@ def test_a_damaged_history_warns_and_leaves_the_output(capsys, tmp_path):
     code, _, err = cli(capsys, "--db", str(db), "--format", "csv", "--out", str(out))
     assert code == 0
     assert "warning: this run" in err and "not be" in err and str(db) in err and "Traceback" not in err
-    assert out.read_text().startswith("strategy,retriever,reranker")  # the output is there
+    assert out.read_text().startswith("way of cutting,search,re-check")  # the output is there
 
 
 def test_a_folder_in_place_of_the_history(capsys, tmp_path):
