@@ -119,5 +119,6 @@ converted = bool(document.converted_from)
 with st.expander("The converted text (Markdown) the bot would search" if converted else
                  "The text the bot would search (as read)", expanded=converted):
     limit = 20000
-    st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None)
+    # Wrapped: a long CSV cell ran off behind a sideways scroll.
+    st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None, wrap_lines=True)
 st.info("Next: see how each strategy cuts it on the **Cuts** page.")
