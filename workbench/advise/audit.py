@@ -116,7 +116,7 @@ class Audit:
     @property
     def noun(self) -> str:
         """What the file's parts are: a spreadsheet's products, a document's sections (a manual's are no products)."""
-        return "product" if self.kind == "spreadsheet" else "section"
+        return part_word(self.kind)
 
     def placeholder_sentence(self, shared: SharedLine) -> str:
         every = f"every {self.noun} has" if len(shared.sections) == self.products else (
@@ -154,9 +154,6 @@ class Audit:
             if info["unnamed"]:
                 unnamed, part = info["unnamed"], part_word(self.kind)
                 out.append(
-                    f"{strategy_name(strategy, self.size)}: {info['unnamed']} of the {info['chunks']} pieces holding facts "
-                    f"({info['share']:.0%}) do not carry their {self.noun}'s name, e.g. “{shown(info['examples'][0], 80)}”."
-
                     f"{strategy_name(strategy, self.size)}: {unnamed:,} of the {plural(info['chunks'], 'piece')} holding "
                     f"facts ({info['share']:.0%}) {verb(unnamed, 'does', 'do')} not carry "
                     f"{verb(unnamed, 'its', 'their')} {part}'s name, e.g. “{shown(info['examples'][0], 80)}”."

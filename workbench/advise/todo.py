@@ -20,7 +20,7 @@ from workbench.advise.rewrite import DASH
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import lower_first, possessive
+from workbench.core.wording import lower_first, part_word, possessive
 from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from workbench.grade.places import Places, join_places, row_runs
 from workbench.read.questions import fold, humanize
@@ -127,7 +127,7 @@ class _Builder:
         self._names: list[tuple[str, str]] | None = None
         self._answers: Counter[str] | None = None
         self.types = column_types(self.document)  # columns the shop's system reads: never typed into
-        self.noun = "product" if self.document.kind == "spreadsheet" else "section"  # a manual's parts are sections
+        self.noun = part_word(self.document.kind)  # a manual's parts are sections, a sheet's products
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}

@@ -24,6 +24,8 @@ class TfIdf(Retriever):
     label = "TF-IDF word search"
     explanation = ("Scores each piece by the question's words it shares, rare words counting more, as the angle "
                    "between the two lists of word weights.")
+    score_words = ("the cosine of the question's and the piece's word weights, from 0 (no word shared) to 1 (the "
+                   "same words, weighed alike)")
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer  # sklearn loads only when TF-IDF is asked for
