@@ -71,6 +71,13 @@ class Evaluation:
     chunks: dict[str, list[Chunk]]
     runs: list[Run]
     seconds: float = 0.0  # wall time the evaluation took, shown again when a page reuses it
+    # Stages of the grid not computed yet (``run/staged.py``): empty for a complete result. A result with
+    # pending stages is partial: its verdict is provisional, and it is never remembered or saved as complete.
+    pending: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return not self.pending
 
     def runs_under(self, retriever: str, reranker: str | None = None) -> list[Run]:
         """The runs of one search (and one re-check, when named), in their order: what one chart shows."""

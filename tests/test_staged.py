@@ -1,0 +1,59 @@
+"""A run in stages: word search first, then meaning-based search, then model re-checks; the same grades."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.core.model import Settings
+from workbench.read.loaders import load_path
+from workbench.read.questions import parse_questions
+from workbench.run.evaluate import RunStopped, evaluate
+from workbench.run.staged import evaluate_in_stages, stages
+
+from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
+
+QUESTIONS = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+GRID = Settings(["fixed", "heading"], ["keyword", "dense", "hybrid"], ["none", "maxsim"], threshold="auto")
+
+
+def test_stages_put_word_search_first_and_leave_out_empty_ones():
+    plan = stages(GRID)
+    assert [(s.name, s.retrievers, s.rerankers) for s in plan] == [
+        ("word search", ["keyword"], ["none"]),
+        ("meaning-based search", ["dense", "hybrid"], ["none"]),
+        ("re-checks by meaning", ["keyword", "dense", "hybrid"], ["maxsim"]),
+    ]
+    assert [s.uses_model for s in plan] == [False, True, True]
+    word_only = Settings(["fixed"], ["keyword", "bm25"], ["none", "heading"])
+    assert [s.name for s in stages(word_only)] == ["word search"]  # one stage: one evaluate, as before
+
+
+def test_each_stage_hands_over_its_runs_in_order_and_the_end_equals_one_evaluate():
+    document = load_path(SAMPLE_MD)
+    seen = []
+    encoder = FakeEncoder()
+    staged = evaluate_in_stages(document, QUESTIONS, GRID, encoder_factory=lambda: encoder,
+                                on_stage=lambda partial: seen.append(partial))
+    # 2 cuts x 1 setup, then 2 x 2 more, then 2 x 3 more: 2, 6 and 12 runs so far.
+    assert [len(part.runs) for part in seen] == [2, 6, 12]
+    assert [part.pending for part in seen] == [("meaning-based search", "re-checks by meaning"),
+                                               ("re-checks by meaning",), ()]
+    assert {run.retriever for run in seen[0].runs} == {"keyword"} and not seen[0].complete and staged.complete
+    whole = evaluate(document, QUESTIONS, GRID, encoder_factory=lambda: FakeEncoder())
+    assert [run.key for run in staged.runs] == [run.key for run in whole.runs]  # the single call's order
+    for mine, theirs in zip(staged.runs, whole.runs):
+        assert [r.grade for r in mine.per_question] == [r.grade for r in theirs.per_question], mine.key
+        assert [r.ranking for r in mine.per_question] == [r.ranking for r in theirs.per_question], mine.key
+        assert mine.threshold == theirs.threshold and mine.hit_rate == theirs.hit_rate
+
+
+def test_a_stop_in_a_later_stage_keeps_what_the_earlier_stages_gave():
+    document = load_path(SAMPLE_MD)
+    encoder = FakeEncoder()
+    seen = []
+    with pytest.raises(RunStopped):
+        evaluate_in_stages(document, QUESTIONS, GRID, encoder_factory=lambda: encoder,
+                           on_stage=seen.append, should_stop=lambda: encoder.encoded > 0)
+    # The word-search stage reads no text with the model, so it finished; the stop came with the first model slice.
+    assert len(seen) == 1 and {run.retriever for run in seen[0].runs} == {"keyword"}
+    assert seen[0].pending == ("meaning-based search", "re-checks by meaning")

@@ -1,0 +1,101 @@
+"""Word search first, then the model's setups: a run in stages, each stage's runs handed over once graded.
+
+A word-search verdict takes seconds; the language model's setups take minutes on a long file. So the grid
+of ``settings`` is cut into stages by what they need (``stages``): word search without a model re-check,
+then meaning-based search, then the re-checks that read with the model. Each stage is one ``evaluate`` call
+on a part of the grid, and after each the runs so far are merged into one ``Evaluation`` (runs in the order
+the whole grid's single ``evaluate`` would give) whose ``pending`` names the stages still to come. Every run
+is graded exactly as in one call: a configuration's grades depend only on its strategy, retriever, reranker
+and the shared settings, never on which others ran beside it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from workbench.core.model import Document, Question, Settings
+from workbench.core.results import Evaluation
+from workbench.encode.embedding import Encoder
+from workbench.run.evaluate import Progress, ShouldStop, check_settings, evaluate
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str  # in plain words, for "still being computed: ..."
+    retrievers: list[str]
+    rerankers: list[str]
+
+    @property
+    def uses_model(self) -> bool:
+        return any(RETRIEVERS.get(r).needs_encoder for r in self.retrievers) or any(
+            RERANKERS.get(r).needs_encoder for r in self.rerankers
+        )
+
+
+def stages(settings: Settings) -> list[Stage]:
+    """The grid in the order it is computed: word search (no model), meaning-based search, model re-checks.
+
+    Empty stages are left out, so a word-only grid is one stage and a run of it is one ``evaluate``.
+    """
+    words = [r for r in settings.retrievers if not RETRIEVERS.get(r).needs_encoder]
+    meaning = [r for r in settings.retrievers if RETRIEVERS.get(r).needs_encoder]
+    plain = [r for r in settings.rerankers if not RERANKERS.get(r).needs_encoder]
+    checks = [r for r in settings.rerankers if RERANKERS.get(r).needs_encoder]
+    found = [
+        Stage("word search", words, plain),
+        Stage("meaning-based search", meaning, plain),
+        Stage("re-checks by meaning", settings.retrievers, checks),
+    ]
+    return [stage for stage in found if stage.retrievers and stage.rerankers]
+
+
+def merge(settings: Settings, parts: list[Evaluation], pending: list[str]) -> Evaluation:
+    """One ``Evaluation`` of the runs of ``parts``, in the order a single ``evaluate(settings)`` lists them."""
+    first = parts[0]
+    place = {(s, r, k): n for n, (s, r, k) in enumerate(
+        (s, r, k) for s in settings.strategies for r in settings.retrievers for k in settings.rerankers)}
+    runs = sorted((run for part in parts for run in part.runs), key=lambda run: place[run.key])
+    return Evaluation(first.document, settings, first.questions, first.bad_questions, first.chunks, runs,
+                      sum(part.seconds for part in parts), pending=tuple(pending))
+
+
+def evaluate_in_stages(
+    document: Document,
+    questions: list[Question],
+    settings: Settings,
+    *,
+    on_stage: Callable[[Evaluation], None] | None = None,
+    encoder_factory: Callable[[], Encoder] | None = None,
+    progress: Progress | None = None,
+    should_stop: ShouldStop | None = None,
+) -> Evaluation:
+    """``evaluate`` stage by stage; ``on_stage`` gets the merged result after each (``pending`` empty at the end).
+
+    A stop (``RunStopped``) raised in a later stage leaves what ``on_stage`` was given as the finished part.
+    ``progress`` gets the share of the whole grid: each stage's share weighted by its configurations.
+    """
+    check_settings(settings)
+    started = time.perf_counter()
+    plan = stages(settings)
+    sizes = [len(stage.retrievers) * len(stage.rerankers) for stage in plan]
+    total = sum(sizes)
+    parts: list[Evaluation] = []
+    for number, stage in enumerate(plan):
+        before = sum(sizes[:number])
+
+        def part_progress(share: float, text: str, before: int = before, size: int = sizes[number]) -> None:
+            if progress:
+                progress((before + share * size) / total, text)
+
+        part = evaluate(document, questions, replace(settings, retrievers=stage.retrievers, rerankers=stage.rerankers),
+                        encoder_factory=encoder_factory, progress=part_progress, should_stop=should_stop)
+        parts.append(part)
+        merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
+        if on_stage:
+            on_stage(merged)
+    merged.seconds = time.perf_counter() - started
+    return merged
