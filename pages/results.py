@@ -4,7 +4,7 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import handover_panels, layout, state
+from ui import handover_panels, layout, staged_view, state
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
 from workbench.advise.todo import not_clean, todo_list
@@ -71,9 +71,15 @@ def run(settings: Settings) -> None:
     stop = st.empty()
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.should_stop).
     stop.button("Stop", key="stop_run", on_click=state.stop_run, help="Ends the run now; nothing of it is kept.")
+
+    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.keep_going).
+    stop.button("Stop", key="stop_run", on_click=state.stop_run,
+                help="Ends the run now; what has finished is kept, labelled partial, and not saved to the history.")
     st.session_state[state.RUN_STOPPED] = False
+    live = top.empty()  # word search's verdict first, replaced as each stage of the model's setups finishes
     state.run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
-                      should_stop=state.should_stop)
+                      should_stop=state.should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
+    live.empty()
     bar.empty()
     stop.empty()
 
@@ -113,8 +119,13 @@ if pressed or st.session_state.pop("run_fast_now", False):
         estimate.empty()
         fast.empty()
 if st.session_state.get(state.RUN_STOPPED):
-    st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
-               "settings are as they were.")
+    shown = st.session_state[state.RESULT]
+    if shown is not None and shown.pending and st.session_state[state.RESULT_STAMP] == state.current_stamp(settings):
+        st.warning("You stopped the run. What had finished is kept below, labelled partial; it is not saved to "
+                   "the history. Press **Run the questions** to compute the rest.")
+    else:
+        st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
+                   "settings are as they were.")
 
 with top:
     # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
@@ -150,6 +161,8 @@ with top:
         st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 
     verdict = assess(result)
+    if result.pending:
+        st.warning(staged_view.pending_sentence(result, running=False))
     BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error, LOOKS_READY: st.info}
     BOXES.get(verdict.status, st.info)(
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"

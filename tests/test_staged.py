@@ -57,3 +57,46 @@ def test_a_stop_in_a_later_stage_keeps_what_the_earlier_stages_gave():
     # The word-search stage reads no text with the model, so it finished; the stop came with the first model slice.
     assert len(seen) == 1 and {run.retriever for run in seen[0].runs} == {"keyword"}
     assert seen[0].pending == ("meaning-based search", "re-checks by meaning")
+
+
+class StopAtTheModel(FakeEncoder):
+    """Presses Stop (as its click leaves the session) when the model is first asked to read."""
+
+    def _encode(self, texts):
+        import streamlit as st
+
+        from ui import state
+
+        st.session_state[state.RUN_STOPPED] = True
+        return super()._encode(texts)
+
+
+def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_partial(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_long_work import runs_in
+    from ui import state
+
+    from .conftest import ROOT
+
+    db = tmp_path / "history.sqlite"
+    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(db))
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # every text reaches the model, so Stop is pressed
+    encoder = StopAtTheModel()
+    monkeypatch.setattr(state, "shared_encoder", lambda: encoder)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.session_state[state.RUN_STRATEGIES] = ["fixed", "heading"]
+    at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
+    at.session_state[state.RUN_RERANKERS] = ["none"]
+    at = at.switch_page("pages/results.py").run()
+    assert at.session_state[state.RESULT] is None  # a run needing the model never starts by itself
+    at.button(key="run").click().run()
+    assert not at.exception
+    result = at.session_state[state.RESULT]
+    assert result is not None and result.pending == ("meaning-based search",)
+    assert [run.key for run in result.runs] == [("fixed", "keyword", "none"), ("heading", "keyword", "none")]
+    warnings = [w.value for w in at.warning]
+    assert any("What had finished is kept below, labelled partial" in w for w in warnings)
+    assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
+    assert any("Partial results for" in m.value for m in at.markdown)
+    assert len(state.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete

@@ -32,7 +32,8 @@ from workbench.read.questions import (
 )
 from workbench.read.sample import Head, head
 from workbench.run.estimate import Estimate, estimate, uses_model
-from workbench.run.evaluate import evaluate
+from workbench.run.evaluate import RunStopped
+from workbench.run.staged import evaluate_in_stages
 from workbench.store.history import History
 from workbench.store.history import default_path as history_path
 from workbench.store.remembered import Remembered
@@ -660,15 +661,30 @@ def quick(settings: Settings, document: Document) -> bool:
             and not st.session_state.get(RUN_STOPPED))
 
 
-def run_current(settings: Settings, progress=None, should_stop=None) -> Evaluation | None:
-    """Run the questions on the current inputs; the result is stored with the stamp it was computed from."""
+def run_current(settings: Settings, progress=None, should_stop=None, on_stage=None) -> Evaluation | None:
+    """Run the questions on the current inputs; the result is stored with the stamp it was computed from.
+
+    Each finished stage (word search first) is stored at once as a partial result (``Evaluation.pending``),
+    then handed to ``on_stage`` to be shown: a Stop keeps it, labelled partial; it is never remembered or
+    saved to the history, which only the complete result is.
+    """
     state = st.session_state
     stamp = current_stamp(settings)
     started = time.perf_counter()
     state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
+
+    def stage_done(partial: Evaluation) -> None:
+        if partial.pending:
+            state[RESULT], state[RESULT_STAMP] = partial, stamp
+            if on_stage:
+                on_stage(partial)
+
     try:
         result = run_evaluation(*document_args(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
-                                progress=progress, should_stop=should_stop)
+                                progress=progress, should_stop=should_stop, on_stage=stage_done)
+    except RunStopped:  # asked for (should_stop): what finished stays in RESULT, labelled partial; no error
+        state[RUN_STOPPED] = True
+        return None
     except WorkbenchError as error:
         state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = str(error), stamp
         return None
@@ -702,6 +718,10 @@ def result_caption() -> str:
     stamp: Stamp = st.session_state[RESULT_STAMP]
     if stamp != current_stamp():
         return f"Below: the out-of-date results for **{escape_markdown(stamp.describe())}**."
+    result: Evaluation | None = st.session_state[RESULT]
+    if result is not None and result.pending:
+        return (f"Partial results for **{escape_markdown(stamp.describe())}**: not computed yet: "
+                f"{escape_markdown(', '.join(result.pending))}.")
     return f"Results for **{escape_markdown(stamp.describe())}**."
 
 
@@ -758,6 +778,7 @@ def run_evaluation(
     settings: Settings,
     progress=None,
     should_stop=None,
+    on_stage=None,
 ) -> Evaluation:
     """Evaluate, remembering results by what they were computed from (a ``Stamp``) for every tab of the app.
 
@@ -773,8 +794,8 @@ def run_evaluation(
         # Numbered as rows of the questions file (header = row 1), as the table, the command line and every
         # download number them: the table is that file, and it has no blank rows.
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
-        result = evaluate(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
-                          should_stop=should_stop)
+        result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
+                                    should_stop=should_stop, on_stage=on_stage)
         memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.

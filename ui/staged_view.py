@@ -1,0 +1,33 @@
+"""The verdict of a run still in progress: word search's first, marked provisional, replaced as stages finish."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from workbench.advise.verdict import assess
+from workbench.core.results import Evaluation
+from workbench.output.highlight import escape_markdown
+from workbench.run.names import reranker_name, retriever_name
+
+
+def pending_sentence(result: Evaluation, running: bool) -> str:
+    """What a partial result lacks, in words: still being computed (running) or not computed (stopped)."""
+    missing = ", ".join(result.pending)
+    if running:
+        return f"**Provisional verdict**: still being computed: {missing}. It may change when they finish."
+    return (f"**Partial result, provisional verdict**: the run stopped before {missing} finished. This is not "
+            "saved to the history; press **Run the questions** for the complete result.")
+
+
+def provisional(place, partial: Evaluation) -> None:
+    """Show ``partial``'s verdict in ``place`` (an ``st.empty``), replacing the previous stage's."""
+    verdict = assess(partial)
+    with place.container():
+        st.info(pending_sentence(partial, running=True))
+        st.markdown(f"**{verdict.status}** — {escape_markdown(partial.document.name)}: "
+                    f"{escape_markdown(verdict.reason)}")
+        if verdict.recommendation:
+            st.markdown(f"{escape_markdown(verdict.recommendation)} {escape_markdown(verdict.versus_baseline)}")
+        finished = dict.fromkeys(f"{retriever_name(run.retriever)}, {reranker_name(run.reranker).lower()}"
+                                 for run in partial.runs)
+        st.caption("Finished so far: " + escape_markdown(", ".join(finished)) + ".")
