@@ -162,7 +162,8 @@ with top:
 
     verdict = assess(result)
     if result.pending:
-        st.warning(staged_view.pending_sentence(result, running=False))
+        st.warning(staged_view.pending_sentence(result, running=False,
+                                                stopped=bool(st.session_state.get(state.RUN_STOPPED))))
     BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error, LOOKS_READY: st.info}
     BOXES.get(verdict.status, st.info)(
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"

@@ -59,6 +59,27 @@ def own_workspace(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(tmp_path / "history.sqlite"))
 
 
+# The app's grid before the model's setups became its default: word search only, so a page opened in a test
+# grades at once without the language model. Tests of other things (history, stale results, drill-down) pin it.
+WORD_ONLY_DEFAULTS = (
+    ["fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern",
+     "langchain-recursive-1000"],
+    ["keyword"],
+    ["none", "heading"],
+)
+
+
+@pytest.fixture
+def word_only_defaults(monkeypatch):
+    """The app opens on ``WORD_ONLY_DEFAULTS`` instead of ``workbench.run.defaults`` (which needs the model)."""
+    from ui import state
+
+    strategies, retrievers, rerankers = WORD_ONLY_DEFAULTS
+    monkeypatch.setattr(state, "DEFAULT_STRATEGIES", strategies)
+    monkeypatch.setattr(state, "DEFAULT_RETRIEVERS", retrievers)
+    monkeypatch.setattr(state, "DEFAULT_RERANKERS", rerankers)
+
+
 @pytest.fixture
 def fake_encoder() -> FakeEncoder:
     return FakeEncoder()

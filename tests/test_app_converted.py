@@ -18,6 +18,9 @@ pytest.importorskip("fpdf")
 
 FILES = {"policy.docx": policy.docx_bytes, "policy.html": policy.html_bytes, "policy.pdf": policy.pdf_bytes}
 
+# About the pages, not the default setups: word search only, no model (tests/test_staged.py has those).
+pytestmark = pytest.mark.usefixtures("word_only_defaults")
+
 
 @pytest.mark.parametrize("name", list(FILES))
 def test_a_policy_page_is_converted_shown_and_evaluated(name):

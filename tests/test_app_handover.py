@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from workbench.advise.rewrite import rewrite
 from workbench.read.loaders import load_path
 
 from .conftest import SAMPLE_MD
 from .test_app import go, open_app, plain
+
+# About the pages, not the default setups: word search only, no model (tests/test_staged.py has those).
+pytestmark = pytest.mark.usefixtures("word_only_defaults")
 
 
 def downloads(at) -> dict:

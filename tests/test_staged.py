@@ -89,7 +89,9 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
     at.session_state[state.RUN_RERANKERS] = ["none"]
     at = at.switch_page("pages/results.py").run()
-    assert at.session_state[state.RESULT] is None  # a run needing the model never starts by itself
+    shown = at.session_state[state.RESULT]  # the model's setups wait for Run; word search's verdict is shown at once
+    assert encoder.encoded == 0 and shown.pending == ("meaning-based search",)
+    assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
     at.button(key="run").click().run()
     assert not at.exception
     result = at.session_state[state.RESULT]

@@ -10,13 +10,17 @@ from workbench.output.highlight import escape_markdown
 from workbench.run.names import reranker_name, retriever_name
 
 
-def pending_sentence(result: Evaluation, running: bool) -> str:
-    """What a partial result lacks, in words: still being computed (running) or not computed (stopped)."""
+def pending_sentence(result: Evaluation, running: bool, stopped: bool = False) -> str:
+    """What a partial result lacks, in words: still being computed (running), cut short (stopped), or waiting
+    for Run (word search's verdict, computed by itself when the page opened)."""
     missing = ", ".join(result.pending)
     if running:
         return f"**Provisional verdict**: still being computed: {missing}. It may change when they finish."
-    return (f"**Partial result, provisional verdict**: the run stopped before {missing} finished. This is not "
-            "saved to the history; press **Run the questions** for the complete result.")
+    if stopped:
+        return (f"**Partial result, provisional verdict**: the run stopped before {missing} finished. This is not "
+                "saved to the history; press **Run the questions** for the complete result.")
+    return (f"**Provisional verdict, from word search alone**: not computed yet: {missing}, which read with the "
+            "language model. Press **Run the questions** to add them; the verdict may change.")
 
 
 def provisional(place, partial: Evaluation) -> None:

@@ -31,9 +31,10 @@ from workbench.read.questions import (
     questions_to_csv,
 )
 from workbench.read.sample import Head, head
+from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
 from workbench.run.estimate import Estimate, estimate, uses_model
 from workbench.run.evaluate import RunStopped
-from workbench.run.staged import evaluate_in_stages
+from workbench.run.staged import evaluate_in_stages, word_stage
 from workbench.store.history import History
 from workbench.store.history import default_path as history_path
 from workbench.store.remembered import Remembered
@@ -94,12 +95,10 @@ def init_session_state() -> None:
         CUT_STRATEGIES: ["fixed", "heading"],
         SIZE: WINDOW_SIZE,
         OVERLAP: 45,
-        RUN_STRATEGIES: [
-            "fixed", "fixed-overlap", "sentence", "recursive", "heading", "breadcrumb", "placebo", "concern",
-            "langchain-recursive-1000",  # what many bots run today, for comparison
-        ],
-        RUN_RETRIEVERS: ["keyword"],
-        RUN_RERANKERS: ["none", "heading"],
+        # The setups that won on the real files (docs/DESIGN.md, "The default setups"); the rest when asked.
+        RUN_STRATEGIES: list(DEFAULT_STRATEGIES),
+        RUN_RETRIEVERS: list(DEFAULT_RETRIEVERS),
+        RUN_RERANKERS: list(DEFAULT_RERANKERS),
         TOP_K: 5,
         THRESHOLD: 0.0,
         THRESHOLD_AUTO: True,  # the bot refuses what the file cannot answer, as the verdict expects
@@ -710,7 +709,32 @@ def refresh_result(settings: Settings, document: Document, auto: bool | None = N
         run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text))
         bar.empty()
         return state[RESULT_STAMP] == stamp
+    if state[RESULT_ERROR_STAMP] != stamp and quick(word_part(settings), document) and not state.get(RUN_STOPPED):
+        # The model's setups wait for Run; word search's verdict is shown at once, labelled provisional.
+        bar = st.progress(0.0, text="Word search on the current file…")
+        try:
+            partial = word_stage(document, table_questions(questions_to_csv(frame_questions(state[QUESTIONS]))),
+                                 settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text))
+        except WorkbenchError:
+            partial = None
+        bar.empty()
+        if partial is not None:
+            state[RESULT], state[RESULT_STAMP] = partial, stamp
+            return True
     return False
+
+
+def word_part(settings: Settings) -> Settings:
+    """The word-search stage of ``settings`` (run by itself when the rest needs the model)."""
+    from dataclasses import replace
+
+    from workbench.run.staged import stages
+
+    plan = stages(settings)
+    first = plan[0] if plan else None
+    if first is None or first.uses_model:
+        return replace(settings, retrievers=["dense"])  # no word stage: never quick
+    return replace(settings, retrievers=first.retrievers, rerankers=first.rerankers)
 
 
 def result_caption() -> str:
@@ -794,6 +818,8 @@ def run_evaluation(
         # Numbered as rows of the questions file (header = row 1), as the table, the command line and every
         # download number them: the table is that file, and it has no blank rows.
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
+
+        questions = table_questions(questions_csv)
         result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
                                     should_stop=should_stop, on_stage=on_stage)
         memo.put(key, result)
@@ -805,6 +831,14 @@ def run_evaluation(
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
             st.warning(escape_markdown(warning))
     return result
+
+
+def table_questions(questions_csv: str) -> list[Question]:
+    """The questions table's CSV read back, numbered as the table shows them (not as lines of the CSV)."""
+    questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
+    for question in questions:
+        question.row -= 1
+    return questions
 
 
 def remembered_results() -> Remembered[Stamp, Evaluation]:

@@ -99,3 +99,26 @@ def evaluate_in_stages(
             on_stage(merged)
     merged.seconds = time.perf_counter() - started
     return merged
+
+
+def word_stage(
+    document: Document,
+    questions: list[Question],
+    settings: Settings,
+    *,
+    progress: Progress | None = None,
+    should_stop: ShouldStop | None = None,
+) -> Evaluation | None:
+    """The first stage alone, when it needs no model: word search's result in seconds, ``pending`` the rest.
+
+    None when the grid has no such stage (every search or re-check reads with the model).
+    """
+    check_settings(settings)
+    plan = stages(settings)
+    if not plan or plan[0].uses_model:
+        return None
+    first = plan[0]
+    part = evaluate(document, questions, replace(settings, retrievers=first.retrievers, rerankers=first.rerankers),
+                    progress=progress, should_stop=should_stop)
+    return merge(settings, [part], [later.name for later in plan[1:]])
+

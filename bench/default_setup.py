@@ -1,0 +1,115 @@
+"""The app's default setups, timed as a user meets them: first verdict, complete result, and the model's bound.
+
+    python bench/default_setup.py                 # the Spree export and a 1,000-product synthetic catalog
+    python bench/default_setup.py --products 300  # a smaller synthetic catalog
+
+Each file is run twice, each time in a fresh Python process with one embedding cache of its own: cold (the
+cache empty, the model loaded by the run) and warm (the cache filled by the cold run). A run is the staged
+evaluation the Results page makes (``run/staged.py``) of ``run/defaults.py``'s cuts, searches and re-checks,
+with the fitted threshold. Reported per run:
+
+- first verdict: seconds from the start until the word-search stage was handed over (what Results shows first);
+- complete: seconds until the whole grid was graded;
+- texts and word pieces the model read (each text's pieces, its two special tokens included, as the model
+  reads them: at most its ``max_seq_length``);
+- the bound (cold only): those word pieces at the torch path's speed measured in the same process right after
+  the run (the same texts read again straight through sentence-transformers, batches of 64, sorted by length),
+  and complete / bound. Warm reads nothing, so its figure is warm / cold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REAL_DATA = ROOT.parent / "shared" / "real-data"
+SPREE = REAL_DATA / "spree_sample_products.csv"
+
+ONE_RUN = """
+import json, sys, time
+began = time.perf_counter()
+from pathlib import Path
+from workbench.core.model import Settings
+from workbench.encode.embedding import get_encoder
+from workbench.read.loaders import load_bytes
+from workbench.read.questions import parse_questions
+from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run.staged import evaluate_in_stages
+
+data, questions, name, bound = Path(sys.argv[1]).read_bytes(), Path(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
+document = load_bytes(data, name)
+asked = parse_questions(questions.read_bytes(), questions.name)
+settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+encoder = get_encoder()
+read = []
+own = encoder._encode
+encoder._encode = lambda texts: read.extend(texts) or own(texts)
+stages = []
+result = evaluate_in_stages(document, asked, settings, encoder_factory=lambda: encoder,
+                            on_stage=lambda partial: stages.append(time.perf_counter() - began))
+complete = time.perf_counter() - began
+limit = encoder.window + 2
+pieces = sum(min(len(p), limit) for p in encoder.tokenizer.encode_batch(read, add_special_tokens=True) for p in [p.ids])
+speed = None
+if bound and read:
+    texts = sorted(read, key=len)
+    start = time.perf_counter()
+    encoder.model.encode(texts, batch_size=64, show_progress_bar=False)
+    speed = pieces / (time.perf_counter() - start)
+print(json.dumps({"first": stages[0], "complete": complete, "texts": len(read), "pieces": pieces, "speed": speed,
+                  "load": encoder.load_seconds, "runs": len(result.runs)}))
+"""
+
+
+def run_once(path: Path, questions: Path, cache: Path, bound: bool) -> dict:
+    environment = os.environ | {"WORKBENCH_EMBEDDING_CACHE": str(cache), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", ONE_RUN, str(path), str(questions), path.name, "1" if bound else "0"],
+                          env=environment, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.read.questions import questions_to_csv
+    from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--products", type=int, default=1000, help="products in the synthetic catalog")
+    parser.add_argument("--skip-spree", action="store_true")
+    args = parser.parse_args()
+    print(f"default: {', '.join(DEFAULT_STRATEGIES)} x {', '.join(DEFAULT_RETRIEVERS)} x {', '.join(DEFAULT_RERANKERS)}")
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        if SPREE.is_file() and not args.skip_spree:
+            files.append((SPREE, ROOT / "bench" / "questions" / "spree_sample_products.questions.csv"))
+        elif not args.skip_spree:
+            print(f"{SPREE} is absent: the Spree export is skipped")
+        catalog = Path(folder) / f"catalog_{args.products}.csv"
+        catalog.write_bytes(catalog_csv(args.products, seed=26))
+        catalog_q = Path(folder) / f"catalog_{args.products}.questions.csv"
+        catalog_q.write_text(questions_to_csv(catalog_questions(args.products, seed=26)), encoding="utf-8")
+        files.append((catalog, catalog_q))
+        print(f"{'file':32} {'run':5} {'first verdict':>13} {'complete':>9} {'texts':>7} {'word pieces':>11} "
+              f"{'pieces/s':>9} {'bound':>7} {'complete/bound':>14} {'warm/cold':>9}")
+        for path, questions in files:
+            cache = Path(folder) / f"{path.stem}.sqlite"
+            cold = run_once(path, questions, cache, bound=True)
+            warm = run_once(path, questions, cache, bound=False)
+            bound = cold["pieces"] / cold["speed"] if cold["speed"] else 0.0
+            print(f"{path.name:32} {'cold':5} {cold['first']:12.1f}s {cold['complete']:8.1f}s {cold['texts']:7,} "
+                  f"{cold['pieces']:11,} {cold['speed'] or 0:9,.0f} {bound:6.1f}s "
+                  f"{cold['complete'] / bound if bound else float('nan'):14.2f}")
+            print(f"{'':32} {'warm':5} {warm['first']:12.1f}s {warm['complete']:8.1f}s {warm['texts']:7,} "
+                  f"{warm['pieces']:11,} {'':9} {'':7} {'':14} {warm['complete'] / cold['complete']:9.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
