@@ -174,13 +174,16 @@ class MaxSim(Reranker):
         units = [reading_units(self.encoder, chunk) for chunk in chunks]
         flat = [windows for chunk_units in units for windows in chunk_units]
         vectors = self.encoder.token_vectors([w for windows in flat for w in windows])
-        documents, position = [], 0
+        # A unit's tokens are its windows' in order, so all units' tokens are every window's in order: one
+        # stack, not one per unit and then one of those (92,000 small stacks were 17 s of a warm 65 s run).
+        lengths = [len(v) for v in vectors]
+        sizes, position = [], 0
         for windows in flat:
-            documents.append(np.vstack(vectors[position : position + len(windows)]))
+            sizes.append(sum(lengths[position : position + len(windows)]))
             position += len(windows)
         # One product against all shortlisted units' tokens, then the best match per unit and question token.
-        similarity = query @ np.vstack(documents).T
-        bounds = np.cumsum([0] + [len(doc) for doc in documents[:-1]])
+        similarity = query @ np.vstack(vectors).T
+        bounds = np.cumsum([0] + sizes[:-1])
         best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x units
         per_unit = self._weights(question, len(query), shortlist, flat) @ best  # one score per unit
         found, position = {}, 0
