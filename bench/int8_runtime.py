@@ -56,6 +56,7 @@ def onnx_encoder_class():
             from tokenizers import Tokenizer
 
             tokenizer = Tokenizer.from_file(str(self.torch.path / "tokenizer.json"))
+            tokenizer.no_padding()  # the file pads; a pad counted as a word piece pulls every mean towards it
             tokenizer.enable_truncation(self.window + 2)
             out = []
             for start in range(0, len(texts), 64):
