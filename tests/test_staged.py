@@ -102,3 +102,31 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
     assert any("Partial results for" in m.value for m in at.markdown)
     assert len(state.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete
+
+
+def provisional_script():
+    import streamlit as st
+
+    from tests.conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+    from ui import staged_view
+    from workbench.core.model import Settings
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.run.staged import word_stage
+
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    grid = Settings(["fixed", "heading"], ["keyword", "dense"], ["none", "maxsim"], threshold="auto")
+    staged_view.provisional(st.empty(), word_stage(load_path(SAMPLE_MD), questions, grid))
+
+
+def test_a_run_in_progress_shows_the_finished_stages_verdict_as_provisional():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(provisional_script, default_timeout=60).run()
+    assert not at.exception
+    assert at.info[0].value == ("**Provisional verdict**: still being computed: meaning-based search, re-checks by "
+                                "meaning. It may change when they finish.")
+    # The sample's word-search verdict (test_app.py: Ready under cut at headings, word-match search, 20 of 20).
+    assert at.markdown[0].value.startswith("**Ready** — breezy\\_home\\_price\\_list\\.md: with cut at headings, "
+                                           "word\\-match search, 20 of 20")
+    assert at.caption[0].value == "Finished so far: Word\\-match search, not re\\-checked."
