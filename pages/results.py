@@ -70,9 +70,6 @@ def run(settings: Settings) -> None:
     bar = st.progress(0.0, text="Starting…")
     stop = st.empty()
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.should_stop).
-    stop.button("Stop", key="stop_run", on_click=state.stop_run, help="Ends the run now; nothing of it is kept.")
-
-    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.should_stop).
     stop.button("Stop", key="stop_run", on_click=state.stop_run,
                 help="Ends the run now; what has finished is kept, labelled partial, and not saved to the history.")
     st.session_state[state.RUN_STOPPED] = False

@@ -41,6 +41,7 @@ def test_the_size_advice_names_which_bot_its_limit_is():
     assert "large chat model" in text and "smaller or cheaper models read less" in text
 
 
+@pytest.mark.usefixtures("word_only_defaults")  # a page test of words, not of the default setups
 def test_the_drill_down_says_the_scale_of_its_scores_and_facts_have_help():
     from streamlit.testing.v1 import AppTest
 
@@ -132,6 +133,7 @@ def test_the_bot_ready_panel_never_says_hand_it_over_beside_no_gain():
     assert "does worse" in before(9, 5).hand_over()
 
 
+@pytest.mark.usefixtures("word_only_defaults")  # a page test of words, not of the default setups
 def test_run_on_a_result_that_is_already_current_says_so():
     from streamlit.testing.v1 import AppTest
 
@@ -144,6 +146,7 @@ def test_run_on_a_result_that_is_already_current_says_so():
     assert any(s.value.startswith("Already up to date: these results are for this file") for s in at.success)
 
 
+@pytest.mark.usefixtures("word_only_defaults")  # a page test of words, not of the default setups
 def test_compare_opens_on_the_recommended_setup_against_300_character_windows_as_the_headline_does():
     from streamlit.testing.v1 import AppTest
 

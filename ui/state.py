@@ -834,11 +834,8 @@ def run_evaluation(
 
 
 def table_questions(questions_csv: str) -> list[Question]:
-    """The questions table's CSV read back, numbered as the table shows them (not as lines of the CSV)."""
-    questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
-    for question in questions:
-        question.row -= 1
-    return questions
+    """The questions table's CSV read back, each numbered by its row in a questions file, as the table shows it."""
+    return parse_questions(questions_csv.encode("utf-8"), "the questions table")
 
 
 def remembered_results() -> Remembered[Stamp, Evaluation]:
