@@ -171,3 +171,13 @@ def test_a_file_name_that_is_not_utf8_is_printed_and_saved(tmp_path, capsys):
     assert '"name": "caf\ufffd.md"' in out  # the bytes that are not UTF-8 shown as U+FFFD
     code = main(["audit", os.fsdecode(folder + b"/missing\xe9.md")])
     assert code == 2 and "missing\\udce9.md does not exist" in capsys.readouterr().err
+
+
+def test_a_description_on_several_lines_with_commas_is_no_stray_quote():
+    # As Magento exports it: a quoted description over several lines, two of them prose with commas. No line
+    # splits into the header's 3 cells, so nothing looks like a swallowed row.
+    data = (b'name,description,price\nPack,"<p>Light and strong, roomy.</p>\n<ul>\n<li>Straps, padded, wide, soft</li>\n'
+            b'</ul>",49\nTent,plain,99\n')
+    document = load_bytes(data, "magento.csv")
+    assert document.warnings == ()
+    assert [s.heading for s in document.sections[1:]] == ["Pack", "Tent"]

@@ -105,12 +105,15 @@ def read_csv(data: bytes, name: str) -> Table:
     limits.allow_long_cells()
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     runaway: tuple[int, int] | None = None  # (row, physical lines) of the first cell that swallowed rows
+    width: int | None = None  # the header's cells: what a swallowed row splits into
     try:
         line = 0
         for record in reader:  # counted as read: a file of nothing but commas is millions of cells
             budget.row(len(record), 0)
             spanned = reader.line_num - line
-            if runaway is None and spanned > 2 and any(_swallowed_rows(cell, delimiter) for cell in record):
+            if width is None and any(record):
+                width = len(record)
+            elif runaway is None and spanned > 2 and any(_swallowed_rows(cell, delimiter, width) for cell in record):
                 runaway = (len(records) + 1, spanned - 1)
             line = reader.line_num
             records.append([_clean(cell) for cell in record])
@@ -131,11 +134,14 @@ def read_csv(data: bytes, name: str) -> Table:
     return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
 
 
-def _swallowed_rows(cell: str, delimiter: str) -> bool:
-    """A cell whose lines look like rows of the file (two or more holding the delimiter): a stray quote's work."""
-    if "\n" not in cell:
+def _swallowed_rows(cell: str, delimiter: str, width: int | None) -> bool:
+    """A cell whose lines look like rows of the file (two or more that split into as many cells as the header
+    has): a stray quote's work. A description's own lines hold commas too, but seldom exactly a row's worth."""
+    if "\n" not in cell or not width or width < 2:
         return False
-    return sum(1 for line in cell.split("\n") if delimiter in line) >= 2
+    rows = sum(1 for line in cell.split("\n") if line.count(delimiter) >= width - 1
+               and len(next(csv.reader([line], delimiter=delimiter), [])) == width)
+    return rows >= 2
 
 
 def sheet_names(data: bytes, name: str) -> list[str]:
