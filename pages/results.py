@@ -168,7 +168,7 @@ with top:
     )
     st.caption(verdict.rule)
     if verdict.refusal:  # its own measured line, never folded into the status
-        st.markdown(f"**Refusing.** {escape_markdown(verdict.refusal)}")
+        st.markdown(escape_markdown(verdict.refusal))  # it starts "Refusing, judged …": no heading word before it
     if verdict.refusal_test:
         with st.expander(f"The test for the bot's instructions: {len(verdict.refusal_test)} questions it should hand "
                          "to a person, with the pieces it would be handed"):

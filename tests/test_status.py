@@ -69,8 +69,9 @@ def test_a_file_whose_score_cannot_refuse_is_judged_by_its_answers_with_the_cond
     ]
     assert verdict.refusal.startswith(
         "Refusing, judged leave-one-out: the threshold fitted on your questions refused 0 of the 3 questions your "
-        "file cannot answer and wrongly refused 2 of the 4 it can. On this file, refusing 2 of the 3 would also "
-        "refuse 2 of the 4 real questions (the best any threshold does on these questions). No threshold refuses "
+        "file cannot answer and wrongly refused 2 of the 4 it can. On this file, the fewest real questions any "
+        "threshold also refuses while refusing at least half of the 3 (2) is 2 of the 4, judged on all the "
+        "questions. No threshold refuses "
         "at least half of them while wrongly refusing at most 5 % of real ones: the search score cannot tell these "
         "questions apart from real ones on this file."
     )
@@ -88,7 +89,7 @@ def test_a_score_that_refuses_keeps_the_refusal_in_the_status():
     # refuses no real question.
     assert verdict.refusal_separable and verdict.conditions == [] and verdict.refusal_test == []
     assert (verdict.refused, verdict.wrongly_refused, verdict.status) == (3, 0, READY)
-    assert "refusing 2 of the 3 would also refuse 0 of the 4 real questions" in verdict.refusal
+    assert "while refusing at least half of the 3 (2) is 0 of the 4" in verdict.refusal
     # Never refusing, where a threshold would: the false answers count, and the status says Not ready.
     never = assess(run(ANSWERABLE + FOREIGN, threshold=None))
     assert never.status == NOT_READY and never.refusal.startswith("The bot never refuses (no threshold is set)")

@@ -142,13 +142,13 @@ class Audit:
             out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{shown(self.unheaded_facts[0], 80)}”.")
         for title, pieces in self.long_sections[:5]:
             out.append(
-                f"Section “{title}” is {pieces} word pieces (words or parts of words) long; the meaning-based search "
-                f"model reads {self.window} at a time, "
-                "so it reads the section in parts and a line in it competes with the whole."
+                f"{self.noun.capitalize()} “{title}” is {pieces} word pieces (words or parts of words) long; the "
+                f"meaning-based search model reads {self.window} at a time, "
+                f"so it reads the {self.noun} in parts and a line in it competes with the whole."
             )
         if len(self.long_sections) > 5:  # a catalog can have dozens: the rest named in one line
             rest = [title for title, _ in self.long_sections[5:]]
-            out.append(f"{len(rest)} more sections are longer than the model reads at once: "
+            out.append(f"{len(rest)} more {self.noun}s are longer than the model reads at once: "
                        + ", ".join(rest[:10]) + (f" and {len(rest) - 10} more." if len(rest) > 10 else "."))
         for strategy, info in self.unnamed_chunks.items():
             if info["unnamed"]:

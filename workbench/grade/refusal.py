@@ -113,8 +113,9 @@ class TradeOff:
     @property
     def sentence(self) -> str:
         return (
-            f"On this file, refusing {self.target} of the {self.unanswerable} would also refuse {self.wrongly} of "
-            f"the {self.answerable} real questions (the best any threshold does on these questions)."
+            f"On this file, the fewest real questions any threshold also refuses while refusing at least half of "
+            f"the {self.unanswerable} ({self.target}) is {self.wrongly} of the {self.answerable}, judged on all "
+            "the questions."
         )
 
 
