@@ -242,3 +242,18 @@ class Settings:
     threshold: float | str | None = None  # a score, "auto" (calibrated on the questions), or None
     depth: int = 50
     reranker_model: str | None = None
+
+
+class SameDocument:
+    """A document keyed by identity, for a cache of work done once per document: hashing a Document would hash its whole text on every look-up."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+
+    def __hash__(self) -> int:
+        return id(self.document)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SameDocument) and other.document is self.document

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from workbench.core.model import Chunk, Document, ResolvedQuestion, Section, Span, covers, merge_spans
+from workbench.core.model import Chunk, Document, ResolvedQuestion, SameDocument, Section, Span, covers, merge_spans
 from workbench.read.questions import answer_pattern, fold
 
 GRADE_WORDS = {
@@ -48,23 +48,8 @@ def _name_pattern(names: list[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE)
 
 
-class _Same:
-    """A document keyed by identity: hashing a Document would hash its whole text on every look-up."""
-
-    __slots__ = ("document",)
-
-    def __init__(self, document: Document) -> None:
-        self.document = document
-
-    def __hash__(self) -> int:
-        return id(self.document)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.document is self.document
-
-
 @functools.lru_cache(maxsize=4)
-def _named(same: _Same) -> tuple[tuple[int, int, str], ...]:
+def _named(same: SameDocument) -> tuple[tuple[int, int, str], ...]:
     """(start, end, section id) of every fact that names its own section, in document order."""
     document = same.document
     named = []
@@ -92,13 +77,13 @@ def named_facts(document: Document) -> frozenset[Span]:
 
     A bot reading such a line knows whose it is, so it is never a decoy for another product's question and it
     does not make a piece "mixed" by being in it (docs/DESIGN.md, Grading)."""
-    return frozenset((start, end) for start, end, _ in _named(_Same(document)))
+    return frozenset((start, end) for start, end, _ in _named(SameDocument(document)))
 
 
 def labelled_lines(document: Document, chunk: Chunk, section_id: str | None) -> list[str]:
     """The lines of other sections in ``chunk`` that name their own section, for the drill-down: why a piece
     holding them is not "mixed" and their words are no decoy."""
-    named = _named(_Same(document))
+    named = _named(SameDocument(document))
     starts = [start for start, _, _ in named]
     out = []
     for start, end in merge_spans(chunk.spans):

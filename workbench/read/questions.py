@@ -10,7 +10,16 @@ import unicodedata
 
 from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
-from workbench.core.model import BadQuestion, Document, Question, ResolvedQuestion, Section, Span, WorkbenchError
+from workbench.core.model import (
+    BadQuestion,
+    Document,
+    Question,
+    ResolvedQuestion,
+    SameDocument,
+    Section,
+    Span,
+    WorkbenchError,
+)
 from workbench.read.base_of_files import FILE_MARK, find_file, section_id, split_source
 from workbench.read.markdown import clean_heading
 from workbench.read.textio import decode_text
@@ -146,23 +155,8 @@ def find_answer(document: Document, section: Section, answer: str) -> tuple[Span
     return tuple((m.start(), m.end()) for m in pattern.finditer(document.text, section.span[0], section.span[1]))
 
 
-class _Same:
-    """A document keyed by identity: hashing a Document would hash its whole text on every look-up."""
-
-    __slots__ = ("document",)
-
-    def __init__(self, document: Document) -> None:
-        self.document = document
-
-    def __hash__(self) -> int:
-        return id(self.document)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.document is self.document
-
-
 @functools.lru_cache(maxsize=4)
-def _headings(same: _Same) -> list[tuple[str, Section]]:
+def _headings(same: SameDocument) -> list[tuple[str, Section]]:
     """Every named section with its normalised heading, worked out once per document, not once per question."""
     return [(_norm(section.heading), section) for section in same.document.sections if section.heading]
 
@@ -170,7 +164,7 @@ def _headings(same: _Same) -> list[tuple[str, Section]]:
 def find_sources(document: Document, source: str) -> list[Section]:
     """Sections named by ``source``: exact (case-insensitive) matches, else unique prefix, else substring."""
     wanted = _norm(source)
-    named = _headings(_Same(document))
+    named = _headings(SameDocument(document))
     exact = [section for heading, section in named if heading == wanted]
     if exact:
         return exact
@@ -210,7 +204,7 @@ def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQue
         return _resolve_in_base(document, question)
     names = [name.strip() for name in question.expected_source.split(ALTERNATIVES) if name.strip()]
     whole = _norm(question.expected_source)
-    if len(names) <= 1 or any(heading == whole for heading, _ in _headings(_Same(document))):  # "A | B" is a name
+    if len(names) <= 1 or any(heading == whole for heading, _ in _headings(SameDocument(document))):  # "A | B" is a name
         return _resolve_one(document, question, question.expected_source)
     found: list[ResolvedQuestion] = []
     for name in names:
