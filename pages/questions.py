@@ -80,7 +80,9 @@ with st.container(border=True):
                                 f"Added row {number}: {question}", undo=f"adding row {number}")
         st.session_state["add_question"] = ""
         st.session_state["add_answer"] = ""
-        st.session_state.pop(pick_key, None)  # the product stays chosen, for the next question about it
+        # The picked line goes too (popping its key left the picker showing it beside "No answer given");
+        # the product stays chosen, for the next question about it.
+        st.session_state[pick_key] = None
 
     action.button("Add to the table", key="add_row", type="primary", on_click=add_row, use_container_width=True)
     if st.session_state.get("add_problem"):
