@@ -145,6 +145,7 @@ for name, at in sessions.items():
     result = at.session_state[state.RESULT]
     report[name] = {
         "exceptions": [e.value for e in at.exception],
+        "traces": ["\n".join(e.stack_trace[-12:]) for e in at.exception],  # the screen's message is redacted
         "document": result and result.document.name,
         "retrievers": sorted({run.retriever for run in result.runs}) if result else [],
         "rerankers": sorted({run.reranker for run in result.runs}) if result else [],
@@ -176,7 +177,7 @@ def test_two_app_sessions_running_meaning_based_search_together(tmp_path):
     assert report["errors"] == []
     for name, asked in (("fans.md", "How long is the Aurora fan's warranty?"), ("lamps.md", "Which bulb does the Sol lamp take?")):
         session = report[name]
-        assert session["exceptions"] == [] and session["document"] == name
+        assert session["exceptions"] == [] and session["document"] == name, session["traces"]
         assert session["retrievers"] == ["dense"] and session["rerankers"] == ["maxsim", "none"]
         assert session["questions"][0] == asked and len(session["questions"]) == 2
     # Both sessions' runs landed in the one history file.
