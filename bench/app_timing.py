@@ -25,15 +25,18 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run"]
 
 
-def start_app(folder: Path) -> tuple[subprocess.Popen, str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+def start_app(folder: Path, port: int | None = None, root: Path = ROOT) -> tuple[subprocess.Popen, str]:
+    """The app of checkout ``root`` on ``port`` (a free one by default), its cache, history and workspace in
+    ``folder``, so a benchmark never reads or writes the user's own."""
+    if port is None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
     env = {**os.environ, "WORKBENCH_EMBEDDING_CACHE": str(folder / "e.sqlite"),
-           "WORKBENCH_HISTORY_DB": str(folder / "h.sqlite")}
+           "WORKBENCH_HISTORY_DB": str(folder / "h.sqlite"), "WORKBENCH_WORKSPACE_DB": str(folder / "w.sqlite")}
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.headless", "true"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):

@@ -14,20 +14,20 @@ Word search only: the language model is never loaded (it is timed by bench/app_t
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from app_timing import STATE, start_app  # noqa: E402 - a script beside this one
+
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run"]
 PAGES = {  # the sidebar link -> the page's own title
@@ -38,29 +38,7 @@ PAGES = {  # the sidebar link -> the page's own title
     "Compare & report": "Compare, refuse, report",
     "Check-up": "Check-up: is your list ready for a bot?",
 }
-STATE = "document.querySelector('[data-testid=stApp]').getAttribute('data-test-script-state')"
 
-
-def start_app(folder: Path, port: int | None, root: Path) -> tuple[subprocess.Popen, str]:
-    if port is None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-    env = {**os.environ, "WORKBENCH_EMBEDDING_CACHE": str(folder / "e.sqlite"),
-           "WORKBENCH_HISTORY_DB": str(folder / "h.sqlite"), "WORKBENCH_WORKSPACE_DB": str(folder / "w.sqlite")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.headless", "true"],
-        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-            return process, url
-        except OSError:
-            time.sleep(0.3)
-    process.terminate()
-    raise SystemExit("the app did not start")
 
 
 def idle(page, timeout: float = 300000) -> None:
