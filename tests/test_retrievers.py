@@ -125,7 +125,7 @@ def test_maxsim_weighs_each_question_word_piece_by_its_idf_over_the_shortlist():
 
     encoder = get_encoder()  # its tokenizer only: the model itself is not loaded for this
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
-    units = [["the price is ten dollars"], ["the returns take thirty days"], ["the fan has three speeds"]]
+    units = [("the price is ten dollars",), ("the returns take thirty days",), ("the fan has three speeds",)]
     # N = 3 units. "the" is in all 3: ln((3 + 1) / (3 + 1)) = 0; "price" in 1: ln(4 / 2). Normalised: 0 and 1.
     assert maxsim._weights("the price", 2, ("a",), units).tolist() == [0.0, 1.0]
     # "price" and "days" are each in one unit: equal weights.
@@ -170,6 +170,29 @@ def test_maxsim_lets_the_named_product_win_a_near_tie_against_its_look_alike(rea
     scores = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder).scores(asked, chunks)
     assert scores.tolist() == pytest.approx([unnamed[0], unnamed[1] + 0.05])  # only the named piece moves
     assert scores[1] > scores[0]
+
+
+@pytest.mark.slow  # the real model: its token vectors are what the products are taken over
+def test_maxsim_gives_a_shortlist_the_scores_it_gets_alone_after_other_shortlists_shared_its_units(real_encoder):
+    """Units are matched once per question and read back for later shortlists (three searches' top pieces
+    overlap); a shortlist's scores must still be exactly those a fresh re-check gives it, weights included."""
+    doc = parse_markdown(
+        "# Fans\n\n## Table Fan\nPrice: 30\nWarranty: 1 year.\n\n## Ceiling Fan\nPrice: 120\nWarranty: 2 years.\n\n"
+        "## Desk Lamp\nPrice: 15\nWarranty: 1 year.\n",
+        "f.md",
+    )
+    chunks = chunk_document(doc, "heading")
+    asked = "What is the warranty of the ceiling fan?"
+
+    def fresh(shortlist):
+        return RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder).scores(asked, shortlist).tolist()
+
+    shared = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder)
+    first = shared.scores(asked, chunks[:3])
+    second = shared.scores(asked, chunks[1:])  # two units already matched, one new; other IDF weights
+    assert first.tolist() == fresh(chunks[:3])
+    assert second.tolist() == fresh(chunks[1:])
+    assert len(shared._best[asked]) == len(chunks)  # each unit matched once for the question
 
 
 def test_rerank_only_reorders_the_shortlist():

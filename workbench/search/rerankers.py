@@ -155,6 +155,10 @@ class MaxSim(Reranker):
         # scores and a shortlist's word counts are worked out once per shortlist.
         self._memo: dict[tuple[str, frozenset], dict[tuple, float]] = {}
         self._frequency: dict[frozenset, tuple[int, Counter[int]]] = {}
+        # Shortlists that differ still share most of their units (three searches' top 50 of one question, a
+        # text in several cuts): each unit's best match per question token, and its word pieces, once per run.
+        self._best: dict[str, dict[tuple[str, ...], np.ndarray]] = {}
+        self._pieces: dict[tuple[str, ...], frozenset[int]] = {}
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
         keys = [(chunk.text, chunk.search) for chunk in chunks]
@@ -167,25 +171,13 @@ class MaxSim(Reranker):
     def _score(self, question: str, shortlist: frozenset, chunks: list[Chunk]) -> dict[tuple, float]:
         from workbench.encode.model_window import reading_units
 
-        query = self.encoder.token_vectors([question])[0]
         # Each chunk is read as one or more units: itself, or (small-to-big) each of its small pieces,
         # as the search read it. A unit past the model's window is read window by window, and its
         # token vectors are all its windows'. A chunk scores as its best unit.
-        units = [reading_units(self.encoder, chunk) for chunk in chunks]
+        units = [[tuple(windows) for windows in reading_units(self.encoder, chunk)] for chunk in chunks]
         flat = [windows for chunk_units in units for windows in chunk_units]
-        vectors = self.encoder.token_vectors([w for windows in flat for w in windows])
-        # A unit's tokens are its windows' in order, so all units' tokens are every window's in order: one
-        # stack, not one per unit and then one of those (92,000 small stacks were 17 s of a warm 65 s run).
-        lengths = [len(v) for v in vectors]
-        sizes, position = [], 0
-        for windows in flat:
-            sizes.append(sum(lengths[position : position + len(windows)]))
-            position += len(windows)
-        # One product against all shortlisted units' tokens, then the best match per unit and question token.
-        similarity = query @ np.vstack(vectors).T
-        bounds = np.cumsum([0] + sizes[:-1])
-        best = np.maximum.reduceat(similarity, bounds, axis=1)  # question tokens x units
-        per_unit = self._weights(question, len(query), shortlist, flat) @ best  # one score per unit
+        best = self._best_matches(question, flat)  # question tokens x units
+        per_unit = self._weights(question, len(best), shortlist, flat) @ best  # one score per unit
         found, position = {}, 0
         for chunk, chunk_units in zip(chunks, units):
             bonus = self.named_bonus if names(question, chunk) else 0.0
@@ -193,7 +185,33 @@ class MaxSim(Reranker):
             position += len(chunk_units)
         return found
 
-    def _weights(self, question: str, tokens: int, shortlist: frozenset, units: list[list[str]]) -> np.ndarray:
+    def _best_matches(self, question: str, units: list[tuple[str, ...]]) -> np.ndarray:
+        """For each unit, each question token's best match among the unit's tokens (question tokens x units).
+
+        A unit's column depends on the question and the unit alone, so it is computed the first time any
+        shortlist holds the unit and read back after; the units not seen yet go through one product.
+        """
+        known = self._best.setdefault(question, {})
+        new = [windows for windows in dict.fromkeys(units) if windows not in known]
+        if new or not units:
+            query = self.encoder.token_vectors([question])[0]
+            if new:
+                vectors = self.encoder.token_vectors([w for windows in new for w in windows])
+                # A unit's tokens are its windows' in order, so all units' tokens are every window's in order:
+                # one stack, not one per unit and then one of those.
+                lengths = [len(v) for v in vectors]
+                sizes, position = [], 0
+                for windows in new:
+                    sizes.append(sum(lengths[position : position + len(windows)]))
+                    position += len(windows)
+                similarity = query @ np.vstack(vectors).T
+                columns = np.maximum.reduceat(similarity, np.cumsum([0] + sizes[:-1]), axis=1)
+                known.update(zip(new, columns.T))
+            if not units:
+                return np.zeros((len(query), 0), dtype=np.float32)
+        return np.stack([known[windows] for windows in units], axis=1)
+
+    def _weights(self, question: str, tokens: int, shortlist: frozenset, units: list[tuple[str, ...]]) -> np.ndarray:
         """How much each question token counts: its IDF over the shortlisted units, as BERTScore weighs tokens.
 
         ``ln((N + 1) / (df + 1))``: a word piece in every unit ("the", "?", the product name in every
@@ -208,12 +226,16 @@ class MaxSim(Reranker):
         if len(ids) != tokens:
             return np.full(tokens, 1.0 / max(tokens, 1))
         if shortlist not in self._frequency:
-            encoded = tokenizer.encode_batch([w for windows in units for w in windows], add_special_tokens=False)
-            frequency: Counter[int] = Counter()
+            new = [windows for windows in dict.fromkeys(units) if windows not in self._pieces]
+            encoded = tokenizer.encode_batch([w for windows in new for w in windows], add_special_tokens=False)
             position = 0
-            for windows in units:  # a unit counts a word piece once, whichever of its windows holds it
-                frequency.update({i for piece in encoded[position : position + len(windows)] for i in piece.ids})
+            for windows in new:  # a unit counts a word piece once, whichever of its windows holds it
+                self._pieces[windows] = frozenset(i for piece in encoded[position : position + len(windows)]
+                                                  for i in piece.ids)
                 position += len(windows)
+            frequency: Counter[int] = Counter()
+            for windows in units:
+                frequency.update(self._pieces[windows])
             self._frequency[shortlist] = (len(units), frequency)
         count, frequency = self._frequency[shortlist]
         weights = np.array([math.log((count + 1) / (frequency[i] + 1)) for i in ids])
