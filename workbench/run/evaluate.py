@@ -131,25 +131,28 @@ def evaluate(
     for strategy in settings.strategies:
         check()
         if progress:
-            progress(done / steps, f"Cutting the document: {strategy_name(strategy, settings.size)}")
+            progress(0.0, f"Cutting the document: {strategy_name(strategy, settings.size)}")
         chunks = clock.run("chunk", lambda: chunk_document(document, strategy, settings.size, settings.overlap, check))
         if not chunks:  # nothing to rank: say so rather than index an empty ranking
             raise WorkbenchError(f"{strategy_name(strategy, settings.size)} cut {document.name} into no pieces.")
         chunks_by_strategy[strategy] = chunks
+    if encoder is not None:  # the run's plan: every text the model reads for every cut, up front, each once
+        texts = plan_model_texts(encoder, chunks_by_strategy, settings, timings)
+        if progress:
+            progress(0.0, f"The language model reads {len(texts):,} texts ({timings.shared_texts:,} of them in "
+                     "several cuts, read once)")
+
+        def report(begin: int) -> None:
+            if progress and begin:
+                progress(0.0, f"The language model has read {begin:,} of {len(texts):,} texts")
+
+        clock.run("embed", lambda: _embed(encoder, texts, check, report))
+    for strategy, chunks in chunks_by_strategy.items():
         check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
         check()
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
-        if encoder is not None:  # every piece in one pass up front, not a few at a time as shortlists ask
-            texts = model_texts(encoder, chunks, settings)
-
-            def report(begin: int, texts: list[str] = texts, strategy: str = strategy) -> None:
-                if progress and begin:
-                    progress(done / steps, f"{strategy_name(strategy, settings.size)} — the language model has "
-                             f"read {begin:,} of {len(texts):,} pieces")
-
-            clock.run("embed", lambda: _embed(encoder, texts, check, report))
         for retriever_id in settings.retrievers:
             check()
             if progress:
@@ -198,6 +201,16 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
         begin += len(part)
         # Cached texts come back at once, so slices grow; the model's own speed sets their size otherwise.
         size = max(8, min(1024, int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
+
+
+def plan_model_texts(encoder: Encoder, cuts: dict[str, list[Chunk]], settings: Settings, timings: Timings) -> list[str]:
+    """Every distinct text the model reads for these cuts, in the cuts' order; ``timings`` keeps their count
+    and how many of them more than one cut holds (each read once: a vector depends on its text alone)."""
+    per_cut = [model_texts(encoder, chunks, settings) for chunks in cuts.values()]
+    held = Counter(text for texts in per_cut for text in texts)
+    timings.model_texts = len(held)
+    timings.shared_texts = sum(1 for count in held.values() if count > 1)
+    return list(held)
 
 
 def model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> list[str]:

@@ -16,6 +16,8 @@ class Timings:
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = dict.fromkeys(self.STAGES, 0.0)
+        self.model_texts = 0  # distinct texts the run's plan gave the model (read or found in the cache)
+        self.shared_texts = 0  # of those, texts more than one cut holds: read once for all of them
 
     def add(self, stage: str, seconds: float) -> None:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
