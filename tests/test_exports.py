@@ -131,6 +131,18 @@ def test_questions_round_trip_through_their_escaped_export():
     assert [q.expected_source for q in back] == [q.expected_source for q in hostile_questions()]
 
 
+def test_text_that_already_starts_with_an_apostrophe_round_trips():
+    """A question typed with its own apostrophe before a formula sign keeps it: the export adds one more, and
+    reading back takes off only that one (before, "'=1+1 fan?" came back as "=1+1 fan?")."""
+    typed = ["'=1+1 fan?", "''=2 fan?", "fan;'=1+1?", "'quoted' fan?", "fan;''+1?"]
+    questions = [Question(text, "Fan", "Price: 10", "exact", row=n) for n, text in enumerate(typed, start=2)]
+    text = questions_to_csv(questions)
+    assert_csv_is_inert(text)
+    assert [q.question for q in parse_questions(text.encode(), "golden.csv")] == typed
+    assert safe_cell("'=1") == "''=1" and unescape_cell("''=1") == "'=1"
+    assert safe_cell("'quoted'") == "'quoted'" and unescape_cell("'quoted'") == "'quoted'"  # no sign: untouched
+
+
 def test_a_semicolon_cell_is_quoted_and_escaped():
     assert csv_text([["row", "fan;=1+1", 3, None, 0.5]]) == "row,\"fan;'=1+1\",3,,0.5\n"
     assert safe_cell("-2+3") == "'-2+3" and safe_cell(-2) == -2 and safe_cell("2-3") == "2-3"

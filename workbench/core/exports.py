@@ -20,9 +20,10 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff
 
 
 SIGNS = "=+\\-@\uff1d\uff0b\uff0d\uff20"
-# A line break inside a quoted cell is a new row to a reader splitting on another delimiter.
-AFTER_DELIMITER = re.compile(f"([,;\t|\r\n])(?=[{SIGNS}])")
-ESCAPED_AFTER_DELIMITER = re.compile(f"([,;\t|\r\n])'(?=[{SIGNS}])")
+# A line break inside a quoted cell is a new row to a reader splitting on another delimiter. Text that already
+# has apostrophes before the sign ("a;'=1", typed so) gets one more, so reading it back takes off only ours.
+AFTER_DELIMITER = re.compile(f"([,;\t|\r\n])(?='*[{SIGNS}])")
+ESCAPED_AFTER_DELIMITER = re.compile(f"([,;\t|\r\n])'(?='*[{SIGNS}])")
 
 
 def safe_cell(value: object, *, delimited: bool = False) -> object:
@@ -34,13 +35,14 @@ def safe_cell(value: object, *, delimited: bool = False) -> object:
         return value
     if delimited:
         value = AFTER_DELIMITER.sub(r"\1'", value)
-    return "'" + value if value.startswith(FORMULA_START) else value
+    # "'=1+1" as typed is escaped too: unescape_cell takes off one apostrophe, and it must be ours.
+    return "'" + value if value.lstrip("'").startswith(FORMULA_START) else value
 
 
 def unescape_cell(text: str) -> str:
     """Undo ``safe_cell`` on a cell read back from one of our own exports (questions round-trip unchanged)."""
     text = ESCAPED_AFTER_DELIMITER.sub(r"\1", text)
-    if text.startswith("'") and text[1:].startswith(FORMULA_START):
+    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
         return text[1:]
     return text
 
