@@ -3,8 +3,9 @@
 import streamlit as st
 
 from ui import guard
+from ui.keys import WANTED_PAGE
 from ui.layout import close_sidebar_on_narrow_screens, fit_small_screens
-from ui.state import WANTED_PAGE, init_session_state
+from ui.session import init_session_state
 
 # An emoji icon is drawn by the browser itself; a ":material/…:" page icon would be fetched from fonts.gstatic.com.
 st.set_page_config(page_title="Chunking Workbench", page_icon="✂️", layout="wide")

@@ -2,7 +2,10 @@
 
 import streamlit as st
 
-from ui import state
+from ui.document import document_args, head_note, page_head, require_document
+from ui.keys import DOC_NAME, QUESTIONS, SIZE
+from ui.questions_table import frame_questions
+from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.encode.embedding import get_encoder
 from workbench.grade.places import join_places
@@ -13,16 +16,16 @@ HARM = {
     "repeats": "repeated word for word",
 }
 
-state.ensure_app("pages/checkup.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/checkup.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Check-up: is your list ready for a bot?")
 st.write(
     "Before any testing, some things in a file are known to trip a bot up: the same line under many "
     "products, unfilled values, text under no heading, very long sections, pieces that lose their product's "
     "name, and text that tries to give the bot orders or send customers to other sites."
 )
-document = state.require_document()
-st.markdown(f"Check-up of **{escape_markdown(st.session_state[state.DOC_NAME])}**.")
-questions = state.frame_questions(st.session_state[state.QUESTIONS])
+document = require_document()
+st.markdown(f"Check-up of **{escape_markdown(st.session_state[DOC_NAME])}**.")
+questions = frame_questions(st.session_state[QUESTIONS])
 
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
@@ -32,15 +35,15 @@ def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, 
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
     # The meaning check runs once a run has loaded the model (it is never loaded just for this: seconds).
-    return audit(state.page_head(data, name, sheet, name_column).document,
+    return audit(page_head(data, name, sheet, name_column).document,
                  questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size, meaning=meaning)
 
 
 asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row) for q in questions)
-part = state.page_head(*state.document_args())
-state.head_note(part, "the check-up looks at")
+part = page_head(*document_args())
+head_note(part, "the check-up looks at")
 loaded = bool(get_encoder.cache_info().currsize) and get_encoder().loaded
-result = checkup(*state.document_args(), asked, int(st.session_state[state.SIZE]), loaded)  # the runs' size
+result = checkup(*document_args(), asked, int(st.session_state[SIZE]), loaded)  # the runs' size
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
     tokens = round(len(document.text) / 4)

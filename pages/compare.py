@@ -3,7 +3,11 @@
 import pandas as pd
 import streamlit as st
 
-from ui import layout, state
+from ui import layout
+from ui.keys import THRESHOLD_AUTO
+from ui.running import result_caption, result_key, result_or_notice
+from ui.saved_work import bind, store
+from ui.session import ensure_app
 from workbench.advise.findings import chance_sentence, fold_identical, recommended, shown_setup
 from workbench.advise.verdict import BASELINE
 from workbench.cut import STRATEGIES
@@ -17,13 +21,13 @@ from workbench.output.report import run_record, to_csv
 from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, setup_name, strategy_name
 from workbench.store.history import content_hash
 
-state.ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Compare, refuse, report")
-result = state.result_or_notice("compare")
+result = result_or_notice("compare")
 if result is None:
     st.info("Run the questions on the **Results** page first.")
     st.stop()
-st.markdown(state.result_caption())
+st.markdown(result_caption())
 
 size = result.settings.size
 with st.expander("What the controls show"):
@@ -82,9 +86,9 @@ against = next((r for r in result.runs_under(best.retriever, best.reranker) if r
 weakest = keys.index(next(k for k, r in labels.items() if r is against))
 strongest = keys.index(next(k for k, r in labels.items() if r is best))
 left, right = st.columns(2)
-first = left.selectbox("Compare", keys, index=weakest, key=state.result_key("compare_a"),
+first = left.selectbox("Compare", keys, index=weakest, key=result_key("compare_a"),
                        format_func=lambda k: setup_name(labels[k], size))
-second = right.selectbox("with", keys, index=strongest, key=state.result_key("compare_b"),
+second = right.selectbox("with", keys, index=strongest, key=result_key("compare_b"),
                          format_func=lambda k: setup_name(labels[k], size))
 if first != second:
     names = (setup_name(labels[first], size), setup_name(labels[second], size))
@@ -119,8 +123,8 @@ else:
     st.write(f"For example, **{escape_markdown(setup_name(example, size))}**: "
              f"{(example.calibration or calibrate(example.per_question)).sentence}")
 st.checkbox(
-    "Use these thresholds on the next run", key=state.bind(state.THRESHOLD_AUTO), on_change=state.store,
-    args=(state.THRESHOLD_AUTO,),
+    "Use these thresholds on the next run", key=bind(THRESHOLD_AUTO), on_change=store,
+    args=(THRESHOLD_AUTO,),
 )
 
 st.subheader("At equal budget")

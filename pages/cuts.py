@@ -2,7 +2,12 @@
 
 import streamlit as st
 
-from ui import handover_panels, layout, state
+from ui import handover_panels, layout
+from ui.document import cut, document_args, head_note, page_head, require_document
+from ui.keys import CUT_STRATEGIES, OVERLAP, SIZE
+from ui.running import model_reading
+from ui.saved_work import bind, store
+from ui.session import ensure_app
 from workbench.core.wording import part_word
 from workbench.cut import STRATEGIES
 from workbench.encode.model_window import piece_counts
@@ -11,38 +16,38 @@ from workbench.output.charts import size_histogram
 from workbench.output.highlight import cut_view, page_windows
 from workbench.run.names import strategy_name
 
-state.ensure_app("pages/cuts.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/cuts.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("How each strategy cuts your document")
 st.write(
     "Each coloured block is one chunk (piece) the bot can find. A red bar with a number marks where a "
     "piece starts; striped red text sits in two pieces at once (overlap); grey text is in no piece. "
     "Hover over the text to see the piece's number and size."
 )
-state.require_document()
-part = state.page_head(*state.document_args())
+require_document()
+part = page_head(*document_args())
 document = part.document  # the start of a long file: cutting and drawing all of it would take minutes
-state.head_note(part, "this page cuts")
+head_note(part, "this page cuts")
 
 chosen = st.multiselect(
     "Strategies to compare (2 to 4)",
     STRATEGIES.ids(),
-    key=state.bind(state.CUT_STRATEGIES),
-    on_change=state.store,
-    args=(state.CUT_STRATEGIES,),
+    key=bind(CUT_STRATEGIES),
+    on_change=store,
+    args=(CUT_STRATEGIES,),
     max_selections=4,
-    format_func=lambda id: strategy_name(id, int(st.session_state[state.SIZE])),
+    format_func=lambda id: strategy_name(id, int(st.session_state[SIZE])),
 )
 left, right = st.columns(2)
 left.slider(
-    "Window size (characters)", 50, 2000, step=10, key=state.bind(state.SIZE), on_change=state.store, args=(state.SIZE,),
+    "Window size (characters)", 50, 2000, step=10, key=bind(SIZE), on_change=store, args=(SIZE,),
     help="For fixed windows and recursive splitting: the most characters in one piece.",
 )
 right.slider(
-    "Overlap (characters)", 0, 500, step=5, key=state.bind(state.OVERLAP), on_change=state.store, args=(state.OVERLAP,),
+    "Overlap (characters)", 0, 500, step=5, key=bind(OVERLAP), on_change=store, args=(OVERLAP,),
     help="For fixed windows with overlap: how much of the previous window each one repeats.",
 )
-size = st.session_state[state.SIZE]
-overlap = st.session_state[state.OVERLAP]
+size = st.session_state[SIZE]
+overlap = st.session_state[OVERLAP]
 if overlap >= size:
     st.warning(f"The overlap ({overlap}) must be smaller than the window size ({size}); using {size // 2} for now.")
     overlap = size // 2
@@ -58,12 +63,12 @@ if len(pages) > 1:
     )
     window = pages[number - 1]
 
-args = state.document_args()
-reading = state.model_reading()  # (encoder, window) to count word pieces, or None without the model package
+args = document_args()
+reading = model_reading()  # (encoder, window) to count word pieces, or None without the model package
 columns = st.columns(len(chosen))
 for column, strategy in zip(columns, chosen):
     with column:
-        chunks = state.cut(*args, strategy, size, overlap)
+        chunks = cut(*args, strategy, size, overlap)
         chunk_map = ChunkMap(document, chunks)
         mixing = sum(1 for i in range(len(chunks)) if chunk_map.products(i) >= 2)
         st.markdown(f"**{strategy_name(strategy, size)}**", help=f"On the command line: {strategy}")
@@ -93,4 +98,4 @@ for column, strategy in zip(columns, chosen):
 
 st.subheader("Take the pieces away")
 picked = st.selectbox("Pieces of", chosen, format_func=lambda id: strategy_name(id, size), key="cuts_pieces_of")
-handover_panels.pieces_download(document, state.cut(*args, picked, size, overlap), picked, size, key="cuts_pieces")
+handover_panels.pieces_download(document, cut(*args, picked, size, overlap), picked, size, key="cuts_pieces")

@@ -2,14 +2,17 @@
 
 import streamlit as st
 
-from ui import state
+from ui.document import choose_sheet, current_document, workbook_default_sheet, workbook_sheets
+from ui.keys import DOC_DATA, DOC_KEY, DOC_NAME, NAME_COLUMN, SAMPLE_DOCUMENT, SHEET
+from ui.saved_work import bind, store
+from ui.session import ensure_app, forget, recent_documents, reopen, use_document
 from workbench.core.model import WorkbenchError
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
 
-state.ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")
 top = st.container()  # the introduction names the file loaded, so it is written after an upload is read
 
@@ -26,19 +29,19 @@ uploaded = st.file_uploader(
 upload_id = (uploaded.name, uploaded.size, getattr(uploaded, "file_id", None)) if uploaded is not None else None
 if uploaded is not None and upload_id != st.session_state.get("uploaded_id"):
     st.session_state["uploaded_id"] = upload_id
-    state.use_document(uploaded.getvalue(), uploaded.name)
+    use_document(uploaded.getvalue(), uploaded.name)
 
-name = st.session_state[state.DOC_NAME]
-if st.button("Go back to the sample", disabled=name == state.SAMPLE_DOCUMENT.name):
-    state.use_document(state.SAMPLE_DOCUMENT.read_bytes(), state.SAMPLE_DOCUMENT.name)
+name = st.session_state[DOC_NAME]
+if st.button("Go back to the sample", disabled=name == SAMPLE_DOCUMENT.name):
+    use_document(SAMPLE_DOCUMENT.read_bytes(), SAMPLE_DOCUMENT.name)
     st.session_state["uploader_version"] = st.session_state.get("uploader_version", 0) + 1
     st.rerun()
 
 with top:
     intro = (
         "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
-        if st.session_state[state.DOC_NAME] == state.SAMPLE_DOCUMENT.name
-        else f"You are checking **{escape_markdown(st.session_state[state.DOC_NAME])}**; upload another file "
+        if st.session_state[DOC_NAME] == SAMPLE_DOCUMENT.name
+        else f"You are checking **{escape_markdown(st.session_state[DOC_NAME])}**; upload another file "
         "or go back to the sample below."
     )
     st.write(
@@ -47,7 +50,7 @@ with top:
         + intro
     )
 
-recent = [doc for doc in state.recent_documents() if doc.key != st.session_state[state.DOC_KEY]]
+recent = [doc for doc in recent_documents() if doc.key != st.session_state[DOC_KEY]]
 if recent:
     with st.expander(f"Reopen a recent file ({len(recent)})"):
         st.caption("Kept on this computer with their questions; see the README to delete them.")
@@ -57,36 +60,36 @@ if recent:
             # A button's label is Markdown: a name that is a Markdown image would make the browser fetch it.
             label = f"{escape_markdown(doc.name)} — {doc.size:,} bytes, last opened {when} UTC"
             if left.button(label, key=f"reopen_{doc.key[:16]}"):
-                state.reopen(doc.key)
+                reopen(doc.key)
                 st.rerun()
-            right.button("Forget", key=f"forget_{doc.key[:16]}", on_click=state.forget, args=(doc.key,),
+            right.button("Forget", key=f"forget_{doc.key[:16]}", on_click=forget, args=(doc.key,),
                          help="Deletes this file and its questions from this computer.")
 
-data = st.session_state[state.DOC_DATA]
+data = st.session_state[DOC_DATA]
 if name.lower().endswith((".xlsx", ".xlsm")):
     try:
-        sheets = state.workbook_sheets(data, name)
+        sheets = workbook_sheets(data, name)
     except WorkbenchError:  # a corrupt workbook: the loader below says so in plain words
         sheets = []
     if len(sheets) > 1:
-        if st.session_state[state.SHEET] not in sheets:  # the first sheet with a product-name column
-            st.session_state[state.SHEET] = state.workbook_default_sheet(data, name)
-        st.selectbox("Sheet", sheets, key=state.bind(state.SHEET), on_change=state.choose_sheet)
+        if st.session_state[SHEET] not in sheets:  # the first sheet with a product-name column
+            st.session_state[SHEET] = workbook_default_sheet(data, name)
+        st.selectbox("Sheet", sheets, key=bind(SHEET), on_change=choose_sheet)
 
-document = state.current_document(pick_column=True)
+document = current_document(pick_column=True)
 if document is None:
     st.stop()
 
 if document.kind == "spreadsheet":
     header = [c for c in [document.name_column, *document.columns] if c]
-    if st.session_state[state.NAME_COLUMN] is None:
-        st.session_state[state.NAME_COLUMN] = document.name_column
+    if st.session_state[NAME_COLUMN] is None:
+        st.session_state[NAME_COLUMN] = document.name_column
     st.selectbox(
         "Which column holds the product name?",
         header,
-        key=state.bind(state.NAME_COLUMN),
-        on_change=state.store,
-        args=(state.NAME_COLUMN,),
+        key=bind(NAME_COLUMN),
+        on_change=store,
+        args=(NAME_COLUMN,),
         help="Each product becomes one section. Rows with an empty name are variants of the product above "
         "(or of the product with the same handle/slug).",
     )

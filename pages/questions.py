@@ -4,42 +4,54 @@ imported, exported or generated."""
 import pandas as pd
 import streamlit as st
 
-from ui import state
+from ui.document import require_document
+from ui.keys import DOC_NAME, EDITOR_VERSION, NOTICE, QUESTIONS
+from ui.questions_table import frame_questions, questions_frame, tidy_questions
+from ui.saved_work import (
+    accept_generated,
+    edit_questions,
+    redo_last,
+    redo_offer,
+    replace_questions,
+    undo_last,
+    undo_offer,
+)
+from ui.session import ensure_app
 from workbench.core.model import Question, WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.locate import check_question, lines_of, locate
 from workbench.read.question_sets import import_questions
 from workbench.read.questions import FIRST_ROW, find_sources, generate_questions, questions_to_csv
 
-state.ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")
 st.write(
     "Write the questions your customers ask, the product or section that holds the answer, and the answer "
     "as it is written in your file. Leave the product empty for a question your file cannot answer: "
     "the right behaviour there is to refuse. Each row is checked against the document as you type."
 )
-document = state.require_document()
+document = require_document()
 st.markdown(
-    f"Questions for **{escape_markdown(st.session_state[state.DOC_NAME])}**: each file keeps its own, "
+    f"Questions for **{escape_markdown(st.session_state[DOC_NAME])}**: each file keeps its own, "
     "saved on this computer as you work."
 )
 
-if st.session_state[state.NOTICE]:
-    st.success(escape_markdown(st.session_state[state.NOTICE]))
-    st.session_state[state.NOTICE] = None
+if st.session_state[NOTICE]:
+    st.success(escape_markdown(st.session_state[NOTICE]))
+    st.session_state[NOTICE] = None
 for row, reason in st.session_state.pop("import_rejected", []):
     st.warning(f"Row {row} of the file was not imported: {escape_markdown(reason)}.")
-undo, redo = state.undo_offer(), state.redo_offer()
+undo, redo = undo_offer(), redo_offer()
 # Always placed, empty or not: an element appearing above the table after an edit would move it, and the
 # browser would draw it afresh, scrolled back to its top.
 undo_column, redo_column = st.columns(2)
 # A label is Markdown, and these name the user's file: escaped, so a file name is read as text.
 if undo:  # only the last change; it says so when it would also discard changes it does not know of
-    undo_column.button(escape_markdown(undo), key="undo_button", on_click=state.undo_last, icon=":material/undo:")
+    undo_column.button(escape_markdown(undo), key="undo_button", on_click=undo_last, icon=":material/undo:")
 if redo:
-    redo_column.button(escape_markdown(redo), key="redo_button", on_click=state.redo_last, icon=":material/redo:")
+    redo_column.button(escape_markdown(redo), key="redo_button", on_click=redo_last, icon=":material/redo:")
 
-base = st.session_state[state.QUESTIONS]
+base = st.session_state[QUESTIONS]
 with st.container(border=True):
     st.markdown("**Add a question**")
     first, second, third, fourth = st.columns([3, 2, 2, 2])
@@ -75,8 +87,8 @@ with st.container(border=True):
             return
         where, what = st.session_state.get("add_source") or "", (st.session_state.get("add_answer") or "").strip()
         row = pd.DataFrame([[question, where, what, "exact" if where else "unanswerable", ""]], columns=base.columns)
-        number = len(st.session_state[state.QUESTIONS]) + FIRST_ROW
-        state.replace_questions(pd.concat([st.session_state[state.QUESTIONS], row], ignore_index=True),
+        number = len(st.session_state[QUESTIONS]) + FIRST_ROW
+        replace_questions(pd.concat([st.session_state[QUESTIONS], row], ignore_index=True),
                                 f"Added row {number}: {question}", undo=f"adding row {number}")
         st.session_state["add_question"] = ""
         st.session_state["add_answer"] = ""
@@ -98,7 +110,7 @@ if generated:
         "file's columns: the status on Results is never a plain Ready on them. Edit them, untick the ones you have "
         "checked, or accept them all once you have read them."
     )
-    accept_column.button(f"Accept all {generated}", key="accept_generated", on_click=state.accept_generated,
+    accept_column.button(f"Accept all {generated}", key="accept_generated", on_click=accept_generated,
                          help="You have read them and they ask what your customers ask: they then count as yours.")
 with st.container():
     shown = base.copy()
@@ -113,7 +125,7 @@ with st.container():
         # values change, so the table does not jump after each edit; rows are added with the form above it.
         # The key changes only when the table is replaced as a whole.
         # Column widths add up to under 900 pixels: the whole table, Check included, fits a 1366-pixel screen.
-        key=f"questions_editor_{st.session_state[state.EDITOR_VERSION]}",
+        key=f"questions_editor_{st.session_state[EDITOR_VERSION]}",
         num_rows="fixed",
         hide_index=False,
         # What is asked, where and what the answer is come first: on a phone only the first columns show
@@ -148,16 +160,16 @@ with st.container():
     )
     kept = edited.drop(columns=["check", "remove"]).reset_index(drop=True)
     kept["generated"] = kept["generated"].map(lambda ticked: "yes" if ticked else "")
-    kept = state.tidy_questions(kept)
+    kept = tidy_questions(kept)
     if not kept.equals(base):
         # Save the edit (it survives leaving the page and a reload) as the last change, then re-check the rows.
-        state.edit_questions(base, kept)
+        edit_questions(base, kept)
         st.rerun()
     ticked = [i for i, flag in enumerate(edited["remove"]) if flag]
     if ticked:
         def remove_ticked() -> None:
-            frame = st.session_state[state.QUESTIONS]
-            state.replace_questions(frame.drop(index=ticked), f"Removed {len(ticked)} question(s).",
+            frame = st.session_state[QUESTIONS]
+            replace_questions(frame.drop(index=ticked), f"Removed {len(ticked)} question(s).",
                                     undo=f"remove {len(ticked)} question(s)")
 
         st.button(f"Remove {len(ticked)} ticked question(s)", key="remove_ticked", on_click=remove_ticked)
@@ -181,15 +193,15 @@ def import_file() -> None:
         return
     mode = "add" if st.session_state.get("import_mode", "add").startswith("add") else "replace"
     try:
-        outcome = import_questions(state.frame_questions(st.session_state[state.QUESTIONS]), upload.getvalue(),
+        outcome = import_questions(frame_questions(st.session_state[QUESTIONS]), upload.getvalue(),
                                    upload.name, mode)
     except WorkbenchError as error:
-        st.session_state[state.NOTICE] = None
+        st.session_state[NOTICE] = None
         st.session_state["import_error"] = str(error)
         return
     st.session_state["import_error"] = None
     st.session_state["import_rejected"] = outcome.rejected
-    state.replace_questions(state.questions_frame(outcome.questions), outcome.sentence(upload.name),
+    replace_questions(questions_frame(outcome.questions), outcome.sentence(upload.name),
                             undo=f"the import of {upload.name}")
 
 
@@ -207,7 +219,7 @@ with left:
 with middle:
     st.download_button(
         "Export the questions as CSV",
-        questions_to_csv(state.frame_questions(base)),
+        questions_to_csv(frame_questions(base)),
         file_name="golden_questions.csv",
         mime="text/csv",
     )
@@ -221,9 +233,9 @@ with right:
         def add_generated() -> None:
             generated = generate_questions(document, st.session_state.get("generate_columns") or None,
                                            limit=int(st.session_state.get("generate_limit") or 50))
-            frame = state.questions_frame(generated)
-            merged = pd.concat([st.session_state[state.QUESTIONS], frame], ignore_index=True)
-            state.replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.",
+            frame = questions_frame(generated)
+            merged = pd.concat([st.session_state[QUESTIONS], frame], ignore_index=True)
+            replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.",
                                     undo=f"adding {len(generated)} generated questions")
 
         st.button("Add questions generated from the columns", key="generate", on_click=add_generated, help=(

@@ -4,7 +4,39 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import handover_panels, layout, staged_view, state
+from ui import handover_panels, layout, staged_view
+from ui.document import document_args, require_document
+from ui.keys import (
+    QUESTIONS,
+    RERANKER_MODEL,
+    RESULT,
+    RESULT_ERROR,
+    RESULT_ERROR_STAMP,
+    RESULT_STAMP,
+    RUN_RERANKERS,
+    RUN_RETRIEVERS,
+    RUN_STOPPED,
+    RUN_STRATEGIES,
+    SIZE,
+    THRESHOLD,
+    THRESHOLD_AUTO,
+    TOP_K,
+)
+from ui.questions_table import frame_questions
+from ui.running import (
+    current_settings,
+    current_stamp,
+    remembered_results,
+    result_caption,
+    result_key,
+    result_or_notice,
+    run_current,
+    run_estimate,
+    should_stop,
+    stop_run,
+)
+from ui.saved_work import bind, save_settings, store
+from ui.session import ensure_app
 from workbench.advise.audit import audit
 from workbench.advise.findings import caveats_with_chance, shown_setup
 from workbench.advise.todo import not_clean, todo_list
@@ -24,10 +56,10 @@ from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import History
 from workbench.store.stamp import comparable_runs
 
-state.ensure_app("pages/results.py")  # opened by its address before app.py ever ran: go through app.py
+ensure_app("pages/results.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Is your file ready for a bot?")
-document = state.require_document()
-size = int(st.session_state[state.SIZE])
+document = require_document()
+size = int(st.session_state[SIZE])
 top = st.container()  # the verdict and the to-do list go first, above the settings
 
 
@@ -36,46 +68,46 @@ def options_help(registry) -> str:
     return "  \n".join(f"**{item.label}**: {item.explanation}" for item in (registry.get(id) for id in registry.ids()))
 
 
-with st.expander("Settings", expanded=bool(st.session_state[state.RESULT_ERROR])):
-    st.multiselect("Ways of cutting the file", STRATEGIES.ids(), key=state.bind(state.RUN_STRATEGIES),
-                   on_change=state.store, args=(state.RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
+with st.expander("Settings", expanded=bool(st.session_state[RESULT_ERROR])):
+    st.multiselect("Ways of cutting the file", STRATEGIES.ids(), key=bind(RUN_STRATEGIES),
+                   on_change=store, args=(RUN_STRATEGIES,), format_func=lambda id: strategy_name(id, size),
                    help="The **Cuts** page shows each way with its pieces and says what it does. A control cuts "
                    "at random or not at all: a real way of cutting should beat it.")
     # Full width, one under the other: in half a page the chips of long names are cut off.
-    st.multiselect("Search", RETRIEVERS.ids(), key=state.bind(state.RUN_RETRIEVERS),
-                   on_change=state.store, args=(state.RUN_RETRIEVERS,), format_func=retriever_name,
+    st.multiselect("Search", RETRIEVERS.ids(), key=bind(RUN_RETRIEVERS),
+                   on_change=store, args=(RUN_RETRIEVERS,), format_func=retriever_name,
                    help=options_help(RETRIEVERS) + " The language model loads once (a few seconds) and runs "
                    "on this computer.")
-    st.multiselect("Re-check the top pieces", RERANKERS.ids(), key=state.bind(state.RUN_RERANKERS),
-                   on_change=state.store, args=(state.RUN_RERANKERS,), format_func=reranker_name,
+    st.multiselect("Re-check the top pieces", RERANKERS.ids(), key=bind(RUN_RERANKERS),
+                   on_change=store, args=(RUN_RERANKERS,), format_func=reranker_name,
                    help=options_help(RERANKERS) + " Keep “Not re-checked” to see results without and with a "
                    "re-check.")
-    if any(RERANKERS.get(id).needs_model_path for id in st.session_state[state.RUN_RERANKERS]):
-        st.text_input("Folder of your cross-encoder model", key=state.bind(state.RERANKER_MODEL),
-                      on_change=state.store, args=(state.RERANKER_MODEL,))
+    if any(RERANKERS.get(id).needs_model_path for id in st.session_state[RUN_RERANKERS]):
+        st.text_input("Folder of your cross-encoder model", key=bind(RERANKER_MODEL),
+                      on_change=store, args=(RERANKER_MODEL,))
     left, right = st.columns(2)
-    left.slider("k: pieces handed to the bot", 1, 10, key=state.bind(state.TOP_K), on_change=state.store,
-                args=(state.TOP_K,))
+    left.slider("k: pieces handed to the bot", 1, 10, key=bind(TOP_K), on_change=store,
+                args=(TOP_K,))
     right.number_input("Refuse below this confidence (0 to 1; 0: never refuse)", min_value=0.0, step=0.05,
-                       key=state.bind(state.THRESHOLD), on_change=state.store, args=(state.THRESHOLD,),
+                       key=bind(THRESHOLD), on_change=store, args=(THRESHOLD,),
                        help="When the bot is less sure than this that your file answers a question, it hands the question to a person.",
-                       disabled=st.session_state[state.THRESHOLD_AUTO])
-    st.checkbox("Let the questions pick the threshold (see Compare & report)", key=state.bind(state.THRESHOLD_AUTO),
-                on_change=state.store, args=(state.THRESHOLD_AUTO,))
+                       disabled=st.session_state[THRESHOLD_AUTO])
+    st.checkbox("Let the questions pick the threshold (see Compare & report)", key=bind(THRESHOLD_AUTO),
+                on_change=store, args=(THRESHOLD_AUTO,))
 
-settings = state.current_settings()
+settings = current_settings()
 
 
 def run(settings: Settings) -> None:
     bar = st.progress(0.0, text="Starting…")
     stop = st.empty()
-    # Pressing Stop reruns the page, which ends this script inside the engine's loop (state.should_stop).
-    stop.button("Stop", key="stop_run", on_click=state.stop_run,
+    # Pressing Stop reruns the page, which ends this script inside the engine's loop (ui.running.should_stop).
+    stop.button("Stop", key="stop_run", on_click=stop_run,
                 help="Ends the run now; what has finished is kept, labelled partial, and not saved to the history.")
-    st.session_state[state.RUN_STOPPED] = False
+    st.session_state[RUN_STOPPED] = False
     live = top.empty()  # word search's verdict first, replaced as each stage of the model's setups finishes
-    state.run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
-                      should_stop=state.should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
+    run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
+                      should_stop=should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
     live.empty()
     bar.empty()
     stop.empty()
@@ -84,17 +116,17 @@ def run(settings: Settings) -> None:
 def use_fast_settings() -> None:
     """The fast choice: word search only, kept as the settings so the result shown matches them."""
     fast = fast_settings(settings)
-    st.session_state[state.RUN_RETRIEVERS] = fast.retrievers
-    st.session_state[state.RUN_RERANKERS] = fast.rerankers
-    state.save_settings()
+    st.session_state[RUN_RETRIEVERS] = fast.retrievers
+    st.session_state[RUN_RERANKERS] = fast.rerankers
+    save_settings()
     st.session_state["run_fast_now"] = True  # the settings change hides this button, so its click is kept here
 
 
-questions_csv = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
+questions_csv = questions_to_csv(frame_questions(st.session_state[QUESTIONS]))
 try:
     # Timing the file's head takes seconds on a long file or a busy machine: the page says what it is doing.
     with st.spinner("Working out how long a run would take…"):
-        guess = state.run_estimate(*state.document_args(), questions_csv, settings)
+        guess = run_estimate(*document_args(), questions_csv, settings)
 except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
 estimate = st.empty()  # emptied once the run it estimates has finished: no "about 16 minutes" over a result
@@ -106,18 +138,18 @@ fast = right.empty()
 if guess is not None and guess.uses_model and guess.slow:
     fast.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
-if pressed and guess is None and state.current_stamp(settings) in state.remembered_results():
+if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
     right.success("Already up to date: these results are for this file, these questions and these settings. "
                   "Change one of them to run again.")
 if pressed or st.session_state.pop("run_fast_now", False):
     run(settings)
-    if state.current_stamp(settings) in state.remembered_results():
+    if current_stamp(settings) in remembered_results():
         estimate.empty()
         fast.empty()
-if st.session_state.get(state.RUN_STOPPED):
-    shown = st.session_state[state.RESULT]
-    if shown is not None and shown.pending and st.session_state[state.RESULT_STAMP] == state.current_stamp(settings):
+if st.session_state.get(RUN_STOPPED):
+    shown = st.session_state[RESULT]
+    if shown is not None and shown.pending and st.session_state[RESULT_STAMP] == current_stamp(settings):
         st.warning("You stopped the run. What had finished is kept below, labelled partial; it is not saved to "
                    "the history. Press **Run the questions** to compute the rest.")
     else:
@@ -126,16 +158,16 @@ if st.session_state.get(state.RUN_STOPPED):
 
 with top:
     # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
-    quick = (not needs_model(settings) and not st.session_state.get(state.RUN_STOPPED)
+    quick = (not needs_model(settings) and not st.session_state.get(RUN_STOPPED)
              and (guess is None or not guess.slow))
-    result = state.result_or_notice("results", button=False, auto=quick)
-    if st.session_state[state.RESULT_ERROR] and st.session_state[state.RESULT_ERROR_STAMP] == state.current_stamp(settings):
-        st.error(f"The run stopped: {escape_markdown(st.session_state[state.RESULT_ERROR])} "
+    result = result_or_notice("results", button=False, auto=quick)
+    if st.session_state[RESULT_ERROR] and st.session_state[RESULT_ERROR_STAMP] == current_stamp(settings):
+        st.error(f"The run stopped: {escape_markdown(st.session_state[RESULT_ERROR])} "
                  "Your questions and settings are kept.")
     if result is None:
         st.info("Press **Run the questions** to grade them.")
         st.stop()
-    st.markdown(state.result_caption())
+    st.markdown(result_caption())
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
@@ -160,7 +192,7 @@ with top:
     verdict = assess(result)
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
-                                                stopped=bool(st.session_state.get(state.RUN_STOPPED))))
+                                                stopped=bool(st.session_state.get(RUN_STOPPED))))
     BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error, LOOKS_READY: st.info}
     BOXES.get(verdict.status, st.info)(
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
@@ -186,7 +218,7 @@ with top:
     if verdict.recommended is not None:
         asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                        q.question.row) for q in result.questions)
-        made_from = st.session_state[state.RESULT_STAMP]
+        made_from = st.session_state[RESULT_STAMP]
         todo = todo_list(result, verdict.recommended,
                          checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document,
                                  tuple(not_clean(verdict.recommended))),
@@ -222,12 +254,12 @@ st.subheader("How each way of cutting did")
 st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
 st.write(GLOSSARY["grades"])
 retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
-                          key=state.result_key("show_retriever"), format_func=retriever_name)
+                          key=result_key("show_retriever"), format_func=retriever_name)
              if len(retrievers) > 1 else retrievers[0])
 layout.chart(grades_bars(result, retriever), key="chart_grades")
 if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
     reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers,
-                            index=rerankers.index(shown_reranker), key=state.result_key("show_reranker"),
+                            index=rerankers.index(shown_reranker), key=result_key("show_reranker"),
                             format_func=reranker_name)
 else:
     reranker = rerankers[0]
@@ -238,7 +270,7 @@ layout.chart(grade_grid(result, retriever, reranker), key="chart_grid")
 
 st.subheader("This document's history")
 try:
-    series = comparable_runs(History().series(result.document.name), st.session_state[state.RESULT_STAMP].questions,
+    series = comparable_runs(History().series(result.document.name), st.session_state[RESULT_STAMP].questions,
                              asdict(result.settings))
 except WorkbenchError as error:  # a history that cannot be read must not hide the results
     series = []
@@ -256,7 +288,7 @@ labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_questi
 if not labels:
     st.stop()
 picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
-                      key=state.result_key("drill_question"))  # another file's question must not stay picked
+                      key=result_key("drill_question"))  # another file's question must not stay picked
 question = runs[0].per_question[picked].question
 resolved = next((q for q in result.questions if q.question is question), None)
 answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only

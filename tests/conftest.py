@@ -72,12 +72,12 @@ WORD_ONLY_DEFAULTS = (
 @pytest.fixture
 def word_only_defaults(monkeypatch):
     """The app opens on ``WORD_ONLY_DEFAULTS`` instead of ``workbench.run.defaults`` (which needs the model)."""
-    from ui import state
+    from ui import session
 
     strategies, retrievers, rerankers = WORD_ONLY_DEFAULTS
-    monkeypatch.setattr(state, "DEFAULT_STRATEGIES", strategies)
-    monkeypatch.setattr(state, "DEFAULT_RETRIEVERS", retrievers)
-    monkeypatch.setattr(state, "DEFAULT_RERANKERS", rerankers)
+    monkeypatch.setattr(session, "DEFAULT_STRATEGIES", strategies)
+    monkeypatch.setattr(session, "DEFAULT_RETRIEVERS", retrievers)
+    monkeypatch.setattr(session, "DEFAULT_RERANKERS", rerankers)
 
 
 @pytest.fixture

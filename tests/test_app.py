@@ -7,7 +7,9 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui import state
+from ui import keys, running
+from ui.document import own_reading
+from ui.questions_table import frame_questions, questions_frame
 from workbench.advise.findings import recommended
 from workbench.read.questions import parse_questions
 
@@ -73,12 +75,12 @@ def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
     at = upload(open_app(), "broken.xlsx", b"PK\x03\x04 this is not a workbook")
     assert any("broken.xlsx is not a readable Excel file" in plain(e.value) for e in at.error)
     assert not at.exception
-    assert len(at.session_state[state.QUESTIONS]) == 0  # questions belong to a document; this one has none
+    assert len(at.session_state[keys.QUESTIONS]) == 0  # questions belong to a document; this one has none
     at = go(at, "pages/cuts.py")
     assert any("Load a readable file" in i.value for i in at.info)
     at = go(at, "pages/document.py")
     at.button[0].click().run()  # Go back to the sample: its 24 questions come back with it
-    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert len(at.session_state[keys.QUESTIONS]) == 24
 
 
 def test_hostile_text_is_escaped_on_the_cuts_page():
@@ -107,7 +109,7 @@ def test_cuts_strategies_and_sliders_recut():
 
 
 def editor_key(at: AppTest) -> str:
-    return f"questions_editor_{at.session_state[state.EDITOR_VERSION]}"
+    return f"questions_editor_{at.session_state[keys.EDITOR_VERSION]}"
 
 
 def test_questions_edit_import_export_and_generate(tmp_path):
@@ -118,7 +120,7 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     key = editor_key(at)
     at.session_state[key] = {"edited_rows": {0: {"expected_answer": "Warranty: 9 years."}}, "added_rows": [], "deleted_rows": []}
     at.run()
-    saved = at.session_state[state.QUESTIONS]
+    saved = at.session_state[keys.QUESTIONS]
     assert saved.loc[0, "expected_answer"] == "Warranty: 9 years."
     assert editor_key(at) == key  # an edit keeps the same editor (its scroll position), only a bulk change resets it
     check = list(at.dataframe[0].value["check"])[0]
@@ -129,26 +131,26 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     # A bad file changes nothing.
     at.file_uploader(key="questions_upload").set_value(("bad.csv", b"foo,bar\n1,2\n", "text/csv")).run()
     assert any("Nothing was imported" in plain(e.value) for e in at.error)
-    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert len(at.session_state[keys.QUESTIONS]) == 24
     # Export: the download button carries the table as CSV.
     assert at.get("download_button")[0].proto.label == "Export the questions as CSV"
     # Generate on a spreadsheet: it starts with 10 questions of its own, then one per product and chosen column.
     at = upload(at, SAMPLE_CSV.name, SAMPLE_CSV.read_bytes())
     at = go(at, "pages/questions.py")
-    assert len(at.session_state[state.QUESTIONS]) == 10
+    assert len(at.session_state[keys.QUESTIONS]) == 10
     at.multiselect(key="generate_columns").set_value(["Price", "Warranty"]).run()
     at.button(key="generate").click().run()
-    generated = at.session_state[state.QUESTIONS]
+    generated = at.session_state[keys.QUESTIONS]
     assert len(generated) == 30  # 10 starters + 10 products x 2 columns
     assert "What warranty does the Boreal Ceiling Fan have?" in list(generated["question"])
     assert all(check.startswith("✓") for check in at.dataframe[0].value["check"])
     # The cap is the user's: 5 more, appended only on asking; Undo takes them back out.
     at.number_input(key="generate_limit").set_value(5).run()
-    assert len(at.session_state[state.QUESTIONS]) == 30
+    assert len(at.session_state[keys.QUESTIONS]) == 30
     at.button(key="generate").click().run()
-    assert len(at.session_state[state.QUESTIONS]) == 35
+    assert len(at.session_state[keys.QUESTIONS]) == 35
     at.button(key="undo_button").click().run()
-    assert len(at.session_state[state.QUESTIONS]) == 30
+    assert len(at.session_state[keys.QUESTIONS]) == 30
     assert any("Undone: adding 5 generated questions." in plain(s.value) for s in at.success)
 
 
@@ -160,7 +162,7 @@ def test_import_asks_add_or_replace_and_reports_each_row():
             b"Price of Zephyr?,Zephyr Table Fan,Price: 39.90\n")
     assert at.radio(key="import_mode").value == "add to the table"
     at.file_uploader(key="questions_upload").set_value(("more.csv", data, "text/csv")).run()
-    questions = at.session_state[state.QUESTIONS]
+    questions = at.session_state[keys.QUESTIONS]
     assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # 24 + 1
     assert [s.value for s in at.success] == ["Added 1 question\\(s\\) from more\\.csv; 2 row\\(s\\) rejected \\(listed below\\)\\."]
     assert [plain(w.value) for w in at.warning if w.value.startswith("Row")] == [
@@ -169,15 +171,15 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     ]
     # Undo the import, then replace the table with the file.
     at.button(key="undo_button").click().run()
-    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert len(at.session_state[keys.QUESTIONS]) == 24
     # Switching the mode with more.csv still in the box imports it again, now replacing the table.
     at.radio(key="import_mode").set_value("replace the table").run()
-    assert list(at.session_state[state.QUESTIONS]["question"]) == [
+    assert list(at.session_state[keys.QUESTIONS]["question"]) == [
         "What is the warranty on the Aurora ceiling fan?", "Price of Zephyr?"]
     assert plain(at.success[0].value).startswith("Replaced the table's 24 question(s) with 2 from more.csv")
     # Back to "add" with the same file: nothing new, and each row says why.
     at.radio(key="import_mode").set_value("add to the table").run()
-    assert len(at.session_state[state.QUESTIONS]) == 2
+    assert len(at.session_state[keys.QUESTIONS]) == 2
     assert "Row 4 of the file was not imported: the same question is already in the table (row 3)." in [
         plain(w.value) for w in at.warning]
     at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv"))
@@ -187,11 +189,11 @@ def test_import_asks_add_or_replace_and_reports_each_row():
 
 def test_the_same_file_uploaded_again_after_going_back_to_the_sample_is_taken():
     at = upload(open_app(), "shop.csv", SAMPLE_CSV.read_bytes())
-    assert at.session_state[state.DOC_NAME] == "shop.csv"
+    assert at.session_state[keys.DOC_NAME] == "shop.csv"
     next(b for b in at.button if b.label == "Go back to the sample").click().run()
-    assert at.session_state[state.DOC_NAME] == state.SAMPLE_DOCUMENT.name
+    assert at.session_state[keys.DOC_NAME] == keys.SAMPLE_DOCUMENT.name
     at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # the same name and size, chosen again
-    assert at.session_state[state.DOC_NAME] == "shop.csv"
+    assert at.session_state[keys.DOC_NAME] == "shop.csv"
 
 
 def test_add_a_question_with_the_form():
@@ -204,7 +206,7 @@ def test_add_a_question_with_the_form():
     assert at.text_input(key="add_answer").value == "Warranty: 2 years."  # picked lines fill the answer box
     assert [s.value for s in at.success] == ["Found in Boreal Ceiling Fan, line 28\\."]
     at.button(key="add_row").click().run()
-    last = at.session_state[state.QUESTIONS].iloc[-1]
+    last = at.session_state[keys.QUESTIONS].iloc[-1]
     assert list(last) == ["How long is the Boreal's warranty?", "Boreal Ceiling Fan", "Warranty: 2 years.", "exact", ""]  # not generated
     assert list(at.dataframe[0].value["check"])[-1] == "✓ ready"
     assert at.text_input(key="add_question").value == ""  # ready for the next one
@@ -245,7 +247,7 @@ def test_results_run_and_show_the_effect():
         shown = [str(v).replace("<br>", " ") for trace in figure["data"] for axis in ("x", "y")
                  for v in list(trace.get(axis) or [])]
         shown += [trace.get("name", "") for trace in figure["data"]]
-        assert not set(shown) & set(at.session_state[state.RUN_STRATEGIES]), (key, shown)
+        assert not set(shown) & set(at.session_state[keys.RUN_STRATEGIES]), (key, shown)
         if key != "chart_hits":
             assert "300-character windows" in shown and "Shuffled-headings control" in shown
     # The first visit computed the run; nothing recomputes on a second visit.
@@ -261,7 +263,7 @@ def test_results_run_and_show_the_effect():
     assert any(label.startswith("300-character windows: ") and "clean" not in label for label in labels)
     assert any("<mark>Warranty: 1 year.</mark>" in body for body in html_blocks(at))
     # Word-match scores tie often; a piece tying with the one above it says how the tie was broken.
-    rankings = [run.per_question[0].ranking[:3] for run in at.session_state[state.RESULT].runs_under("keyword", "none")]
+    rankings = [run.per_question[0].ranking[:3] for run in at.session_state[keys.RESULT].runs_under("keyword", "none")]
     expected = sum(1 for ranking in rankings for above, below in zip(ranking, ranking[1:]) if above[1] == below[1])
     ties = [plain(m.value) for m in at.markdown if "the piece earlier in your file goes first" in plain(m.value)]
     assert expected >= 1 and len(ties) == expected  # the shuffled control's #2 and #3 both score 3 on the sample
@@ -273,14 +275,14 @@ def test_results_error_keeps_questions_and_settings():
     at.text_input(key="w_reranker_model").set_value("/nowhere/model").run()
     at.button(key="run").click().run()
     assert any("the model folder /nowhere/model does not exist" in plain(e.value) for e in at.error)
-    assert len(at.session_state[state.QUESTIONS]) == 24
-    assert at.session_state[state.RUN_RERANKERS] == ["none", "cross-encoder"]
+    assert len(at.session_state[keys.QUESTIONS]) == 24
+    assert at.session_state[keys.RUN_RERANKERS] == ["none", "cross-encoder"]
 
 
 def test_sample_questions_table_round_trips():
     questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
-    frame = state.questions_frame(questions)
-    back = state.frame_questions(frame)
+    frame = questions_frame(questions)
+    back = frame_questions(frame)
     assert [(q.question, q.expected_source, q.expected_answer) for q in back] == [
         (q.question, q.expected_source, q.expected_answer) for q in questions
     ]
@@ -310,7 +312,7 @@ def test_compare_page_statistics_refusals_and_downloads():
     at.checkbox(key="w_threshold_auto").check().run()
     at = go(at, "pages/results.py")
     at.button(key="run").click().run()
-    run = at.session_state[state.RESULT].run("heading", "keyword", "none")
+    run = at.session_state[keys.RESULT].run("heading", "keyword", "none")
     assert run.refusal_accuracy == 1.0 and run.calibration is not None
 
 
@@ -318,7 +320,7 @@ def test_charts_and_comparisons_open_on_the_recommended_setup_not_the_first_run(
     at = go(open_app(), "pages/results.py")
     at.multiselect(key="w_run_retrievers").set_value(["bm25", "keyword"]).run()
     at.button(key="run").click().run()
-    result = at.session_state[state.RESULT]
+    result = at.session_state[keys.RESULT]
     # On the sample, word-match search under the heading cut is recommended, but BM25 ran first.
     assert result.runs[0].retriever == "bm25"
     best = recommended(result.runs)
@@ -357,8 +359,8 @@ def test_two_sessions_never_see_each_others_documents():
     one = upload(open_app(), "one.md", b"# One\n\n## Alpha\nPrice: 1\n")
     two = upload(open_app(), "two.md", b"# Two\n\n## Beta\nPrice: 2\n\n## Gamma\nPrice: 3\n")
     one = go(one, "pages/document.py")
-    assert one.session_state[state.DOC_NAME] == "one.md" and metric(one, "Sections") == "1"
-    assert two.session_state[state.DOC_NAME] == "two.md" and metric(two, "Sections") == "2"
+    assert one.session_state[keys.DOC_NAME] == "one.md" and metric(one, "Sections") == "1"
+    assert two.session_state[keys.DOC_NAME] == "two.md" and metric(two, "Sections") == "2"
 
 
 def test_markdown_in_user_text_shows_as_text():
@@ -381,7 +383,7 @@ def test_results_page_history_shows_a_new_version_and_only_runs_that_compare():
     # Next week's version of the file drops the Aurora's warranty line: its questions come back by file name.
     edited = SAMPLE_MD.read_text().replace("Warranty: 1 year.\n", "", 1).encode()
     at = go(upload(at, SAMPLE_MD.name, edited), "pages/results.py")
-    assert len(at.session_state[state.QUESTIONS]) == 24
+    assert len(at.session_state[keys.QUESTIONS]) == 24
     spec = next(c.proto.spec for c in at.get("plotly_chart") if c.key == "chart_history")
     assert "new version of the file" in spec and "score dropped" in spec
     assert '"run 1"' in spec and '"run 2"' in spec and '"run 3"' not in spec
@@ -398,7 +400,7 @@ def test_a_stale_result_is_never_shown_as_current():
     at.multiselect(key="w_run_retrievers").set_value(["keyword", "dense"]).run()
     assert not [w for w in at.warning if "Out of date" in w.value]
     assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
-    assert at.session_state[state.RESULT].pending == ("meaning-based search",)
+    assert at.session_state[keys.RESULT].pending == ("meaning-based search",)
     assert any(m.value.startswith("Partial results for **breezy\\_home\\_price\\_list\\.md with 24 questions**")
                for m in at.markdown)
     at = go(at, "pages/compare.py")
@@ -411,7 +413,7 @@ def test_a_stale_result_is_never_shown_as_current():
     at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
     at = go(at, "pages/results.py")
     assert "Results for **two\\.csv with 4 questions**." in [m.value for m in at.markdown]
-    assert at.session_state[state.RESULT].document.name == "two.csv"
+    assert at.session_state[keys.RESULT].document.name == "two.csv"
     assert not [w for w in at.warning if "Row" in w.value and "left out" in w.value]
     verdicts = [plain(box.value) for box in [*at.success, *at.info, *at.warning, *at.error] if box.value.startswith("**")]
     assert verdicts and verdicts[0].split(":")[0].endswith("— two.csv") and "of 20" not in verdicts[0]
@@ -421,7 +423,7 @@ def test_a_stale_result_is_never_shown_as_current():
                                         "deleted_rows": []}
     at.run()
     at = go(at, "pages/results.py")
-    assert at.session_state[state.RESULT_STAMP] == state_stamp(at)
+    assert at.session_state[keys.RESULT_STAMP] == state_stamp(at)
     assert any("Row 2 left out" in w.value for w in at.warning)
 
 
@@ -430,12 +432,12 @@ def state_stamp(at: AppTest):
     from workbench.read.questions import questions_to_csv
     from workbench.store.stamp import Stamp
 
-    questions = state.frame_questions(at.session_state[state.QUESTIONS])
-    data, name = at.session_state[state.DOC_DATA], at.session_state[state.DOC_NAME]
+    questions = frame_questions(at.session_state[keys.QUESTIONS])
+    data, name = at.session_state[keys.DOC_DATA], at.session_state[keys.DOC_NAME]
     # Stamped as the reader found the file: a sheet or column filled in by the Document page is no change.
-    sheet, name_column = state.own_reading(data, name, at.session_state[state.SHEET], at.session_state[state.NAME_COLUMN])
+    sheet, name_column = own_reading(data, name, at.session_state[keys.SHEET], at.session_state[keys.NAME_COLUMN])
     return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
-                    at.session_state[state.RESULT].settings)
+                    at.session_state[keys.RESULT].settings)
 
 
 def test_questions_switch_with_the_document_and_come_back_with_the_sample():
@@ -444,12 +446,12 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
                                         "added_rows": [], "deleted_rows": []}
     at.run()
     at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
-    questions = at.session_state[state.QUESTIONS]
+    questions = at.session_state[keys.QUESTIONS]
     # A new spreadsheet starts with its own generated questions (2 products x 2 columns), none of the sample's.
     assert len(questions) == 4 and set(questions["expected_source"]) == {"Alpha Lamp", "Beta Chair"}
     at = go(at, "pages/document.py")
     at.button[0].click().run()  # Go back to the sample
-    questions = at.session_state[state.QUESTIONS]
+    questions = at.session_state[keys.QUESTIONS]
     assert len(questions) == 24 and questions.loc[1, "question"] == "Boreal warranty, please?"  # with the edit
     results = go(at, "pages/results.py")
     assert "Results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [m.value for m in results.markdown]
@@ -459,7 +461,7 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
     reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]
     assert [b.label.split(" — ")[0] for b in reopen] == ["two\\.csv"]  # escaped: a label is Markdown
     reopen[0].click().run()
-    assert at.session_state[state.DOC_NAME] == "two.csv" and len(at.session_state[state.QUESTIONS]) == 4
+    assert at.session_state[keys.DOC_NAME] == "two.csv" and len(at.session_state[keys.QUESTIONS]) == 4
 
 
 def test_a_reload_restores_the_document_its_questions_and_the_settings():
@@ -472,20 +474,20 @@ def test_a_reload_restores_the_document_its_questions_and_the_settings():
     at.slider(key="w_size").set_value(600).run()
     # A reload is a new session on the same computer.
     again = go(open_app(), "pages/document.py")
-    assert again.session_state[state.DOC_NAME] == "two.csv"
+    assert again.session_state[keys.DOC_NAME] == "two.csv"
     assert metric(again, "Products") == "2"
-    questions = again.session_state[state.QUESTIONS]
+    questions = again.session_state[keys.QUESTIONS]
     assert len(questions) == 5 and questions.iloc[-1]["question"] == "Is the Alpha lamp dimmable?"
-    assert again.session_state[state.SIZE] == 600
+    assert again.session_state[keys.SIZE] == 600
 
 
 def test_forget_deletes_a_kept_file_and_its_questions():
     at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
-    key = at.session_state[state.DOC_KEY]
+    key = at.session_state[keys.DOC_KEY]
     at.button[0].click().run()  # Go back to the sample
     at.button(key=f"forget_{key[:16]}").click().run()
     assert not [b for b in at.button if b.key and b.key.startswith("reopen_")]
-    workspace = at.session_state[state.WORKSPACE]
+    workspace = at.session_state[keys.WORKSPACE]
     assert workspace.document(key) is None and workspace.questions_for(key, "other.csv") is None
 
 
@@ -499,18 +501,18 @@ def test_a_finished_language_model_run_comes_back_after_a_reload_and_in_a_new_ta
     assert any("Out of date" in w.value for w in at.warning)  # not run yet: the word-search result is marked old
     at.button(key="run").click().run()
     assert not at.exception
-    first = at.session_state[state.RESULT]
+    first = at.session_state[keys.RESULT]
     assert [run.retriever for run in first.runs] == ["dense", "dense"]
     # A reload (or a second tab) is a new session in the same app: the same result, not a Run button.
     again = go(open_app(), "pages/results.py")
     assert not at.exception
-    assert again.session_state[state.RESULT] is first
+    assert again.session_state[keys.RESULT] is first
     assert any(c.value.startswith("These results are from the last run") for c in again.caption)
     assert not any("Out of date" in w.value for w in again.warning)
     # Edited questions are other inputs: the remembered result must not be shown as theirs.
     again = go(again, "pages/questions.py")
-    frame = again.session_state[state.QUESTIONS].iloc[:-1]
-    again.session_state[state.QUESTIONS] = frame
+    frame = again.session_state[keys.QUESTIONS].iloc[:-1]
+    again.session_state[keys.QUESTIONS] = frame
     again = go(again, "pages/results.py")
     assert any("Out of date" in w.value for w in again.warning)
 
@@ -531,9 +533,9 @@ def test_opening_the_app_again_adds_no_point_to_the_history():
     import sqlite3
 
     go(open_app(), "pages/results.py")  # the quick result is computed and saved
-    state._remembered.clear()  # as after the app restarted: nothing remembered, so the quick run is done again
+    running._remembered.clear()  # as after the app restarted: nothing remembered, so the quick run is done again
     again = go(open_app(), "pages/results.py")
-    assert not again.exception and again.session_state[state.RESULT] is not None
+    assert not again.exception and again.session_state[keys.RESULT] is not None
     with sqlite3.connect(os.environ["WORKBENCH_HISTORY_DB"]) as connection:
         assert connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1  # the same inputs: one run
     again.checkbox(key="w_threshold_auto").uncheck().run()  # other settings are another run, and saved
@@ -546,7 +548,7 @@ def test_undo_of_an_import_survives_a_reload_and_a_switch_of_files():
     data = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
     at.radio(key="import_mode").set_value("replace the table").run()
     at.file_uploader(key="questions_upload").set_value(("one.csv", data, "text/csv")).run()
-    assert len(at.session_state[state.QUESTIONS]) == 1
+    assert len(at.session_state[keys.QUESTIONS]) == 1
     # Another file, then back to the sample: the sample's Undo is still there; the other file has none.
     at = upload(at, "two.csv", TWO_PRODUCTS_CSV)
     at = go(at, "pages/questions.py")
@@ -555,19 +557,19 @@ def test_undo_of_an_import_survives_a_reload_and_a_switch_of_files():
     at.button[0].click().run()  # Go back to the sample
     # A reload is a new session: the Undo comes back with the file it was made on.
     again = go(open_app(), "pages/questions.py")
-    assert len(again.session_state[state.QUESTIONS]) == 1
+    assert len(again.session_state[keys.QUESTIONS]) == 1
     again.button(key="undo_button").click().run()
-    assert len(again.session_state[state.QUESTIONS]) == 24
+    assert len(again.session_state[keys.QUESTIONS]) == 24
     assert not [b for b in go(open_app(), "pages/questions.py").button if b.key == "undo_button"]  # used up
 
 
 def test_an_out_of_date_result_keeps_its_own_files_todo_and_filling_in_the_found_column_changes_nothing():
     at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
     at = go(at, "pages/results.py")  # a quick word search: run by itself on two.csv
-    stamp = at.session_state[state.RESULT_STAMP]
+    stamp = at.session_state[keys.RESULT_STAMP]
     assert stamp.document == "two.csv" and stamp.name_column is None  # the column the reader found itself
     at = go(go(at, "pages/document.py"), "pages/results.py")  # the Document page fills in the found column
-    assert at.session_state[state.RESULT_STAMP] == stamp and not any("Out of date" in w.value for w in at.warning)
+    assert at.session_state[keys.RESULT_STAMP] == stamp and not any("Out of date" in w.value for w in at.warning)
     # Back to the sample with settings that need the model: two.csv's result stays, marked out of date.
     at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
     at = go(at, "pages/document.py")

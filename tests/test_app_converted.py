@@ -7,7 +7,7 @@ import io
 import pandas as pd
 import pytest
 
-from ui import state
+from ui import keys
 
 from . import policy_files as policy
 from .test_app import go, metric, open_app, plain, upload
@@ -34,12 +34,12 @@ def test_a_policy_page_is_converted_shown_and_evaluated(name):
     shown = [c.value for c in at.code]
     assert any(text.startswith("# Breezy Home warranty and returns") and "## Zephyr Table Fan" in text
                for text in shown)
-    at.session_state[state.QUESTIONS] = pd.read_csv(io.StringIO(policy.QUESTIONS), dtype=str).fillna("")
-    at.session_state[state.RUN_STRATEGIES] = ["fixed", "heading"]
+    at.session_state[keys.QUESTIONS] = pd.read_csv(io.StringIO(policy.QUESTIONS), dtype=str).fillna("")
+    at.session_state[keys.RUN_STRATEGIES] = ["fixed", "heading"]
     at = go(at, "pages/results.py")
     assert not at.exception  # (the status may be an error box: one unanswerable question was answered)
     assert not any("The run stopped" in e.value for e in at.error)
-    result = at.session_state[state.RESULT]
+    result = at.session_state[keys.RESULT]
     assert result.document.converted_from == name.rsplit(".", 1)[1]
     assert result.run("heading", "keyword", "none").counts["clean"] == 4
 

@@ -3,7 +3,7 @@ in the table until accepted or edited. Through Streamlit's AppTest, by widget ke
 
 from __future__ import annotations
 
-from ui import state
+from ui import keys
 
 from .conftest import SAMPLE_CSV
 from .test_app import editor_key, go, open_app, plain, upload
@@ -24,19 +24,19 @@ def add_by_hand(at, question: str):
 def test_undo_after_an_import_and_a_hand_added_question_undoes_only_the_question_then_redo():
     at = go(open_app(), "pages/questions.py")
     at.file_uploader(key="questions_upload").set_value(("more.csv", MORE, "text/csv")).run()
-    assert len(at.session_state[state.QUESTIONS]) == 25  # the sample's 24 + 1
+    assert len(at.session_state[keys.QUESTIONS]) == 25  # the sample's 24 + 1
     # A label is Markdown, so the file name in it is escaped (pages/questions.py): the screen shows "more.csv".
     assert buttons(at) == {"undo_button": "Undo the import of more\\.csv"}
     at = add_by_hand(at, "Do you ship to Mars?")
-    assert len(at.session_state[state.QUESTIONS]) == 26
+    assert len(at.session_state[keys.QUESTIONS]) == 26
     assert buttons(at) == {"undo_button": "Undo adding row 27"}  # the last change only, in words
     at.button(key="undo_button").click().run()
-    questions = at.session_state[state.QUESTIONS]
+    questions = at.session_state[keys.QUESTIONS]
     assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # the import is kept
     assert any("Undone: adding row 27." in plain(s.value) for s in at.success)
     assert buttons(at) == {"redo_button": "Redo adding row 27"}  # the import's Undo is not offered again
     at.button(key="redo_button").click().run()
-    assert list(at.session_state[state.QUESTIONS]["question"])[-2:] == ["Price of Zephyr?", "Do you ship to Mars?"]
+    assert list(at.session_state[keys.QUESTIONS]["question"])[-2:] == ["Price of Zephyr?", "Do you ship to Mars?"]
     assert buttons(at) == {"undo_button": "Undo adding row 27"}
     # A reload keeps the Undo with the table it was made on.
     again = go(open_app(), "pages/questions.py")
@@ -51,13 +51,13 @@ def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_
     at.run()
     assert buttons(at) == {"undo_button": "Undo your edit of row 2"}
     at.button(key="undo_button").click().run()
-    questions = at.session_state[state.QUESTIONS]
+    questions = at.session_state[keys.QUESTIONS]
     assert questions.loc[0, "expected_answer"] == "Warranty: 1 year." and len(questions) == 25
     # The table changed in a way the Undo does not know (another version of the app, say): it says it discards it.
     at.button(key="redo_button").click().run()
-    changed = at.session_state[state.QUESTIONS].copy()
+    changed = at.session_state[keys.QUESTIONS].copy()
     changed.loc[1, "kind"] = "paraphrase"
-    at.session_state[state.QUESTIONS] = changed
+    at.session_state[keys.QUESTIONS] = changed
     at.run()
     assert buttons(at) == {"undo_button": "Undo your edit of row 2, and discard the changes made to the table since"}
 
@@ -71,8 +71,8 @@ def test_generated_questions_are_marked_until_edited_or_accepted():
     at.session_state[editor_key(at)] = {"edited_rows": {0: {"question": "How much is the Aurora fan, please?"}},
                                         "added_rows": [], "deleted_rows": []}
     at.run()
-    assert list(at.session_state[state.QUESTIONS]["generated"]) == [""] + ["yes"] * 9
+    assert list(at.session_state[keys.QUESTIONS]["generated"]) == [""] + ["yes"] * 9
     at.button(key="accept_generated").click().run()
-    assert list(at.session_state[state.QUESTIONS]["generated"]) == [""] * 10
+    assert list(at.session_state[keys.QUESTIONS]["generated"]) == [""] * 10
     assert buttons(at) == {"undo_button": "Undo accepting 9 generated question\\(s\\)"}  # escaped: a label is Markdown
     assert not [b for b in at.button if b.key == "accept_generated"]

@@ -118,7 +118,8 @@ import json, sys, threading
 sys.path.insert(0, sys.argv[1])
 from tests.test_app import go, open_app, upload
 from tests.test_concurrency import run_together
-from ui import state
+from ui import keys
+from ui.questions_table import questions_frame
 from workbench.core.model import Question
 
 shops = {
@@ -134,7 +135,7 @@ questions = {
 sessions = {}
 for name, data in shops.items():
     at = upload(open_app(), name, data)
-    at.session_state[state.QUESTIONS] = state.questions_frame([Question(*row) for row in questions[name]])
+    at.session_state[keys.QUESTIONS] = questions_frame([Question(*row) for row in questions[name]])
     at = go(at, "pages/results.py")
     at.multiselect(key="w_run_retrievers").set_value(["dense"]).run()
     at.multiselect(key="w_run_rerankers").set_value(["none", "maxsim"]).run()
@@ -142,7 +143,7 @@ for name, data in shops.items():
 errors = run_together(*(lambda name=name: sessions[name].button(key="run").click().run() for name in shops))
 report = {"errors": [repr(e) for e in errors]}
 for name, at in sessions.items():
-    result = at.session_state[state.RESULT]
+    result = at.session_state[keys.RESULT]
     report[name] = {
         "exceptions": [e.value for e in at.exception],
         "traces": ["\n".join(e.stack_trace[-12:]) for e in at.exception],  # the screen's message is redacted

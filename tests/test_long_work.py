@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import workbench.cut
 from tests.synthetic import catalog_csv
-from ui import state
+from ui import keys, running
 from workbench.core.model import Settings
 from workbench.cut import STRATEGIES, chunk_document
 from workbench.read.loaders import load_bytes, load_path
@@ -166,22 +166,25 @@ def runs_in(path) -> int:
 def stopped_script():
     import streamlit as st
 
-    from ui import state
+    from ui import keys, running
+    from ui.document import document_args
+    from ui.questions_table import frame_questions
+    from ui.session import init_session_state
     from workbench.core.model import Settings
     from workbench.read.questions import questions_to_csv
     from workbench.run.evaluate import RunStopped
 
-    state.init_session_state()
-    questions = questions_to_csv(state.frame_questions(st.session_state[state.QUESTIONS]))
+    init_session_state()
+    questions = questions_to_csv(frame_questions(st.session_state[keys.QUESTIONS]))
     calls = []
     try:
-        state.run_evaluation(*state.document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]),
+        running.run_evaluation(*document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]),
                              should_stop=lambda: calls.append(1) or len(calls) >= 20)
         st.write("finished")
     except RunStopped as stopped:
         st.write(f"stopped after {len(calls)} checks: {stopped}")
     if st.session_state.get("then_run"):
-        state.run_evaluation(*state.document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]))
+        running.run_evaluation(*document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]))
         st.write("then finished")
 
 
@@ -191,22 +194,22 @@ def test_a_stopped_run_saves_nothing_to_the_history(tmp_path, monkeypatch):
     at = AppTest.from_function(stopped_script, default_timeout=120).run()
     assert not at.exception
     assert at.markdown[0].value.startswith("stopped after 20 checks: the run was stopped")
-    assert len(state.remembered_results()) == 0 and runs_in(db) == 0
+    assert len(running.remembered_results()) == 0 and runs_in(db) == 0
     at.session_state["then_run"] = True  # the same run let through is remembered and saved: the test can fail
     at.run()
     assert at.markdown[-1].value == "then finished"
-    assert len(state.remembered_results()) == 1 and runs_in(db) == 1
+    assert len(running.remembered_results()) == 1 and runs_in(db) == 1
 
 
 def test_after_stop_the_results_page_says_so_and_starts_nothing():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.session_state[state.RUN_STOPPED] = True  # as the Stop button's click leaves it
+    at.session_state[keys.RUN_STOPPED] = True  # as the Stop button's click leaves it
     at = at.switch_page("pages/results.py").run()
     assert not at.exception
     assert any("You stopped the run. Nothing of it was kept" in w.value for w in at.warning)
-    assert at.session_state[state.RESULT] is None  # the cheap default did not start again by itself
+    assert at.session_state[keys.RESULT] is None  # the cheap default did not start again by itself
     at.button(key="run").click().run()
-    assert at.session_state[state.RESULT] is not None and not at.session_state[state.RUN_STOPPED]
+    assert at.session_state[keys.RESULT] is not None and not at.session_state[keys.RUN_STOPPED]
     assert not any("You stopped the run" in w.value for w in at.warning)
 
 
@@ -217,17 +220,17 @@ def test_slow_settings_show_the_estimate_and_the_fast_choice():
     at = at.switch_page("pages/document.py").run()
     at.file_uploader(key="uploader").set_value(("unseen.csv", catalog_csv(400, seed=8_002), "text/csv"))
     at = at.run()
-    at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
+    at.session_state[keys.RUN_RETRIEVERS] = ["keyword", "dense"]
     at = at.switch_page("pages/results.py").run()
     assert not at.exception
     info = [i.value for i in at.info if i.value.startswith("Estimated time")]
     assert info and "with meaning-based search" in info[0] and "Word search alone takes" in info[0]
-    partial = at.session_state[state.RESULT]  # the model's setups never start by themselves: word search's part does
+    partial = at.session_state[keys.RESULT]  # the model's setups never start by themselves: word search's part does
     assert {run.retriever for run in partial.runs} == {"keyword"}
     assert partial.pending == ("meaning-based search", "re-checks by meaning")
     at.button(key="run_fast").click().run()
-    assert at.session_state[state.RUN_RETRIEVERS] == ["keyword", "bm25"]
-    result = at.session_state[state.RESULT]
+    assert at.session_state[keys.RUN_RETRIEVERS] == ["keyword", "bm25"]
+    result = at.session_state[keys.RESULT]
     assert result is not None and {run.retriever for run in result.runs} == {"keyword", "bm25"}
 
 

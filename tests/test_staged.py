@@ -65,9 +65,9 @@ class StopAtTheModel(FakeEncoder):
     def _encode(self, texts):
         import streamlit as st
 
-        from ui import state
+        from ui import keys
 
-        st.session_state[state.RUN_STOPPED] = True
+        st.session_state[keys.RUN_STOPPED] = True
         return super()._encode(texts)
 
 
@@ -75,7 +75,7 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     from streamlit.testing.v1 import AppTest
 
     from tests.test_long_work import runs_in
-    from ui import state
+    from ui import keys, running
 
     from .conftest import ROOT
 
@@ -83,25 +83,25 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(db))
     monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # every text reaches the model, so Stop is pressed
     encoder = StopAtTheModel()
-    monkeypatch.setattr(state, "shared_encoder", lambda: encoder)
+    monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.session_state[state.RUN_STRATEGIES] = ["fixed", "heading"]
-    at.session_state[state.RUN_RETRIEVERS] = ["keyword", "dense"]
-    at.session_state[state.RUN_RERANKERS] = ["none"]
+    at.session_state[keys.RUN_STRATEGIES] = ["fixed", "heading"]
+    at.session_state[keys.RUN_RETRIEVERS] = ["keyword", "dense"]
+    at.session_state[keys.RUN_RERANKERS] = ["none"]
     at = at.switch_page("pages/results.py").run()
-    shown = at.session_state[state.RESULT]  # the model's setups wait for Run; word search's verdict is shown at once
+    shown = at.session_state[keys.RESULT]  # the model's setups wait for Run; word search's verdict is shown at once
     assert encoder.encoded == 0 and shown.pending == ("meaning-based search",)
     assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
     at.button(key="run").click().run()
     assert not at.exception
-    result = at.session_state[state.RESULT]
+    result = at.session_state[keys.RESULT]
     assert result is not None and result.pending == ("meaning-based search",)
     assert [run.key for run in result.runs] == [("fixed", "keyword", "none"), ("heading", "keyword", "none")]
     warnings = [w.value for w in at.warning]
     assert any("What had finished is kept below, labelled partial" in w for w in warnings)
     assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
     assert any("Partial results for" in m.value for m in at.markdown)
-    assert len(state.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete
+    assert len(running.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete
 
 
 def provisional_script():

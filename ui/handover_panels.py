@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import state
+from ui.keys import RESULT_STAMP
 from workbench.advise.rewrite import Before, grade_rewrite, rewrite, rewrite_name
 from workbench.core.model import Chunk, Document, Question
 from workbench.core.results import Evaluation
@@ -39,7 +39,7 @@ def rewrite_panel(result: Evaluation) -> None:
         (q.question, q.expected_source, q.expected_answer, q.kind)
         for q in [r.question for r in result.questions] + [b.question for b in result.bad_questions]
     )
-    made_from = st.session_state[state.RESULT_STAMP]
+    made_from = st.session_state[RESULT_STAMP]
     text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, asked, WINDOWS,
                                             document)
     st.subheader("A bot-ready version of your file")

@@ -1,0 +1,48 @@
+"""The names of the session's keys, and the sample every new session starts with.
+
+Per-user data lives in ``st.session_state`` under these keys (and the workspace on disk, ``ui.saved_work``);
+the modules beside this one read and write them, and the pages name them when they show a value.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
+SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"
+
+# Permanent keys (never bound to a widget, so they survive moving between pages).
+DOC_DATA = "doc_data"
+DOC_NAME = "doc_name"
+SHEET = "sheet"
+NAME_COLUMN = "name_column"
+QUESTIONS = "questions"  # a DataFrame with ui.questions_table.FRAME_COLUMNS
+EDITOR_VERSION = "editor_version"  # bumped whenever QUESTIONS is replaced, to reset the table editor
+CUT_STRATEGIES = "cut_strategies"
+SIZE = "size"
+OVERLAP = "overlap"
+RUN_STRATEGIES = "run_strategies"
+RUN_RETRIEVERS = "run_retrievers"
+RUN_RERANKERS = "run_rerankers"
+TOP_K = "top_k"
+THRESHOLD = "threshold"
+THRESHOLD_AUTO = "threshold_auto"
+RERANKER_MODEL = "reranker_model"
+RESULT = "result"
+RESULT_ERROR = "result_error"
+ESTIMATE_MEMO = "estimate_memo"
+RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
+RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.store.stamp.Stamp)
+RESULT_ERROR_STAMP = "result_error_stamp"  # what the failed run was asked to compute
+NOTICE = "notice"
+DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
+WORKSPACE = "workspace"  # workbench.store.workspace.Workspace: the work kept on this computer
+WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
+WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ui.session.ensure_app)
+UNDO = "undo"  # a ui.saved_work.Change: the last change of the table, what Undo puts back
+REDO = "redo"  # a Change: the change just undone, what Redo makes again
+
+# Settings saved as the user works and restored on the next visit.
+SAVED_SETTINGS = ("cut_strategies", "size", "overlap", "run_strategies", "run_retrievers", "run_rerankers",
+                  "top_k", "threshold", "threshold_auto", "reranker_model")

@@ -1,0 +1,44 @@
+"""The questions table: the questions as the table on the Questions page holds them (a DataFrame), and back.
+
+The table is the questions file: its rows are numbered as the file's (header = row 1) wherever a question is named.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ui.keys import SAMPLE_QUESTIONS
+from workbench.core.model import Question
+from workbench.read.questions import COLUMNS, FIRST_ROW, GENERATED, parse_questions
+
+# The table's columns: the questions file's, and "generated" ("yes" on a question the app wrote and the owner
+# has not yet edited or accepted; empty otherwise).
+FRAME_COLUMNS = (*COLUMNS, GENERATED)
+
+
+def questions_frame(questions: list[Question]) -> pd.DataFrame:
+    return pd.DataFrame(
+        [[q.question, q.expected_source, q.expected_answer, q.kind, "yes" if q.generated else ""] for q in questions],
+        columns=list(FRAME_COLUMNS),
+    ).astype(str)
+
+
+def frame_questions(frame: pd.DataFrame) -> list[Question]:
+    """The table's rows as questions; blank rows are skipped, numbered as rows of the questions file (header = 1)."""
+    questions = []
+    for number, record in enumerate(frame.fillna("").astype(str).to_dict("records"), start=FIRST_ROW):
+        values = {column: str(record.get(column, "") or "").strip() for column in COLUMNS}
+        if values["question"]:
+            generated = str(record.get(GENERATED, "") or "").strip() == "yes"
+            questions.append(Question(**values, row=number, generated=generated))
+    return questions
+
+
+def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
+    """The question columns only, as text, blanks for missing cells, numbered from 0."""
+    frame = frame.reindex(columns=list(FRAME_COLUMNS))
+    return frame.astype(object).where(frame.notna(), "").astype(str).reset_index(drop=True)
+
+
+def sample_questions() -> pd.DataFrame:
+    return tidy_questions(questions_frame(parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)))
