@@ -248,10 +248,6 @@ def run_evaluation(
     result = memo.get(key)
     if result is None:
         document = load_document(data, name, sheet, name_column)
-        # Numbered as rows of the questions file (header = row 1), as the table, the command line and every
-        # download number them: the table is that file, and it has no blank rows.
-        questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
-
         questions = table_questions(questions_csv)
         result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
                                     should_stop=should_stop, on_stage=on_stage)
