@@ -146,7 +146,9 @@ def evaluate(
             if progress and begin:
                 progress(0.0, f"The language model has read {begin:,} of {len(texts):,} texts")
 
-        clock.run("embed", lambda: _embed(encoder, texts, check, report))
+        # Longest first, as the model batches them itself: each slice holds texts of about one length, so little
+        # of a batch is padding, and the first slices (the slowest texts) are small enough to hear a Stop soon.
+        clock.run("embed", lambda: _embed(encoder, sorted(texts, key=len, reverse=True), check, report))
     for strategy, chunks in chunks_by_strategy.items():
         check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
