@@ -10,7 +10,8 @@ from workbench.advise.verdict import NEEDS_WORK, NO_VERDICT, NOT_READY, READY, a
 from workbench.core.model import Question, Settings
 from workbench.output.charts import grade_grid, grades_bars, hit_curve
 from workbench.read.loaders import load_bytes, load_path, parse_markdown
-from workbench.read.questions import column_kind, generate_questions, humanize, parse_questions, resolve
+from workbench.read.questions import column_kind, generate_questions, humanize, parse_questions
+from workbench.read.resolve import resolve
 from workbench.run.evaluate import evaluate
 from workbench.run.names import is_control, setup_name, strategy_name
 

@@ -17,7 +17,7 @@ from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
 from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
-from workbench.read.questions import resolve_all
+from workbench.read.resolve import resolve_all
 from workbench.run.names import strategy_name
 
 if TYPE_CHECKING:

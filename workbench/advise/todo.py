@@ -23,7 +23,8 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import lower_first, part_word, possessive
 from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
 from workbench.grade.places import Places, join_places, row_runs
-from workbench.read.questions import fold, humanize
+from workbench.read.questions import humanize
+from workbench.read.resolve import fold
 from workbench.run.estimate import uses_model
 from workbench.run.names import strategy_name
 from workbench.search.retrievers import english_stop_words

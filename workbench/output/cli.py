@@ -27,7 +27,8 @@ from workbench.output.safe_write import check_target, write_file, write_stdout
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.base_of_files import load_base
 from workbench.read.loaders import NoNameColumn
-from workbench.read.questions import parse_questions, resolve_all
+from workbench.read.questions import parse_questions
+from workbench.read.resolve import resolve_all
 from workbench.read.textio import display_name, read_file
 from workbench.run.evaluate import evaluate
 from workbench.search.rerankers import RERANKERS
