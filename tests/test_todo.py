@@ -76,7 +76,7 @@ SHOP = (
 
 
 def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_spreadsheet():
-    from workbench.advise.audit import column_types
+    from workbench.advise.shared_lines import column_types
 
     document = load_bytes(SHOP.encode(), "camping.csv")
     # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.

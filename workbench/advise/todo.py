@@ -15,8 +15,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from workbench.advise.audit import Audit, SharedLine, column_types
+from workbench.advise.audit import Audit
 from workbench.advise.rewrite import DASH
+from workbench.advise.shared_lines import SharedLine, column_types
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
