@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from workbench.advise.audit import audit
-from workbench.advise.todo import missing_words, todo_list
+from workbench.advise.todo import todo_list
+from workbench.advise.todo_words import missing_words
 from workbench.core.model import Question, Settings
 from workbench.read.loaders import load_bytes, parse_markdown
 from workbench.run.evaluate import evaluate

@@ -511,7 +511,7 @@ def run_audit(args: argparse.Namespace) -> str:
     document = _load(args, args.document)
     if document.files:  # a knowledge base: each file's own check-up, then what only the files together show
         from workbench.advise.crossfile import cross_findings
-        from workbench.advise.todo import place_record
+        from workbench.advise.todo_places import place_record
 
         own = [(part.name, audit(part.document)) for part in document.files]
         across = cross_findings(document)
