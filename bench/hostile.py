@@ -188,7 +188,7 @@ PATTERN_CASES = {
 PATTERN_CALLS = {
     "atx": "from workbench.read.markdown import atx_heading as run",
     "tags": "from workbench.read.markdown import clean_heading as run",
-    "images": "from workbench.advise.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
+    "images": "from workbench.advise.risky import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
     "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
     "nested": "from workbench.read.markdown import parse_markdown\nfrom workbench.run.evaluate import chunk_document\n"
     "text = '# T\\n' + ''.join('  ' * i + f'- item {i}\\n' for i in range(600))\n"

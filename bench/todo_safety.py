@@ -25,7 +25,8 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 
 def main() -> int:
-    from workbench.advise.audit import audit, column_types
+    from workbench.advise.audit import audit
+    from workbench.advise.shared_lines import column_types
     from workbench.advise.todo import not_clean, todo_list
     from workbench.advise.verdict import assess
     from workbench.core.model import Settings

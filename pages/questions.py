@@ -21,7 +21,8 @@ from workbench.core.model import Question, WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.locate import check_question, lines_of, locate
 from workbench.read.question_sets import import_questions
-from workbench.read.questions import FIRST_ROW, find_sources, generate_questions, questions_to_csv
+from workbench.read.questions import FIRST_ROW, generate_questions, questions_to_csv
+from workbench.read.resolve import find_sources
 
 ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import shutil
 
-from workbench.advise.todo import Todo, place_record, todo_records
+from workbench.advise.todo import todo_records
+from workbench.advise.todo_items import Todo
+from workbench.advise.todo_places import place_record
 from workbench.output.cli import main
 from workbench.read.loaders import load_path, parse_markdown
 

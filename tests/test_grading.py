@@ -10,7 +10,7 @@ from workbench.core.model import Question, Settings, make_chunk
 from workbench.grade.grading import ChunkMap, grade
 from workbench.grade.metrics import hit_at, ndcg, reciprocal_rank
 from workbench.read.loaders import parse_markdown
-from workbench.read.questions import resolve
+from workbench.read.resolve import resolve
 from workbench.run.evaluate import evaluate
 
 THREE = (
@@ -179,7 +179,7 @@ def test_the_drill_down_marks_the_expected_products_line_not_anothers_identical_
     from workbench.cut import STRATEGIES
     from workbench.output.highlight import chunk_with_answer
     from workbench.read.loaders import parse_markdown
-    from workbench.read.questions import resolve
+    from workbench.read.resolve import resolve
 
     document = parse_markdown("# Shop\n\n## Alpha\nWarranty: 1 year.\n\n## Beta\nWarranty: 1 year.\n", "shop.md")
     resolved = resolve(document, Question("Warranty of the Beta?", "Beta", "Warranty: 1 year."))

@@ -22,7 +22,8 @@ from workbench.grade.grading import ChunkMap
 from workbench.output.pieces import piece_records
 from workbench.read.base_of_files import combine
 from workbench.read.loaders import load_path
-from workbench.read.questions import parse_questions, resolve
+from workbench.read.questions import parse_questions
+from workbench.read.resolve import resolve
 from workbench.run.evaluate import evaluate
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_QUESTIONS

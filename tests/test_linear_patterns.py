@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from workbench.advise.audit import IMAGE
+from workbench.advise.risky import IMAGE
 from workbench.read.markdown import atx_heading, clean_heading, parse_markdown
 
 from .conftest import ROOT
@@ -34,7 +34,7 @@ ADVERSARIAL = {
 CALLS = {
     "atx_heading": "from workbench.read.markdown import atx_heading as run",
     "clean_heading": "from workbench.read.markdown import clean_heading as run",
-    "images": "from workbench.advise.audit import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
+    "images": "from workbench.advise.risky import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
     "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
 }
 

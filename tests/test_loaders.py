@@ -9,8 +9,8 @@ import openpyxl
 import pytest
 
 from workbench.core.model import WorkbenchError
+from workbench.read.excel import format_cell
 from workbench.read.loaders import load_bytes, load_path, parse_markdown, sheet_names
-from workbench.read.spreadsheet import format_cell
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_XLSX
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from workbench.core.model import BadQuestion, Question, Settings, make_chunk
 from workbench.grade.grading import ChunkMap, grade
 from workbench.read.loaders import load_bytes, parse_markdown
-from workbench.read.questions import fold, resolve
+from workbench.read.resolve import fold, resolve
 from workbench.run.evaluate import evaluate
 
 CHAIRS = "# Chairs\n\n## Manager’s Desk Chair\nPrice: 120\nNote: the “Executive” model – ask in store.\n\n## Stool\nPrice: 40\n"

@@ -9,7 +9,8 @@ from rank_bm25 import BM25Okapi
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import chunk_document
 from workbench.read.loaders import load_path, parse_markdown
-from workbench.read.questions import parse_questions, resolve
+from workbench.read.questions import parse_questions
+from workbench.read.resolve import resolve
 from workbench.run.evaluate import _rerank, evaluate
 from workbench.search.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
 from workbench.search.retrievers import (

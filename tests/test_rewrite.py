@@ -8,7 +8,8 @@ from workbench.advise.rewrite import grade_rewrite, rewrite, rewritten_document
 from workbench.core.model import Document
 from workbench.output.cli import main
 from workbench.read.loaders import load_path, parse_markdown
-from workbench.read.questions import parse_questions, resolve_all, subsections
+from workbench.read.questions import parse_questions
+from workbench.read.resolve import resolve_all, subsections
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
 

@@ -154,7 +154,7 @@ def test_json_is_written_as_json_dumps_indents_it(folder):
     """orjson writes the output (the standard library's indenting encoder is pure Python, a tenth of a
     sweep): the text must be what ``json.dumps(indent=2, ensure_ascii=False)`` gave, byte for byte, on a
     real sweep (non-ASCII names, floats, empty lists), and where it differs only in spelling a value."""
-    from workbench.output.cli import json_text
+    from workbench.output.cli_io import json_text
 
     result = run("sweep", str(folder), *OPTIONS, "--format", "json")
     assert result.returncode == 0, result.stderr

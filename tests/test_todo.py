@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from workbench.advise.audit import audit
-from workbench.advise.todo import missing_words, todo_list
+from workbench.advise.todo import todo_list
+from workbench.advise.todo_words import missing_words
 from workbench.core.model import Question, Settings
 from workbench.read.loaders import load_bytes, parse_markdown
 from workbench.run.evaluate import evaluate
@@ -76,7 +77,7 @@ SHOP = (
 
 
 def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_spreadsheet():
-    from workbench.advise.audit import column_types
+    from workbench.advise.shared_lines import column_types
 
     document = load_bytes(SHOP.encode(), "camping.csv")
     # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.

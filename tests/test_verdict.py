@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from workbench.advise.audit import audit
-from workbench.advise.todo import missing_words, todo_list
+from workbench.advise.todo import todo_list
+from workbench.advise.todo_words import missing_words
 from workbench.advise.verdict import NEEDS_WORK, NO_VERDICT, NOT_READY, READY, assess, status_of
 from workbench.core.model import Question, Settings
 from workbench.output.charts import grade_grid, grades_bars, hit_curve
 from workbench.read.loaders import load_bytes, load_path, parse_markdown
-from workbench.read.questions import column_kind, generate_questions, humanize, parse_questions, resolve
+from workbench.read.questions import column_kind, generate_questions, humanize, parse_questions
+from workbench.read.resolve import resolve
 from workbench.run.evaluate import evaluate
 from workbench.run.names import is_control, setup_name, strategy_name
 
@@ -413,7 +415,7 @@ def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_th
 
 
 def test_the_todo_quotes_lines_as_a_reader_sees_them():
-    from workbench.advise.todo import content_words
+    from workbench.advise.todo_words import content_words
     from workbench.core.quoting import line_label, shown
 
     # Function words are never "words to add" (scikit-learn's English list and the question-framing words;

@@ -1,15 +1,19 @@
-"""Document check-up: is this list ready for a bot? Findings in plain words."""
+"""Document check-up: is this list ready for a bot? Findings in plain words.
+
+Here the file's size against a chat model's prompt, text under no heading, sections longer than the search
+model reads at once, pieces without their product's name, repeated names and missing columns; shared lines
+are found in ``shared_lines`` and risky content in ``risky``.
+"""
 
 from __future__ import annotations
 
-import bisect
-import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from workbench.advise.injection import meaning_lines, risky_lines
+from workbench.advise.risky import Finding, own_hosts, risky_findings
+from workbench.advise.shared_lines import SharedLine, find_shared_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.quoting import shown
 from workbench.core.wording import part_word, plural, verb
@@ -17,7 +21,6 @@ from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
 from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
-from workbench.read.questions import resolve_all
 from workbench.run.names import strategy_name
 
 if TYPE_CHECKING:
@@ -27,66 +30,6 @@ PROMPT_LIMIT_TOKENS = 200_000
 # Which bot the limit is: a large hosted chat model's prompt of 200,000 tokens, at about 0.75 English words a token.
 LIMIT_WORDS = (f"a large chat model such as those behind hosted shop bots reads up to about {PROMPT_LIMIT_TOKENS:,} "
                f"tokens at once, roughly {round(PROMPT_LIMIT_TOKENS * 0.75):,} words; smaller or cheaper models read less")
-OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
-MEANINGFUL = re.compile(r"[^\W_]")
-FENCE_LINE = re.compile(r"^(```|~~~)")
-HOST = re.compile(r"(?:https?:)?//(?:www\.)?([^/\s)\"'<>\]:?#]+)", re.IGNORECASE)
-# Values a shop system writes when nobody filled the cell in.
-PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
-EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
-IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)|<img\b[^>]*\bsrc\s*=\s*[\"']?([^\"'\s>]+)", re.IGNORECASE)
-# What a shop's system reads from a cell, decided from the column's values: text typed into such a cell breaks
-# the import (a price, a stock status, a flag, a SKU).
-NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
-FLAG = frozenset("0 1 yes no y n true false on off".split())
-ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code uuid guid".split())
-
-# Linear on any line (DESIGN.md, "Patterns on user text"): each scan stops at the next opening bracket, so
-# a line of many unclosed "![" or "<img" is read once, not once from each of them to the line's end.
-IMAGE = re.compile(r"!\[[^\[\]]*\]\(([^()]+)\)|<img\b[^<>]*?\bsrc\s*=\s*[\"']?([^\"'\s<>]+)", re.IGNORECASE)
-
-
-@dataclass
-class SharedLine:
-    """An identical line under several products, and how much harm it can do.
-
-    ``harm``: "varies" (the same kind of line says something else for other products, so a piece holding
-    only this line answers for the wrong one), "placeholder" (an unfilled value on nearly every product),
-    "store-wide" (the same for nearly every product: one line at the top would do) or "repeats".
-    """
-
-    line: str
-    sections: list[str]
-    harm: str = "repeats"
-    places: list[str] = field(default_factory=list)  # where it sits in the user's file, one per product
-    spans: list[tuple[int, int]] = field(default_factory=list)  # the same places as offsets, one per product
-    questions: list[int] = field(default_factory=list)  # golden questions (table rows) it answers
-    filled_elsewhere: int = 0  # placeholders: products that also give a real value on another line of this kind
-
-    @property
-    def beside_real_values(self) -> bool:
-        """A placeholder most of whose products give a real value on another row (a parent row's 0 beside its
-        variants' prices): the column is not empty, the placeholder rows are the trap."""
-        return self.filled_elsewhere * 2 >= len(self.sections)
-
-    @property
-    def key(self) -> str:
-        return self.line.split(":", 1)[0].strip() if ":" in self.line else ""
-
-    @property
-    def value(self) -> str:
-        return self.line.split(":", 1)[1].strip() if ":" in self.line else self.line
-
-
-@dataclass
-class Finding:
-    """A risky line: where it is and what it says."""
-
-    line_number: int  # in the canonical text; ``where`` names the place in the user's file
-    text: str
-    kind: str  # "instruction" | "script" | "link" | "image"
-    where: str = ""
-    span: tuple[int, int] | None = None  # the line's offsets in the canonical text
 
 
 @dataclass
@@ -195,46 +138,6 @@ class Audit:
         return out
 
 
-def _normal(line: str) -> str:
-    return " ".join(line.split())  # what re.sub(r"\s+", " ", line).strip() gives, a third of the time
-
-
-def column_types(document: Document) -> dict[str, str]:
-    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: "numbers", "yes/no
-    flags", "identifiers" or "set values" (a few values repeated, as a stock status or a category). Free-text
-    columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
-    if document.kind != "spreadsheet":
-        return {}
-    from workbench.read.questions import column_words
-
-    values: dict[str, list[str]] = defaultdict(list)
-    for fact in document.facts:
-        if fact.column:
-            values[fact.column].append(document.slice(fact.span)[len(fact.column) + 1 :].strip())
-    kinds = {}
-    for column, cells in values.items():
-        cells = [cell for cell in cells if cell]
-        if not cells:
-            continue
-        distinct = {cell.lower() for cell in cells}
-        if distinct <= FLAG:
-            kinds[column] = "yes/no flags"
-        elif sum(1 for cell in cells if NUMBER.match(cell)) >= 0.9 * len(cells):
-            kinds[column] = "numbers"
-        elif set(column_words(column)) & ID_WORDS or (
-            len(cells) >= 3 and len(distinct) == len(cells) and all(" " not in c and any(ch.isdigit() for ch in c)
-                                                                     for c in cells)):
-            kinds[column] = "identifiers"
-        elif len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
-            kinds[column] = "set values"
-    return kinds
-
-
-def is_flag(line: str) -> bool:
-    """ "Is featured?: 0", "Position: 1": a yes/no or 0/1 value, the least a customer asks about."""
-    return ":" in line and line.split(":", 1)[1].strip().lower() in FLAG
-
-
 def size_advice(words: int, tokens: int, fits: bool) -> str:
     """Whether a bot could read the whole file at once, in plain words."""
     if fits:
@@ -309,78 +212,9 @@ def audit(
 
     titled = [s for s in document.sections if s.heading]
     result.products = sum(1 for s in titled if s.facts)
-    # Products per line as an ordered set: a line shared by 20,000 products must not be searched as a list.
-    lines_in: dict[str, dict[str, None]] = defaultdict(dict)
-    where: dict[str, list[str]] = defaultdict(list)
-    where_spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
-    kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
-    fact_line: dict[tuple[int, int], str] = {}
-    for section in titled:
-        for fact in section.facts:
-            text = _normal(document.slice(fact.span))
-            if not MEANINGFUL.search(text) or FENCE_LINE.match(text):
-                continue  # rules and code fences repeat everywhere and say nothing about a product
-            fact_line[fact.span] = text
-            if ":" in text:
-                key, value = text.split(":", 1)
-                values_of[key.strip().lower()].add(value.strip().lower())
-                kinds_in[(section.title, key.strip().lower())].add(value.strip().lower())
-            if section.title not in lines_in[text]:
-                lines_in[text][section.title] = None
-                where[text].append(places.of_fact(fact))
-                where_spans[text].append(fact.span)
-    answered: dict[str, list[int]] = defaultdict(list)
-    if questions:
-        resolved, _ = resolve_all(document, questions)
-        spans = sorted(fact_line)  # facts never overlap: the last one starting at or before an answer holds it
-        starts = [span[0] for span in spans]
-        for number, question in enumerate(resolved, start=1):
-            for start, end in question.answer_spans:
-                index = bisect.bisect_right(starts, start) - 1
-                holder = spans[index] if index >= 0 else None
-                line = fact_line[holder] if holder and holder[0] <= start and end <= holder[1] else None
-                if line and (question.question.row or number) not in answered[line]:
-                    answered[line].append(question.question.row or number)
-    for line, names in lines_in.items():
-        if len(names) < 2:
-            continue
-        shared = SharedLine(line, list(names), places=where[line], spans=where_spans[line],
-                            questions=answered.get(line, []))
-        everywhere = result.products >= 4 and len(names) >= EVERY_PRODUCT * result.products
-        if everywhere and PLACEHOLDER.match(shared.value):
-            shared.harm = "placeholder"
-            kind, unfilled = shared.key.lower(), shared.value.lower()
-            shared.filled_elsewhere = sum(1 for name in names if kinds_in[(name, kind)] - {unfilled})
-            result.placeholders.append(shared)
-        elif everywhere:
-            shared.harm = "store-wide"
-            result.store_wide.append(shared)
-        else:
-            others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
-            shared.harm = "varies" if shared.key and others else "repeats"
-            result.shared_lines.append(shared)
-    # Most harmful first: lines that answer questions that came out missed or mixed, then lines that answer the
-    # most golden questions, then lines of a kind some question asks about ("price"), flags ("Is featured?: 0")
-    # last; among equals, lines whose kind takes other values elsewhere (the wrong product's warranty), then by
-    # how many products share them.
-    failed = set(not_clean)
-    asked_words = set()
-    for question in questions or ():
-        asked_words |= set(re.findall(r"[^\W\d_]{3,}", question.question.lower()))
-    asked_kinds = {s.key.lower() for s in result.shared_lines if s.questions}
-
-    def asked(shared: SharedLine) -> bool:
-        from workbench.read.questions import column_words
-
-        key = shared.key.lower()
-        return bool(key) and (key in asked_kinds or bool(set(column_words(shared.key)) & asked_words))
-
-    result.shared_lines.sort(key=lambda s: (
-        -sum(1 for n in s.questions if n in failed), -len(s.questions), not asked(s), is_flag(s.line),
-        s.harm != "varies", -len(s.sections), s.line))
-    result.placeholders.sort(key=lambda s: (-len(s.sections), s.line))
-    result.store_wide.sort(key=lambda s: (-len(s.sections), s.line))
+    result.shared_lines, result.placeholders, result.store_wide = find_shared_lines(
+        document, titled, places, result.products, questions, not_clean
+    )
 
     result.unheaded_facts = [document.slice(f.span) for s in document.sections if not s.heading for f in s.facts]
     result.window, result.long_sections = long_sections(document, titled, encoder)
@@ -419,45 +253,5 @@ def audit(
 
     result.own_hosts = own_hosts(document.text)
     own = set(result.own_hosts)
-
-    def outside(target: str) -> bool:
-        host = HOST.match(target.strip())
-        return bool(host) and host.group(1).lower() not in own
-
-    orders: dict[int, list[str]] = defaultdict(list)
-    for number, kind in risky_lines(document.text):  # normalised first: see workbench/advise/injection.py
-        orders[number].append(kind)
-    if meaning is not False:
-        from workbench.encode.embedding import get_encoder
-
-        reader = encoder if meaning and encoder is not None else None
-        if meaning or (get_encoder.cache_info().currsize and get_encoder().loaded):
-            reader = reader or get_encoder()
-        for number in meaning_lines(document.text, reader) if reader is not None else ():
-            if "instruction" not in orders[number]:
-                orders[number].append("instruction")
-    for link in document.risky_links:  # a web page's script links, which its conversion to Markdown drops
-        result.risky.append(Finding(0, link, "script", "the page's source (not in the text it converts to)"))
-    offset = 0
-    for number, line in enumerate(document.text.split("\n"), start=1):
-        start, offset = offset, offset + len(line) + 1
-        found = list(orders.get(number, ()))
-        images = {m.group(1) or m.group(2) for m in IMAGE.finditer(line)}
-        found += ["image" for target in images if outside(target)]
-        if not images and any(outside(m.group()) for m in OUTSIDE_LINK.finditer(line)):
-            found.append("link")
-        for kind in found:
-            result.risky.append(Finding(number, line.strip(), kind, places.of((start, start + len(line))),
-                                        (start, start + len(line))))
+    result.risky = risky_findings(document, places, own, encoder, meaning)
     return result
-
-
-def own_hosts(text: str) -> list[str]:
-    """The shop's own site: a host that most of the file's links point to (at least 3 of them).
-
-    A catalog's image links all point at the shop's own server; a link to another host in one
-    line is the kind a bot could be tricked into repeating.
-    """
-    hosts = Counter(match.group(1).lower() for match in HOST.finditer(text))
-    total = sum(hosts.values())
-    return sorted(host for host, count in hosts.items() if count >= 3 and count * 2 >= total)

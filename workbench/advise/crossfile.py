@@ -16,7 +16,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from workbench.advise.todo import Todo
+from workbench.advise.todo_items import Todo
 from workbench.advise.verdict import status_of
 from workbench.core.model import Chunk, Document, Fact, FilePart, Span
 from workbench.core.quoting import shown

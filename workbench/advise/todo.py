@@ -5,134 +5,42 @@ file shows (a line shared word for word, a word the customer uses that the produ
 text lacks, a section too long, text under no heading), and the check-up's findings join
 the same list with the questions each one touches. Items that would fix the most
 questions come first.
+
+Here the composing: which items a file needs and the questions each touches, and the list as JSON. What each
+kind of item says is in ``todo_items``; the words rule in ``todo_words``; places in ``todo_places``.
 """
 
 from __future__ import annotations
 
-import bisect
-import functools
 import re
-from collections import Counter
-from dataclasses import dataclass, field, replace
 
-from workbench.advise.audit import Audit, SharedLine, column_types
-from workbench.advise.rewrite import DASH
-from workbench.core.model import Document, Fact, ResolvedQuestion, Section, Span
-from workbench.core.quoting import line_label, shown
+from workbench.advise.audit import Audit
+from workbench.advise.shared_lines import SharedLine
+from workbench.advise.todo_items import ItemWriter, Todo
+from workbench.advise.todo_places import place_record, section_spans
+from workbench.advise.todo_words import WORD, content_words, missing_words, stem
+from workbench.core.model import Document, Fact, ResolvedQuestion, Section
+from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import lower_first, part_word, possessive
-from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
-from workbench.grade.places import Places, join_places, row_runs
-from workbench.read.questions import fold, humanize
-from workbench.run.estimate import uses_model
+from workbench.core.wording import lower_first
+from workbench.grade.places import join_places
+from workbench.read.resolve import fold
 from workbench.run.names import strategy_name
-from workbench.search.retrievers import english_stop_words
 
-# The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one,
-# nor a word that frames the question or fills it out ("likely", "cause", "try", "long"): adding those to a line
-# makes every line match every question a little more, and no answer more findable.
-FRAMING_WORDS = frozenset(
-    """come comes sell sells offer offers give available use likely cause causes caused reason long longer try
-    tried trying problem problems issue issues happen happens happened work works working make makes made able
-    possible usually normally actually really still ever exactly happen way ways kind sort type lot bit good best
-    right wrong thing stuff say says said mean means write tell ask asked help"""
-    .split()
-)
-
-
-@functools.cache
-def _not_content() -> frozenset[str]:
-    return english_stop_words() | QUESTION_STOP_WORDS | FRAMING_WORDS
-
-
-@functools.cache
-def _stemmer():
-    """English Snowball (Porter2) from ``snowballstemmer``: a small, kept, pure-Python library with no model or data
-    files, so "returning" is found in "returned" and "batteries" in "battery" (stripping -s/-es missed both)."""
-    import snowballstemmer  # a few milliseconds, but only the to-do needs it
-
-    return snowballstemmer.stemmer("english")
-
-
-@functools.lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    return _stemmer().stemWord(word)
-
-
-WORD = re.compile(r"[^\W\d_]{3,}")
 # Harm order among items that fix no question: what misleads a bot most comes first.
 KIND_ORDER = ("shared", "words", "placeholder", "long", "unheaded", "missing", "refusal", "risky", "names",
               "store-wide", "other")
 
 
-@dataclass
-class Todo:
-    kind: str
-    edit: str  # what to change, in the imperative
-    why: str  # the evidence
-    where: str = ""  # in the user's file: rows and columns, or lines
-    questions: list[int] = field(default_factory=list)  # golden questions it touches (rows of the questions file)
-    fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
-    spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
-
-    @property
-    def affects(self) -> str:
-        if not self.questions:
-            return "affects none of your questions yet"
-        numbers = ", ".join(str(n) for n in self.questions[:12]) + (" …" if len(self.questions) > 12 else "")
-        text = f"affects question{'s' if len(self.questions) > 1 else ''} {numbers}"
-        if self.fixes:
-            text += f" ({len(self.fixes)} not clean now)"
-        return text
-
-
-def content_words(text: str) -> list[str]:
-    skip = _not_content()
-    return [w for w in WORD.findall(text.lower()) if w not in skip]
-
-
-def _stems(word: str) -> set[str]:
-    """A word's Snowball stem: "colours" matches "colour" but not "colors", "returning" matches "returned"."""
-    return {stem(word)}
-
-
-def missing_words(question: str, section_text: str, name: str, others: tuple[str, ...] | list[str] = ()) -> list[str]:
-    """The question's own words that appear nowhere in the product's text (nor in its name), less any word that
-    names, or is part of the name of, another product or section (``others``): adding "pro" to the Robot Vacuum's
-    line while a "Robot Vacuum Pro" exists is the very confusion the question tests."""
-    have = set()
-    for word in content_words(section_text + " " + name):
-        have |= _stems(word)
-    taken = set()
-    for other in others:
-        for word in WORD.findall(fold(other).lower()):
-            taken |= _stems(word)
-    missing = []
-    for word in content_words(question):
-        stems = _stems(word)
-        if not (stems & have) and not (stems & taken) and word not in missing:
-            missing.append(word)
-    return missing
-
-
-class _Builder:
+class _Builder(ItemWriter):
     def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None) -> None:
-        self.evaluation = evaluation
-        self.document = evaluation.document
-        self.run = run
-        self.audit = audit
+        super().__init__(evaluation, run, audit)
         self.baseline = baseline
-        self.places = Places(self.document)
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
-        self._answers: Counter[str] | None = None
-        self.types = column_types(self.document)  # columns the shop's system reads: never typed into
-        self.noun = part_word(self.document.kind)  # a manual's parts are sections, a sheet's products
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
-        # Whether the recommended setup reads with the language model (and so has its window).
-        self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
 
     def add(self, key: tuple, make, question: int | None = None, fixes: bool = False) -> Todo:
         item = self.items.get(key)
@@ -209,182 +117,6 @@ class _Builder:
             if shared.line == line:
                 return shared
         return None
-
-    # --- items ------------------------------------------------------------------------------------
-
-    def _shared_item(self, shared: SharedLine) -> Todo:
-        names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
-        key = shared.key or "the line"
-        noun = self.noun
-        example = (f"“{shared.sections[0]} {humanize(key)}: {shared.value}”" if shared.key
-                   else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
-        why = (
-            f"“{shown(shared.line)}” is word for word the same under {len(shared.sections)} {noun}s ({names}); a piece "
-            f"holding this line but not the {noun}'s name lets a bot quote it for the wrong {noun}."
-        )
-        if shared.harm == "varies":
-            why += f" Other {noun}s have a different “{key}” line, so a mix-up gives a wrong answer."
-        stop = "" if example[-2] in ".!?" else "."
-        typed = self.types.get(shared.key) if shared.key else None
-        if self.document.kind == "spreadsheet" and not typed and shared.key and len(shared.value) <= 60:
-            typed = "set values"  # a short value repeated word for word under several products: an option, a facet
-        if self.document.kind == "spreadsheet" and typed:
-            # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
-            bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-            edit = (f"Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or python -m workbench "
-                    f"rewrite), which puts the product's name on each such line, e.g. {bot_ready}. Keep your shop's "
-                    "export as it is.")
-            why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
-                    "the export or the import.")
-        else:
-            edit = f"Name the {noun} on the line, e.g. {example}{stop}"  # "section" in a document
-        return Todo("shared", edit, why, join_places(shared.places), list(shared.questions),
-                    spans=list(shared.spans))
-
-    def _text_column(self, section: Section, words_count: int) -> str | None:
-        """The product's free-text column with the most text (a description), where words can be added safely."""
-        text = [f for f in section.facts if f.column and f.column not in self.types]
-        return max(text, key=lambda f: f.span[1] - f.span[0]).column if text else None
-
-    def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
-        quoted = ", ".join(f"“{w}”" for w in words)
-        plural = len(words) > 1
-        line = ""
-        if fact is not None:
-            label = fact.column or line_label(self.document.slice(fact.span))
-            line = f" “{label}” line" if label else " line that holds the answer"
-        owner = possessive(section.title) if line else section.title
-        edit = f"Add the word{'s' if plural else ''} {quoted} to {owner}{line}, or a synonym line."
-        where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
-        typed = self.types.get(fact.column) if fact is not None and fact.column else None
-        if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
-            text = self._text_column(section, len(words))
-            keep = f"leave the “{fact.column}” cell as it is: the column holds {typed} your shop's system reads"
-            if text:
-                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{text}” text; {keep}."
-                row = next((f.row for f in section.facts if f.column == text), None)
-                where = f"row {row}, column {text}" if row else where
-            else:
-                edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
-                        f"{possessive(section.title)} “{fact.column}” column; {keep}.")
-        return Todo(
-            "words",
-            edit,
-            f"Customers ask with {quoted}, but {possessive(section.title)} text never says {'them' if plural else 'it'}, "
-            + ("so the meaning-based search has only the rest of the question to go on, and a word search "
-               "misses the answer outright (as “colours” misses a column called “colors”)."
-               if self.model_reads else
-               "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
-            where,
-            spans=[fact.span] if fact is not None else section_spans(self.document, section),
-        )
-
-    def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
-        why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "
-               f"{self.audit.window} at a time, so it reads the section in parts, and one line in it competes with "
-               "the whole section.")
-        return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "",
-                    spans=section_spans(self.document, section) if section else [])
-
-    def _answer_columns(self) -> Counter[str]:
-        """The columns holding the answer of a golden question, and to how many."""
-        if self._answers is None:
-            self._answers = Counter()
-            by_section = {}
-            for resolved in self.evaluation.questions:
-                if resolved.section_id is None:
-                    continue
-                columns = set()
-                for section_id in resolved.sources:  # the answer's first place in each source, as _answer_facts
-                    facts = by_section.setdefault(section_id, self.document.section(section_id).facts)
-                    spans = [span for span in resolved.answer_spans if any(f.span[0] <= span[0] < f.span[1] for f in facts)]
-                    columns |= {f.column for f in facts for a, b in spans[:1]
-                                if f.column and f.span[0] <= a and b <= f.span[1]}
-                self._answers.update(columns)
-        return self._answers
-
-    def _long_rows_item(self) -> Todo:
-        """A spreadsheet's long products as one item: it has no subheadings to add, and shortening one cell rarely
-        brings a product with many variant rows under the window. What makes them long is a few columns; only
-        a column that holds no golden question's answer is ever named as one to leave out of the bot's copy."""
-        titles = [title for title, _ in self.audit.long_sections]
-        wanted = set(titles)
-        by_column: Counter[str] = Counter()
-        for section in self.document.sections:
-            if section.title in wanted:
-                for fact in section.facts:
-                    by_column[fact.column or "?"] += fact.span[1] - fact.span[0]
-        total = sum(by_column.values()) or 1
-        answers = self._answer_columns()
-        heaviest = [f"{column} ({count / total:.0%} of their text)" for column, count in by_column.most_common()
-                    if column not in answers][:3]
-        kept = [column for column, _ in by_column.most_common() if column in answers][:3]
-        names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
-        cut = "have it cut with “Headings in model-sized parts”, which splits a product at its rows"
-        keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
-                if kept else "")
-        if heaviest:
-            edit = (f"Give the bot a copy without the columns that hold none of your questions' answers, if no customer "
-                    f"asks about them: {', '.join(heaviest)}; or {cut}.{keep}")
-        else:
-            edit = f"{cut[0].upper()}{cut[1:]}: every column that makes them long holds an answer to your questions."
-        return Todo(
-            "long",
-            edit,
-            f"{len(titles)} product(s) ({names}) are longer than the {self.audit.window} word pieces (words or parts "
-            "of words) the meaning-based search model reads at a time, so it reads each in parts and one row "
-            "competes with the whole product.",
-            spans=[span for s in self.document.sections if s.title in wanted for span in section_spans(self.document, s)],
-        )
-
-    def _unheaded_item(self) -> Todo:
-        first = shown(self.audit.unheaded_facts[0], 80) if self.audit.unheaded_facts else ""
-        preamble = next((s for s in self.document.sections if not s.heading and s.facts), None)
-        return Todo(
-            "unheaded", "Add a heading above the text that sits under none.",
-            f"{len(self.audit.unheaded_facts)} line(s) sit under no heading" + (f", e.g. “{first}”" if first else "")
-            + "; a piece of it cannot say what it is about.",
-            self._section_place(preamble) if preamble else "",
-            spans=section_spans(self.document, preamble) if preamble else [],
-        )
-
-    def _other_item(self, section: Section, result: QuestionResult) -> Todo:
-        chunks = self.evaluation.chunks[self.run.strategy]
-        top = chunks[result.ranking[0][0]] if result.ranking else None
-        from_where = ""
-        if top is not None:  # the piece's own section and place, both read at the piece's first offset
-            lies_in = self.places.section_at(top.spans[0][0])
-            place = self.places.of(top.spans[0])
-            from_where = f"{lies_in.title} ({place})" if lies_in is not None and lies_in.heading else place
-        return Todo(
-            "other", f"Make {possessive(section.title)} line say what the question asks, in the customer's words.",
-            f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
-            self._section_place(section), spans=section_spans(self.document, section),
-        )
-
-    def _refusal(self) -> Todo:
-        """What to do about answered questions the file cannot answer depends on how refusing is set now."""
-        why = "The bot answered questions your file cannot answer instead of handing them to a person."
-        threshold = self.evaluation.settings.threshold
-        calibration = self.run.calibration
-        if threshold == "auto" and calibration is not None and not calibration.enough:
-            edit = (f"Write {calibration.missing} more question{'s' if calibration.missing != 1 else ''} your file "
-                    "cannot answer (source left empty), so the workbench can pick when the bot should refuse.")
-        elif threshold == "auto":  # fitted, and the best level still lets these through
-            edit = "Add the facts these questions ask for, or tell the bot in its instructions what the shop does not offer."
-            why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
-                    "picked from your questions stops them without turning away real customers.")
-        elif not threshold:  # None or 0: never refuses
-            edit = "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings."
-            why += " If the file should answer them, add the facts instead."
-        else:
-            edit = (f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
-                    "pick the threshold” in the Results settings.")
-            why += " If the file should answer them, add the facts instead."
-        return Todo("refusal", edit, why)
-
-    def _section_place(self, section: Section | None) -> str:
-        return section_place(self.document, self.places, section)
 
     # --- the check-up's findings ------------------------------------------------------------------
 
@@ -544,59 +276,7 @@ def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | No
     return builder.finish()
 
 
-def section_place(document: Document, places: Places, section: Section | None) -> str:
-    """A section's place in the user's file: a product's rows, a Markdown section's lines; in a knowledge base the
-    file first, then the place in that file's own rows or lines."""
-    if section is None:
-        return ""
-    if document.files:
-        part, _ = document.file_at(section.span[0])
-        own = part.document.section(section.id.split(".", 1)[1])  # base ids are "f2.s4": the file's own is "s4"
-        return f"{part.name} {section_place(part.document, Places(part.document), own)}"
-    if section.facts:
-        first, last = places.of(section.facts[0].span), places.of(section.facts[-1].span)
-        if document.kind == "spreadsheet":
-            return row_runs([f.row for f in section.facts if f.row])
-        return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
-    return places.of(section.span)
-
-
-def section_spans(document: Document, section: Section) -> list[Span]:
-    """Where a section is, as offsets: a Markdown section's heading line (its first fact when it has none); a
-    spreadsheet product's first cell on each of its rows."""
-    if document.kind == "spreadsheet":
-        rows: dict[int | None, Span] = {}
-        for fact in section.facts:
-            rows.setdefault(fact.row, fact.span)
-        return list(rows.values()) or [section.span]
-    if section.heading_span[1] > section.heading_span[0]:
-        return [section.heading_span]
-    return [section.facts[0].span] if section.facts else [section.span]
-
-
 PLACES_KEPT = 50  # an item about a line on every product of a big catalog names the first 50 places
-
-
-def place_record(document: Document, span: Span) -> dict:
-    """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
-    (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
-    offset = span[0]
-    found = document.file_at(offset) if document.files else None
-    if found is not None:  # a knowledge base: the file, then the place in its own rows or lines
-        part, own = found
-        return {"file": part.name} | place_record(part.document, (own, own + span[1] - span[0]))
-    index = bisect.bisect_right([s.span[0] for s in document.sections], offset) - 1
-    section = document.sections[max(index, 0)] if document.sections else None
-    record = {"section": (section.heading or None) if section else None, "row": None, "column": None, "line": None}
-    if document.kind == "spreadsheet":
-        fact = next((f for f in section.facts if f.span[0] <= offset < f.span[1]), None) if section else None
-        if fact is not None:
-            record["row"], record["column"] = fact.row, fact.column
-        elif section is not None and any(f.row for f in section.facts):  # the product's name: its first row
-            record["row"] = min(f.row for f in section.facts if f.row)
-    else:
-        record["line"] = document.text.count("\n", 0, offset) + 1
-    return record
 
 
 def todo_records(document: Document, items: list[Todo]) -> list[dict]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from workbench.core.model import Chunk, Document, ResolvedQuestion, SameDocument, Section, Span, covers, merge_spans
-from workbench.read.questions import answer_pattern, fold
+from workbench.read.resolve import answer_pattern, fold
 
 GRADE_WORDS = {
     "clean": "the top piece holds the answer and nothing about other products",

@@ -11,7 +11,7 @@ import re
 
 from workbench.core.model import Chunk, Document, Span
 from workbench.grade.places import row_runs
-from workbench.read.questions import answer_pattern
+from workbench.read.resolve import answer_pattern
 
 STYLE = """
 <style>

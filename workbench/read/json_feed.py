@@ -4,7 +4,7 @@ A feed is a list of objects, or an object holding one (``{"products": [...]}``, 
 and APIs give it). Each object is a row: its plain values are cells, a nested object's values are cells named
 by their path (``dimensions.width``), and a list is one cell (``tags: red, blue``; a list of objects, such as
 variants, gives one cell per field with the items' values in order: ``variants.price: 19.99, 24.99``). The
-rows are then read exactly as a spreadsheet's are (``spreadsheet.table_to_document``): the product-name column,
+rows are then read exactly as a spreadsheet's are (``table.table_to_document``): the product-name column,
 variants, limits and facts. An object's row is its place in the list, counted from 2 as a sheet exported from
 the same list would number it under its header row.
 """
@@ -16,7 +16,7 @@ from pathlib import PurePath
 
 from workbench.core.model import Document, WorkbenchError
 from workbench.read.base import LOADERS, Loader
-from workbench.read.spreadsheet import Table, table_to_document
+from workbench.read.table import Table, table_to_document
 from workbench.read.textio import check_size, decode_text
 
 DEPTH = 4  # nested objects deeper than this are one cell of JSON text: a feed's facts sit near the top

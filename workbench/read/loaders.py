@@ -24,10 +24,10 @@ from workbench.read import (  # noqa: F401  (registers the loaders)
 )
 from workbench.read.base import LOADERS, Loader
 from workbench.read.converted import NOTES as CONVERSION_NOTES
+from workbench.read.excel import default_sheet as _default_sheet
+from workbench.read.excel import sheet_names as _sheet_names
 from workbench.read.markdown import parse_markdown
-from workbench.read.spreadsheet import NoNameColumn
-from workbench.read.spreadsheet import default_sheet as _default_sheet
-from workbench.read.spreadsheet import sheet_names as _sheet_names
+from workbench.read.table import NoNameColumn
 from workbench.read.textio import display_name, read_file
 
 T = TypeVar("T")

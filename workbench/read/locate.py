@@ -10,7 +10,7 @@ import difflib
 from dataclasses import dataclass
 
 from workbench.core.model import BadQuestion, Document, Question, Section
-from workbench.read.questions import answer_pattern, find_answer, find_sources, resolve
+from workbench.read.resolve import answer_pattern, find_answer, find_sources, resolve
 
 
 @dataclass(frozen=True)

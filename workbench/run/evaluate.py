@@ -26,7 +26,7 @@ from workbench.grade.confidence import WordEvidence, confidence
 from workbench.grade.grading import ChunkMap, Grade, grade
 from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
 from workbench.grade.refusal import calibrate, refuse_below
-from workbench.read.questions import resolve_all
+from workbench.read.resolve import resolve_all
 from workbench.run.names import retriever_name, strategy_name
 from workbench.run.timing import Clock, Timings
 from workbench.search.rerankers import RERANKERS, Reranker

@@ -1,0 +1,188 @@
+"""The check-up's shared lines: a line word for word the same under several products, and how much harm it can
+do (a value that varies elsewhere, a placeholder, a store-wide line); and which columns of a spreadsheet the
+shop's system reads (``column_types``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from workbench.core.model import Document, Question, Section
+from workbench.grade.places import Places
+from workbench.read.resolve import resolve_all
+
+MEANINGFUL = re.compile(r"[^\W_]")
+FENCE_LINE = re.compile(r"^(```|~~~)")
+# Values a shop system writes when nobody filled the cell in.
+PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
+EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
+# What a shop's system reads from a cell, decided from the column's values: text typed into such a cell breaks
+# the import (a price, a stock status, a flag, a SKU).
+NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
+FLAG = frozenset("0 1 yes no y n true false on off".split())
+ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code uuid guid".split())
+
+
+@dataclass
+class SharedLine:
+    """An identical line under several products, and how much harm it can do.
+
+    ``harm``: "varies" (the same kind of line says something else for other products, so a piece holding
+    only this line answers for the wrong one), "placeholder" (an unfilled value on nearly every product),
+    "store-wide" (the same for nearly every product: one line at the top would do) or "repeats".
+    """
+
+    line: str
+    sections: list[str]
+    harm: str = "repeats"
+    places: list[str] = field(default_factory=list)  # where it sits in the user's file, one per product
+    spans: list[tuple[int, int]] = field(default_factory=list)  # the same places as offsets, one per product
+    questions: list[int] = field(default_factory=list)  # golden questions (table rows) it answers
+    filled_elsewhere: int = 0  # placeholders: products that also give a real value on another line of this kind
+
+    @property
+    def beside_real_values(self) -> bool:
+        """A placeholder most of whose products give a real value on another row (a parent row's 0 beside its
+        variants' prices): the column is not empty, the placeholder rows are the trap."""
+        return self.filled_elsewhere * 2 >= len(self.sections)
+
+    @property
+    def key(self) -> str:
+        return self.line.split(":", 1)[0].strip() if ":" in self.line else ""
+
+    @property
+    def value(self) -> str:
+        return self.line.split(":", 1)[1].strip() if ":" in self.line else self.line
+
+
+
+def _normal(line: str) -> str:
+    return " ".join(line.split())  # what re.sub(r"\s+", " ", line).strip() gives, a third of the time
+
+
+def column_types(document: Document) -> dict[str, str]:
+    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: "numbers", "yes/no
+    flags", "identifiers" or "set values" (a few values repeated, as a stock status or a category). Free-text
+    columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
+    if document.kind != "spreadsheet":
+        return {}
+    from workbench.read.questions import column_words
+
+    values: dict[str, list[str]] = defaultdict(list)
+    for fact in document.facts:
+        if fact.column:
+            values[fact.column].append(document.slice(fact.span)[len(fact.column) + 1 :].strip())
+    kinds = {}
+    for column, cells in values.items():
+        cells = [cell for cell in cells if cell]
+        if not cells:
+            continue
+        distinct = {cell.lower() for cell in cells}
+        if distinct <= FLAG:
+            kinds[column] = "yes/no flags"
+        elif sum(1 for cell in cells if NUMBER.match(cell)) >= 0.9 * len(cells):
+            kinds[column] = "numbers"
+        elif set(column_words(column)) & ID_WORDS or (
+            len(cells) >= 3 and len(distinct) == len(cells) and all(" " not in c and any(ch.isdigit() for ch in c)
+                                                                     for c in cells)):
+            kinds[column] = "identifiers"
+        elif len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
+            kinds[column] = "set values"
+    return kinds
+
+
+def is_flag(line: str) -> bool:
+    """ "Is featured?: 0", "Position: 1": a yes/no or 0/1 value, the least a customer asks about."""
+    return ":" in line and line.split(":", 1)[1].strip().lower() in FLAG
+
+
+def find_shared_lines(
+    document: Document,
+    titled: list[Section],
+    places: Places,
+    products: int,
+    questions: list[Question] | None,
+    not_clean: Collection[int],
+) -> tuple[list[SharedLine], list[SharedLine], list[SharedLine]]:
+    """The lines found word for word under two or more of the ``titled`` sections, as (shared lines, placeholders,
+    store-wide lines), each most harmful first; ``questions`` and ``not_clean`` as ``audit.audit`` takes them."""
+    shared_lines: list[SharedLine] = []
+    placeholders: list[SharedLine] = []
+    store_wide: list[SharedLine] = []
+    # Products per line as an ordered set: a line shared by 20,000 products must not be searched as a list.
+    lines_in: dict[str, dict[str, None]] = defaultdict(dict)
+    where: dict[str, list[str]] = defaultdict(list)
+    where_spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
+    kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
+    fact_line: dict[tuple[int, int], str] = {}
+    for section in titled:
+        for fact in section.facts:
+            text = _normal(document.slice(fact.span))
+            if not MEANINGFUL.search(text) or FENCE_LINE.match(text):
+                continue  # rules and code fences repeat everywhere and say nothing about a product
+            fact_line[fact.span] = text
+            if ":" in text:
+                key, value = text.split(":", 1)
+                values_of[key.strip().lower()].add(value.strip().lower())
+                kinds_in[(section.title, key.strip().lower())].add(value.strip().lower())
+            if section.title not in lines_in[text]:
+                lines_in[text][section.title] = None
+                where[text].append(places.of_fact(fact))
+                where_spans[text].append(fact.span)
+    answered: dict[str, list[int]] = defaultdict(list)
+    if questions:
+        resolved, _ = resolve_all(document, questions)
+        spans = sorted(fact_line)  # facts never overlap: the last one starting at or before an answer holds it
+        starts = [span[0] for span in spans]
+        for number, question in enumerate(resolved, start=1):
+            for start, end in question.answer_spans:
+                index = bisect.bisect_right(starts, start) - 1
+                holder = spans[index] if index >= 0 else None
+                line = fact_line[holder] if holder and holder[0] <= start and end <= holder[1] else None
+                if line and (question.question.row or number) not in answered[line]:
+                    answered[line].append(question.question.row or number)
+    for line, names in lines_in.items():
+        if len(names) < 2:
+            continue
+        shared = SharedLine(line, list(names), places=where[line], spans=where_spans[line],
+                            questions=answered.get(line, []))
+        everywhere = products >= 4 and len(names) >= EVERY_PRODUCT * products
+        if everywhere and PLACEHOLDER.match(shared.value):
+            shared.harm = "placeholder"
+            kind, unfilled = shared.key.lower(), shared.value.lower()
+            shared.filled_elsewhere = sum(1 for name in names if kinds_in[(name, kind)] - {unfilled})
+            placeholders.append(shared)
+        elif everywhere:
+            shared.harm = "store-wide"
+            store_wide.append(shared)
+        else:
+            others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
+            shared.harm = "varies" if shared.key and others else "repeats"
+            shared_lines.append(shared)
+    # Most harmful first: lines that answer questions that came out missed or mixed, then lines that answer the
+    # most golden questions, then lines of a kind some question asks about ("price"), flags ("Is featured?: 0")
+    # last; among equals, lines whose kind takes other values elsewhere (the wrong product's warranty), then by
+    # how many products share them.
+    failed = set(not_clean)
+    asked_words = set()
+    for question in questions or ():
+        asked_words |= set(re.findall(r"[^\W\d_]{3,}", question.question.lower()))
+    asked_kinds = {s.key.lower() for s in shared_lines if s.questions}
+
+    def asked(shared: SharedLine) -> bool:
+        from workbench.read.questions import column_words
+
+        key = shared.key.lower()
+        return bool(key) and (key in asked_kinds or bool(set(column_words(shared.key)) & asked_words))
+
+    shared_lines.sort(key=lambda s: (
+        -sum(1 for n in s.questions if n in failed), -len(s.questions), not asked(s), is_flag(s.line),
+        s.harm != "varies", -len(s.sections), s.line))
+    placeholders.sort(key=lambda s: (-len(s.sections), s.line))
+    store_wide.sort(key=lambda s: (-len(s.sections), s.line))
+    return shared_lines, placeholders, store_wide

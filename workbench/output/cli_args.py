@@ -1,0 +1,194 @@
+"""The command line's arguments: the parser and its flags, the settings they make, and the checks of options
+and output paths made before any work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from workbench.core import limits
+from workbench.core.model import Settings, WorkbenchError
+from workbench.cut import STRATEGIES
+from workbench.cut.windows import WINDOW_SIZE
+from workbench.output.safe_write import check_target
+from workbench.output.sweep import find_documents
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one plain line, not argparse's usage block
+        head, _, rest = message.partition(": ")
+        if head.startswith("argument ") and rest.startswith(head.removeprefix("argument ") + " "):
+            message = rest  # "argument --top-k: --top-k must be …": the flag is named once
+        raise UsageError(message)
+
+
+def _number(kind: type, name: str, least: float | None = None, most: float | None = None):
+    """A flag's number, refused with the flag's own name when it is not one or lies outside [least, most]."""
+
+    def parse(value: str):
+        try:
+            number = kind(value)
+        except ValueError:
+            number = None
+        if number is None or not math.isfinite(number):  # nan would silently switch a check off
+            raise argparse.ArgumentTypeError(f"{name} must be a {'whole ' if kind is int else ''}number, not {value!r}")
+        if (least is not None and number < least) or (most is not None and number > most):
+            span = f"{least:,} or more" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"{name} must be {span} ({WHY[name]}), not {value}")
+        return number
+
+    return parse
+
+
+WHY = {
+    "--top-k": "the pieces a bot is handed",
+    "--depth": "the candidates a reranker reads again",
+    "--size": "characters per piece",
+    "--overlap": "characters a piece repeats of the one before",
+    "--threshold": "a confidence",
+}
+TOP_K = _number(int, "--top-k", 1, limits.MAX_RANKED)
+DEPTH = _number(int, "--depth", 1, limits.MAX_RANKED)
+SIZE = _number(int, "--size", 1, limits.MAX_SIZE)
+OVERLAP = _number(int, "--overlap", 0, limits.MAX_SIZE)
+
+
+def _threshold(value: str) -> float | str:
+    if value.strip().lower() == "auto":
+        return "auto"
+    return _number(float, "--threshold", 0, 1)(value)
+
+
+def _run_options(run: argparse.ArgumentParser) -> None:
+    """The options evaluate and sweep share: what to run, how to grade, where results and history go."""
+    run.add_argument("--strategies", default=",".join(STRATEGIES.ids()))
+    run.add_argument("--retrievers", default="keyword")
+    run.add_argument("--rerankers", default="none")
+    run.add_argument("--reranker-model", help="folder of a cross-encoder model on disk")
+    run.add_argument("--top-k", type=TOP_K, default=5)
+    run.add_argument("--size", type=SIZE)
+    run.add_argument("--overlap", type=OVERLAP)
+    run.add_argument(
+        "--threshold", type=_threshold, help="refuse below this confidence (0 to 1); 'auto' fits one on the questions and judges each "
+        "question leave-one-out"
+    )
+    run.add_argument("--depth", type=DEPTH, default=50, help="how many candidates a reranker sees")
+    run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
+    run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
+    run.add_argument("--out", help="write to this file instead of the screen")
+    run.add_argument("--compare", help="two strategies, A,B: is B really better than A on these questions?")
+    run.add_argument("--db", help="the run history file (default: your data folder, or $WORKBENCH_HISTORY_DB)")
+    run.add_argument("--no-history", action="store_true", help="do not save this run to the history")
+    run.add_argument("--baseline", choices=("last",), help="fail (exit 1) when a score fell since the last saved run")
+    run.add_argument("--fail-below", help="fail (exit 1) below these bars, e.g. clean=18,hit_rate=0.9")
+    run.add_argument(
+        "--progress", action="store_true", help="show progress on stderr (the default when stderr is a terminal)"
+    )
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="python -m workbench", description="Would a chat bot answer correctly from this document?")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    run = commands.add_parser("evaluate", help="grade golden questions under each chunking strategy")
+    run.add_argument(
+        "document", nargs="+", help="a CSV, XLSX, Markdown, Word, web page or PDF file; several files are one knowledge base"
+    )
+    run.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
+    _run_options(run)
+    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
+    run.add_argument("--report", help="also write a self-contained HTML report to this file")
+    sweep = commands.add_parser(
+        "sweep", help="evaluate every document in a folder that has STEM.questions.csv beside it, in one go"
+    )
+    sweep.add_argument(
+        "folder", help="a folder of documents, each with STEM.questions.csv; each sub-folder with one *.questions.csv "
+        "is one knowledge base"
+    )
+    _run_options(sweep)
+    sweep.add_argument("--format", choices=("table", "json"), default="table")
+    check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
+    check.add_argument("document", nargs="+", help="a file; several files are also checked against each other")
+    check.add_argument("--sheet")
+    check.add_argument("--name-column")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--out")
+    pieces = commands.add_parser("export", help="the pieces of one cut, as JSON lines or CSV for a bot's pipeline")
+    pieces.add_argument("document", nargs="+", help="a file; several files are one knowledge base, each piece's source its file")
+    pieces.add_argument("--strategy", required=True, help="the way of cutting, e.g. heading")
+    pieces.add_argument("--size", type=SIZE)
+    pieces.add_argument("--overlap", type=OVERLAP)
+    pieces.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    pieces.add_argument("--sheet")
+    pieces.add_argument("--name-column")
+    pieces.add_argument("--out", help="write to this file instead of the screen")
+    ready = commands.add_parser("rewrite", help="a bot-ready Markdown version of the file: same facts, named lines")
+    ready.add_argument("document")
+    ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
+    ready.add_argument("--questions", help="also grade these questions on both files with 300-character windows")
+
+    ready.add_argument("--size", type=SIZE, default=WINDOW_SIZE, help="the windows' size for --questions")
+    ready.add_argument("--sheet")
+    ready.add_argument("--name-column")
+    return parser
+
+
+def run_settings(args: argparse.Namespace) -> Settings:
+    return Settings(
+        strategies=STRATEGIES.parse_list(args.strategies),
+        retrievers=RETRIEVERS.parse_list(args.retrievers),
+        rerankers=RERANKERS.parse_list(args.rerankers),
+        top_k=args.top_k,
+        size=args.size,
+        overlap=args.overlap,
+        threshold=args.threshold,
+        depth=args.depth,
+        reranker_model=args.reranker_model,
+    )
+
+
+def check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, str] | None:
+    """Refuse options that cannot work together, before any work; the --compare pair if there is one."""
+    if args.baseline and args.no_history:
+        raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
+    if args.format == "xlsx" and not args.out:
+        raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
+    for id in settings.rerankers:  # the engine's words name no flag
+        if RERANKERS.get(id).needs_model_path and not args.reranker_model:
+            raise WorkbenchError(f"{id}: name the folder of a {id} model on your disk with --reranker-model PATH.")
+    compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
+    check_outputs(args)  # before any work: a bad path found after a 10-minute run wastes it
+    return compare_pair
+
+
+def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
+    pair = [part.strip() for part in text.split(",")]
+    if len(pair) != 2 or any(p not in strategies for p in pair):
+        raise WorkbenchError(f"--compare takes two of the strategies being run, as A,B; not {text!r}")
+    return pair[0], pair[1]
+
+
+def _inputs(args: argparse.Namespace) -> list[str | Path]:
+    """Every file the command reads: an output must never be one of them."""
+    document = getattr(args, "document", None)
+    inputs = [*(document if isinstance(document, list) else [document]), getattr(args, "questions", None)]
+    if getattr(args, "folder", None):
+        pairs, _ = find_documents(args.folder)
+        inputs += [path for pair in pairs for path in (pair.document, pair.questions)]
+    return [path for path in inputs if path]
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse --out/--report paths that cannot be written or are an input, before the run rather than after it."""
+    if not (getattr(args, "out", None) or getattr(args, "report", None)):
+        return
+    inputs = _inputs(args)
+    for option in ("--out", "--report"):
+        check_target(option, getattr(args, option[2:], None), inputs)

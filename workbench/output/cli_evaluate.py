@@ -1,0 +1,295 @@
+"""The ``evaluate`` and ``sweep`` commands: grading a document's golden questions (or a folder's), writing the
+results with the verdict and the to-do list, saving the run to the history and checking it against the bars.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from workbench.advise.audit import audit
+from workbench.advise.todo import not_clean, todo_list, todo_records
+from workbench.advise.verdict import assess, handed_pieces
+from workbench.core.model import Settings, WorkbenchError
+from workbench.core.results import Evaluation
+from workbench.grade.stats import compare
+from workbench.output.cli_args import check_options, run_settings
+from workbench.output.cli_io import emit, json_text, load_document, write_output
+from workbench.output.highlight import citation
+from workbench.output.report import to_csv, to_json, to_table
+from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
+from workbench.read.loaders import NoNameColumn
+from workbench.read.questions import parse_questions
+from workbench.read.resolve import resolve_all
+from workbench.read.textio import display_name, read_file
+from workbench.run.evaluate import evaluate
+from workbench.store.history import NO_BASELINE, History, gate, parse_bars
+
+
+def stderr_progress(share: float, text: str) -> None:
+    """One self-overwriting progress line on stderr."""
+    sys.stderr.write(f"\r{share:4.0%}  {text[:80]:<80}")
+    if share >= 1.0:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+class GateFailed(Exception):
+    """The new run fell below the bars or the baseline: exit 1, not 2 (the input was fine)."""
+
+
+@dataclass
+class Graded:
+    """One document's evaluation with what its output and history need."""
+
+    evaluation: Evaluation
+    comparisons: list
+    questions_hash: str
+    baseline: dict | None
+
+
+def _grade_file(
+    args: argparse.Namespace,
+    settings: Settings,
+    document_path: str | Path | list,
+    questions_path: str | Path,
+    compare_pair: tuple[str, str] | None,
+    history: History | None,
+    progress,
+) -> Graded:
+    document = load_document(args, document_path)
+    questions_bytes = read_file(questions_path)
+    questions_name = display_name(Path(questions_path).name)
+    questions = parse_questions(questions_bytes, questions_name)
+    _some_gradable(document, questions, questions_name)
+    baseline = None
+    questions_hash = hashlib.sha256(questions_bytes).hexdigest()
+    if history is not None and args.baseline == "last":
+        # Needed: a history that cannot be read here is an error. Only a run with the same questions and
+        # settings is a baseline; with none, say so and judge by the bars alone.
+        baseline = history.baseline(document.name, settings, questions_hash)
+        if baseline is None:
+            print(f"note: {document.name}: {NO_BASELINE}", file=sys.stderr)
+    evaluation = evaluate(document, questions, settings, progress=progress)
+    comparisons = []
+    if compare_pair:
+        for run in evaluation.runs:
+            if run.strategy == compare_pair[0]:
+                other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
+                comparisons.append(compare(run, other))
+    return Graded(evaluation, comparisons, questions_hash, baseline)
+
+
+def evaluation_json(graded: Graded) -> dict:
+    """Evaluate's JSON for one document; sweep lists one of these per document."""
+    evaluation = graded.evaluation
+    data = to_json(evaluation)
+    data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in graded.comparisons]
+    verdict = assess(evaluation)
+    data["verdict"] = verdict.as_dict()
+    data["todo"] = todo_records(evaluation.document, _todo(evaluation, verdict)) if verdict.recommended else []
+    if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
+        from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
+
+        best = verdict.recommended
+        data["files"] = file_lines(evaluation, best) if best else []
+        data["other_file_answers"] = other_file_answers(evaluation, best) if best else []
+        data["todo_across_files"] = todo_records(evaluation.document, cross_todo(evaluation, best)) if best else []
+    return data
+
+
+def _todo(evaluation, verdict) -> list:
+    """The to-do list under the recommended setup. strategies=(): it reads shared lines, long sections and
+    unheaded text, never the check-up's unnamed-piece counts, so the three extra cuts are not made here."""
+    checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions])
+    return todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
+
+
+def evaluation_table(graded: Graded) -> str:
+    """Evaluate's table for one document; sweep prints one of these per document."""
+    comparisons = "".join(c.sentence() + "\n" for c in graded.comparisons)
+    return to_table(graded.evaluation) + comparisons + verdict_text(graded.evaluation)
+
+
+def _cache_warnings() -> None:
+    from workbench.encode.embedding import cache_warnings  # here: the command line starts without numpy's import time
+
+    for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[str]:
+    """Save a run to the history (after its output is written), then check it against the bars and baseline."""
+    # The history is written after the output is saved: a damaged history never costs the run's results.
+    if history is not None:
+        try:
+            history.save(graded.evaluation, graded.questions_hash)
+        except WorkbenchError as error:
+            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
+    return gate(graded.evaluation, bars, graded.baseline) if (bars or graded.baseline) else []
+
+
+def run_evaluate(args: argparse.Namespace) -> None:
+    settings = run_settings(args)
+    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    compare_pair = check_options(args, settings)
+    history = _open_history(args)
+    show = args.progress or sys.stderr.isatty()
+    graded = _grade_file(
+        args, settings, args.document, args.questions, compare_pair, history, stderr_progress if show else None
+    )
+    evaluation = graded.evaluation
+    _cache_warnings()
+    if args.report:
+        from workbench.output.handover import (
+            report_html,  # plotly loads only when a report is drawn (DESIGN.md, Start-up)
+        )
+
+        write_output(args.report, report_html(evaluation))
+    if args.format == "json":
+        output: str | bytes = json_text(evaluation_json(graded))
+    elif args.format == "csv":
+        output = to_csv(evaluation)
+    elif args.format == "xlsx":
+        from workbench.output.handover import results_xlsx  # openpyxl loads only for an Excel file
+
+        output = results_xlsx(evaluation)
+    else:
+        output = evaluation_table(graded)
+    emit(args, output)
+    failures = _save_and_gate(history, graded, bars)
+    if failures:
+        raise GateFailed(failures)
+
+
+class SweepErrors(Exception):
+    """Some documents could not be evaluated: exit 2 once the others' results are written."""
+
+
+def run_sweep(args: argparse.Namespace) -> None:
+    """Every document in the folder with questions beside it, in this one process: the model and the
+    embedding cache are the process-wide ones, so they load once for the whole folder."""
+    settings = run_settings(args)
+    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    compare_pair = check_options(args, settings)
+    pairs, skipped = find_documents(args.folder)
+    if not pairs:
+        reasons = "; ".join(f"{s.document}: {s.reason}" for s in skipped[:3]) or "it holds no documents"
+        raise WorkbenchError(
+            f"no document in {args.folder} has a questions file beside it named STEM{QUESTIONS_SUFFIX} ({reasons})"
+        )
+    history = _open_history(args)
+    show = args.progress or sys.stderr.isatty()
+    done: list[Graded] = []
+    errors: list[str] = []
+    for number, pair in enumerate(pairs, start=1):
+        name = f"{pair.document.name} ({number}/{len(pairs)})"
+
+        def progress(share: float, text: str, name=name, number=number) -> None:
+            stderr_progress((number - 1 + share) / len(pairs), f"{name}: {text}")
+
+        try:
+            files = list(pair.files) if pair.files else pair.document  # a sub-folder: its files are one base
+            done.append(_grade_file(
+                args, settings, files, pair.questions, compare_pair, history, progress if show else None
+            ))
+            continue
+        except NoNameColumn as error:
+            message = f"{error} Choose one with --name-column."
+        except WorkbenchError as error:
+            message = str(error)
+        if not message.startswith(pair.document.name):  # most errors name the file already
+            message = f"{pair.document.name}: {message}"
+        errors.append(message)
+        skipped.append(Skipped(pair.document.name, f"could not be evaluated: {message}"))
+    _cache_warnings()
+    summary = summarise([graded.evaluation for graded in done], skipped)
+    if args.format == "json":
+        data = {"documents": [evaluation_json(graded) for graded in done], "summary": summary}
+        output = json_text(data)
+    else:
+        output = "\n".join(evaluation_table(graded) for graded in done) + "\n" + summary_table(summary)
+    emit(args, output)
+    failures = []
+    for graded in done:
+        failures += [f"{graded.evaluation.document.name}: {f}" for f in _save_and_gate(history, graded, bars)]
+    if errors:
+        raise SweepErrors(errors, failures)
+    if failures:
+        raise GateFailed(failures)
+
+
+def _some_gradable(document, questions, name: str) -> None:
+    """Every row left out is not a run: exit 2 and save nothing, naming why the first rows were left out."""
+    good, bad = resolve_all(document, questions)
+    if good or not bad:
+        return
+    reasons = "; ".join(f"row {b.question.row}: {b.reason}" for b in bad[:3]) + ("; …" if len(bad) > 3 else "")
+    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {document.name} ({reasons})")
+
+
+def _open_history(args: argparse.Namespace) -> History | None:
+    """The run history, or None: without --baseline a history that cannot be opened only warns."""
+    if args.no_history:
+        return None
+    try:
+        return History(args.db)
+    except WorkbenchError as error:
+        if args.baseline:
+            raise
+        print(f"warning: this run will not be saved to the history: {error}", file=sys.stderr)
+        return None
+
+
+def verdict_text(evaluation, items: int = 5) -> str:
+    """The status, the recommended setup and the first edits of the to-do list, after the table."""
+    verdict = assess(evaluation)
+    lines = ["", *verdict.lines()]
+    if evaluation.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
+        from workbench.advise.crossfile import file_lines, other_file_answers
+
+        names = ", ".join(part.name for part in evaluation.document.files)
+        lines.append(f"The knowledge base of {len(evaluation.document.files)} files ({names}), file by file:")
+        lines += [f"  {line}" for line in file_lines(evaluation, verdict.recommended)]
+        crossed = other_file_answers(evaluation, verdict.recommended)
+        if crossed:
+            lines.append("Answered from another file:")
+            lines += [f"  {line}" for line in crossed[:items]]
+            if len(crossed) > items:
+                lines.append(f"    … and {len(crossed) - items} more in the JSON (--format json).")
+    if verdict.refusal_test:
+        lines.append("Test for the bot's instructions: it should hand each of these to a person, given these pieces:")
+        for result in verdict.refusal_test[:items]:
+            pieces = "; ".join(citation(evaluation.document, chunk) for chunk in handed_pieces(evaluation, result)[:3])
+            lines.append(f"  row {result.question.row}: “{result.question.question}” — handed {pieces}")
+        if len(verdict.refusal_test) > items:
+            lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
+    if verdict.recommended is not None:
+        todo = _todo(evaluation, verdict)
+
+        # strategies=(): the to-do list reads shared lines, long sections and unheaded text, never the
+        # check-up's unnamed-piece counts, so the three extra cuts are not made here.
+        checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions],
+                        not_clean=not_clean(verdict.recommended))
+        todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
+        if todo:
+            lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
+        for number, item in enumerate(todo[:items], start=1):
+            where = f" [{item.where}]" if item.where else ""
+            lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
+        if len(todo) > items:
+            lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
+        if evaluation.document.files:
+            from workbench.advise.crossfile import cross_todo
+
+            across = cross_todo(evaluation, verdict.recommended)
+            if across:
+                lines.append(f"To do across the files ({len(across)} item(s)):")
+            for number, item in enumerate(across[:items], start=1):
+                lines.append(f"{number:>2}. {item.edit} {item.why} — {item.affects}")
+            if len(across) > items:
+                lines.append(f"    … and {len(across) - items} more in the JSON (--format json).")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,210 @@
+"""Excel workbooks (.xlsx, .xlsm): opening one safely, choosing its sheet, and reading that sheet into a Table.
+
+A cell reads as the shop wrote it (``format_cell``); a formula saved without its value, a hidden sheet, an
+old .xls or a password-protected file is named in a warning or a plain error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import zipfile
+from pathlib import PurePath
+
+from workbench.core.limits import Budget, check_zip
+from workbench.core.model import WorkbenchError
+from workbench.read.table import Table, clean_cell, name_like_column
+from workbench.read.textio import check_size
+
+
+def sheet_names(data: bytes, name: str) -> list[str]:
+    """The sheets of an Excel file, in workbook order."""
+    workbook = _open_workbook(data, name)
+    try:
+        return workbook.sheetnames
+    finally:
+        workbook.close()
+
+
+def default_sheet(data: bytes, name: str) -> str:
+    """The sheet to read when none is chosen: the first with a name-like header, else the first.
+
+    A workbook often opens on a note ("About", "Read me") before the product sheet.
+    """
+    workbook = _open_workbook(data, name)
+    try:
+        return _default_sheet(workbook)
+    finally:
+        workbook.close()
+
+
+def hidden_sheets(workbook) -> list[str]:
+    """Sheets the workbook's owner hid (or made "very hidden"): old lists, lookups, notes."""
+    return [title for title in workbook.sheetnames if workbook[title].sheet_state != "visible"]
+
+
+def _default_sheet(workbook) -> str:
+    """The first visible sheet with a name-like header, else the first visible one; hidden sheets only when all are."""
+    hidden = set(hidden_sheets(workbook))
+    visible = [title for title in workbook.sheetnames if title not in hidden] or workbook.sheetnames
+    for title in visible:
+        header = _first_row(workbook[title])
+        if header and name_like_column(header) is not None:
+            return title
+    return visible[0]
+
+
+def _first_row(sheet, look: int = 50) -> list[str] | None:
+    """The first non-empty row among the first ``look`` (the header, as read_xlsx takes it)."""
+    sheet.reset_dimensions()  # a wrong <dimension> tag must not hide the header's later columns
+    for row in sheet.iter_rows(max_row=look, values_only=True):
+        record = [clean_cell(format_cell(value)) for value in row]
+        if any(record):
+            return record
+    return None
+
+
+def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
+    workbook = _open_workbook(data, name)
+    warnings = []
+    try:
+        if sheet is None:
+            sheet = _default_sheet(workbook)
+            skipped = [title for title in hidden_sheets(workbook) if title != sheet]
+            if skipped:
+                warnings.append(
+                    f"{name} has {len(skipped)} hidden sheet(s), left out: {', '.join(repr(t) for t in skipped)}. "
+                    f"The visible sheet {sheet!r} was read; choose a hidden one by name to read it instead."
+                )
+        if sheet not in workbook.sheetnames:
+            raise WorkbenchError(f"{name} has no sheet called {sheet!r}; its sheets are {', '.join(workbook.sheetnames)}.")
+        worksheet = workbook[sheet]
+        # The sheet's <dimension> tag (which read-only mode trusts) is often wrong in exported files:
+        # a 10-product sheet that claims A1:B2 would read as one product. Read every row there is.
+        worksheet.reset_dimensions()
+        budget = Budget(name)
+        records = []
+        for row in worksheet.iter_rows():
+            record = [clean_cell(format_cell(cell.value, getattr(cell, "number_format", "General"))) for cell in row]
+            while record and not record[-1]:  # styled empty cells out to column XFD are no cells
+                record.pop()
+            budget.row(len(record), sum(map(len, record)))  # checked as read: a bomb stops here, not at the end
+            records.append(record)
+        formula_columns = _formulas_without_values(workbook, worksheet)
+        title = sheet if len(workbook.sheetnames) > 1 else PurePath(name).stem
+    finally:
+        workbook.close()
+    header_index = next((i for i, record in enumerate(records) if any(record)), None)
+    if header_index is None:
+        raise WorkbenchError(f"Sheet {sheet!r} of {name} is empty.")
+    header = records[header_index]
+    rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
+    for letter, count in formula_columns.items():
+        index = _column_index(letter)
+        label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter
+        warnings.append(
+            f"Column {label} holds {count} formula(s) saved without their values, so those cells read as empty. "
+            "Open the file in Excel and save it again (Excel stores the values), then upload it again."
+        )
+    return Table(title, header, rows, warnings=tuple(warnings))
+
+
+FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+
+
+def _formulas_without_values(workbook, worksheet) -> dict[str, int]:
+    """Columns (letters) of formula cells that have no saved value, with how many; read straight from the XML.
+
+    openpyxl's value-only mode reads such a cell as empty, indistinguishable from a blank one.
+    Most shop exports hold no formulas, so the sheet's bytes are first searched for one.
+    """
+    import xml.etree.ElementTree as ET
+
+    path = worksheet._worksheet_path
+    with workbook._archive.open(path) as source:
+        tail, found = b"", False
+        while chunk := source.read(1 << 20):
+            if FORMULA.search(tail + chunk):
+                found = True
+                break
+            tail = chunk[-16:]
+    if not found:
+        return {}
+    missing: dict[str, int] = {}
+    with workbook._archive.open(path) as source:
+        for _, element in ET.iterparse(source, events=("end",)):
+            if element.tag.rsplit("}", 1)[-1] != "c":
+                continue
+            children = {child.tag.rsplit("}", 1)[-1]: child for child in element}
+            value = children.get("v")
+            if "f" in children and (value is None or not (value.text or "").strip()):
+                letter = re.match(r"[A-Z]+", element.get("r") or "")
+                if letter:
+                    missing[letter.group()] = missing.get(letter.group(), 0) + 1
+            element.clear()
+    return missing
+
+
+def _column_index(letters: str) -> int:
+    index = 0
+    for letter in letters:
+        index = index * 26 + ord(letter) - ord("A") + 1
+    return index - 1
+
+
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # the container of old .xls files, and of encrypted .xlsx ones
+ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
+
+
+def _open_workbook(data: bytes, name: str):
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    check_size(data, name)
+    if data[:8] == OLE2:
+        if ENCRYPTED in data:
+            raise WorkbenchError(
+                f"{name} is protected with a password, so it cannot be read. Open it in Excel, remove the password "
+                "(File > Info > Protect Workbook), save it, and upload it again; or export it as CSV."
+            )
+        raise WorkbenchError(f"{name} is an old Excel file (.xls). Open it in Excel and save it as .xlsx or .csv.")
+    try:
+        check_zip(data, name)  # before anything is unpacked
+        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except WorkbenchError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, InvalidFileException, KeyError, OSError, ValueError, TypeError,
+            EOFError) as error:  # damaged XML is said by the loaders' boundary
+        detail = (str(error) or type(error).__name__).split("\n")[0].rstrip(".")  # openpyxl adds lines of advice
+        raise WorkbenchError(
+            f"{name} is not a readable Excel file (.xlsx): {detail}. Open it in Excel and save it again, or export CSV."
+        ) from None
+
+
+def format_cell(value: object, number_format: str | None = "General") -> str:
+    """A cell as the shop wrote it: ``1299`` not ``1299.0``, ``12.50`` when formatted so."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(sep=" ")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, (int, float)):
+        fmt = (number_format or "General").split(";")[0]
+        if "%" in fmt:
+            return _format_number(value * 100, fmt.replace("%", "")) + "%"
+        return _format_number(value, fmt)
+    return str(value)
+
+
+def _format_number(value: float, fmt: str) -> str:
+    decimals = re.search(r"\.([0#]+)", fmt)
+    thousands = "," if re.search(r"[0#],[0#]", fmt) else ""
+    if decimals and fmt != "General":
+        return f"{value:{thousands}.{len(decimals.group(1).rstrip('#')) or 0}f}"
+    if isinstance(value, int) or float(value).is_integer():
+        return f"{int(value):{thousands}d}"
+    return f"{value:.15g}"
