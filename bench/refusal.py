@@ -22,7 +22,7 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 
 def main() -> int:
-    from workbench.advise.findings import recommended
+    from workbench.advise.verdict import recommended
     from workbench.core.model import Settings
     from workbench.cut import STRATEGIES
     from workbench.read.loaders import load_path

@@ -8,8 +8,8 @@ from ui.keys import THRESHOLD_AUTO
 from ui.running import result_caption, result_key, result_or_notice
 from ui.saved_work import bind, store
 from ui.session import ensure_app
-from workbench.advise.findings import chance_sentence, fold_identical, recommended, shown_setup
-from workbench.advise.verdict import BASELINE
+from workbench.advise.findings import chance_sentence, fold_identical, shown_setup
+from workbench.advise.verdict import BASELINE, recommended
 from workbench.cut import STRATEGIES
 from workbench.grade.refusal import calibrate
 from workbench.grade.stats import compare

@@ -37,10 +37,10 @@ from ui.running import (
 )
 from ui.saved_work import bind, save_settings, store
 from ui.session import ensure_app
-from workbench.advise.audit import audit
-from workbench.advise.findings import caveats_with_chance, shown_setup
-from workbench.advise.todo import not_clean, todo_list
-from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
+from workbench.advise.advice import advise, todo_checkup
+from workbench.advise.findings import shown_setup
+from workbench.advise.todo import not_clean
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import STRATEGIES
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
@@ -177,8 +177,7 @@ def checkup(content: str, sheet: str | None, name_column: str | None, questions:
     sheet and name column), with the run's questions, so each shared line names the questions it answers
     (those not clean under the recommended setup, ``failed``, first).
     Never the file loaded now: an out-of-date result's to-do list must be about its own file."""
-    asked = [Question(q, s, a, k, row) for q, s, a, k, row in questions]
-    return audit(_document, questions=asked, not_clean=failed)
+    return todo_checkup(_document, [Question(q, s, a, k, row) for q, s, a, k, row in questions], failed)
 
 
 with top:
@@ -189,7 +188,12 @@ with top:
     for bad in result.bad_questions:
         st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 
-    verdict = assess(result)
+    asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
+                   q.question.row) for q in result.questions)
+    made_from = st.session_state[RESULT_STAMP]
+    advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column, asked,
+                                                    result.document, tuple(not_clean(verdict.recommended))))
+    verdict = advice.verdict
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
                                                 stopped=bool(st.session_state.get(RUN_STOPPED))))
@@ -212,17 +216,11 @@ with top:
     if verdict.recommendation:
         st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
-    for caveat in caveats_with_chance(verdict, result.runs, result.settings.size):
+    for caveat in advice.caveats:
         st.markdown(f"⚠ {escape_markdown(caveat)}")
 
     if verdict.recommended is not None:
-        asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
-                       q.question.row) for q in result.questions)
-        made_from = st.session_state[RESULT_STAMP]
-        todo = todo_list(result, verdict.recommended,
-                         checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document,
-                                 tuple(not_clean(verdict.recommended))),
-                         verdict.baseline)
+        todo = advice.todo
         st.subheader("What to change in your file")
         if not todo:
             st.write("Nothing: the check-up found no trap and every question came out clean.")

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from ui import keys, running
 from ui.document import own_reading
 from ui.questions_table import frame_questions, questions_frame
-from workbench.advise.findings import recommended
+from workbench.advise.verdict import recommended
 from workbench.read.questions import parse_questions
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX

@@ -7,7 +7,8 @@ import json
 import subprocess
 import sys
 
-from workbench.advise.findings import chance_sentence, fold_identical, recommended
+from workbench.advise.findings import chance_sentence, fold_identical
+from workbench.advise.verdict import recommended
 from workbench.core.model import Question, Settings
 from workbench.output.handover import report_html
 from workbench.output.report import to_json, to_table

@@ -6,19 +6,11 @@ Every output (table, JSON, HTML report, app) takes these from here, so they agre
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from workbench.advise.verdict import CHANCE, WHAT_TO_ADD, rank_key
+from workbench.advise.verdict import CHANCE, WHAT_TO_ADD, recommended
 from workbench.core.results import Run
 from workbench.run.names import is_control, lower_first, reranker_name, retriever_name, strategy_name
-
-
-def recommended(runs: Iterable[Run]) -> Run | None:
-    """The configuration to use: the best real one by the verdict's ranking (verdict.rank_key).
-    A control is never recommended."""
-    real = [run for run in runs if not is_control(run.strategy)]
-    return min(real, key=rank_key) if real else None
 
 
 def shown_setup(runs: list[Run]) -> tuple[str, str]:
@@ -95,13 +87,3 @@ def fold_identical(runs: list[Run]) -> list[list[Run]]:
     for run in runs:
         groups.setdefault(_signature(run), []).append(run)
     return list(groups.values())
-
-
-def caveats_with_chance(verdict, runs: list[Run], size: int | None = None) -> list[str]:
-    """The verdict's caveats, plus the chance warning when a control ties the best real cut under a
-    search other than the recommended one (the verdict looks only at the recommended search)."""
-    caveats = list(verdict.caveats)
-    sentence = chance_sentence(runs, size)
-    if sentence and not any(CHANCE in caveat for caveat in caveats):
-        caveats.append(sentence)
-    return caveats

@@ -8,6 +8,7 @@ in ``RULE`` and shown wherever the status is.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
@@ -71,6 +72,7 @@ class Verdict:
     refusal_separable: bool = False  # some threshold refuses half of them at <= 5 % wrongly (False below 3)
     generated_questions: int = 0  # graded questions the app wrote and the owner has not edited or accepted
     refusal_test: list[QuestionResult] = field(default_factory=list)  # when the score cannot refuse: the test
+    warned_of_chance: bool = False  # a caveat says a control did as well under the recommended search
 
     def lines(self) -> list[str]:
         """The verdict as plain sentences, for the command line and the report."""
@@ -122,14 +124,19 @@ def rank_key(run: Run) -> tuple:
     return (-run.counts["clean"], run.counts["false-answer"], -round(run.hit_rate, 9), simplicity(run))
 
 
-def recommend(evaluation: Evaluation) -> tuple[Run | None, list[Run]]:
+def recommend(runs: Iterable[Run]) -> tuple[Run | None, list[Run]]:
     """The best setup that is not a control, and the other setups tying with it on clean, false answers, hit rate."""
-    candidates = sorted((run for run in evaluation.runs if not is_control(run.strategy)), key=rank_key)
+    candidates = sorted((run for run in runs if not is_control(run.strategy)), key=rank_key)
     if not candidates:
         return None, []
     best = candidates[0]
     ties = [run for run in candidates[1:] if rank_key(run)[:3] == rank_key(best)[:3]]
     return best, ties
+
+
+def recommended(runs: Iterable[Run]) -> Run | None:
+    """The configuration to use (``recommend``'s best); every output and chart takes it from here."""
+    return recommend(runs)[0]
 
 
 def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int, separable: bool = True) -> str:
@@ -151,7 +158,7 @@ def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int
 def assess(evaluation: Evaluation) -> Verdict:
     """Status, recommended setup, how it compares with 300-character windows, and what the questions cannot tell."""
     size = evaluation.settings.size
-    best, ties = recommend(evaluation)
+    best, ties = recommend(evaluation.runs)
     if best is None:
         return Verdict(NO_VERDICT, "Only controls were run; add a real way of cutting (for example cut at headings).")
     if not best.answerable:
@@ -275,6 +282,7 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
                              f"“{lower_first(strategy_name(best.strategy, size))}”")
             )
     controls = [r for r in same_search if is_control(r.strategy) and r.counts["clean"] >= best.counts["clean"]]
+    verdict.warned_of_chance = bool(controls)
     for control in controls:
         verdict.caveats.append(
             f"The {lower_first(strategy_name(control.strategy))} did as well ({control.counts['clean']} clean): {CHANCE}. "

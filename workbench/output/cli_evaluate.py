@@ -10,9 +10,9 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from workbench.advise.audit import audit
-from workbench.advise.todo import not_clean, todo_list, todo_records
-from workbench.advise.verdict import assess, handed_pieces
+from workbench.advise.advice import advise
+from workbench.advise.todo import todo_records
+from workbench.advise.verdict import handed_pieces
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.grade.stats import compare
@@ -88,9 +88,10 @@ def evaluation_json(graded: Graded) -> dict:
     evaluation = graded.evaluation
     data = to_json(evaluation)
     data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in graded.comparisons]
-    verdict = assess(evaluation)
+    advice = advise(evaluation)
+    verdict = advice.verdict
     data["verdict"] = verdict.as_dict()
-    data["todo"] = todo_records(evaluation.document, _todo(evaluation, verdict)) if verdict.recommended else []
+    data["todo"] = todo_records(evaluation.document, advice.todo)
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
         from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
 
@@ -99,13 +100,6 @@ def evaluation_json(graded: Graded) -> dict:
         data["other_file_answers"] = other_file_answers(evaluation, best) if best else []
         data["todo_across_files"] = todo_records(evaluation.document, cross_todo(evaluation, best)) if best else []
     return data
-
-
-def _todo(evaluation, verdict) -> list:
-    """The to-do list under the recommended setup. strategies=(): it reads shared lines, long sections and
-    unheaded text, never the check-up's unnamed-piece counts, so the three extra cuts are not made here."""
-    checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions])
-    return todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
 
 
 def evaluation_table(graded: Graded) -> str:
@@ -246,7 +240,8 @@ def _open_history(args: argparse.Namespace) -> History | None:
 
 def verdict_text(evaluation, items: int = 5) -> str:
     """The status, the recommended setup and the first edits of the to-do list, after the table."""
-    verdict = assess(evaluation)
+    advice = advise(evaluation)
+    verdict = advice.verdict
     lines = ["", *verdict.lines()]
     if evaluation.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
         from workbench.advise.crossfile import file_lines, other_file_answers
@@ -268,13 +263,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
         if len(verdict.refusal_test) > items:
             lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
     if verdict.recommended is not None:
-        todo = _todo(evaluation, verdict)
-
-        # strategies=(): the to-do list reads shared lines, long sections and unheaded text, never the
-        # check-up's unnamed-piece counts, so the three extra cuts are not made here.
-        checkup = audit(evaluation.document, strategies=(), questions=[q.question for q in evaluation.questions],
-                        not_clean=not_clean(verdict.recommended))
-        todo = todo_list(evaluation, verdict.recommended, checkup, verdict.baseline)
+        todo = advice.todo
         if todo:
             lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
         for number, item in enumerate(todo[:items], start=1):

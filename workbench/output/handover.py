@@ -7,10 +7,9 @@ import html
 import io
 from collections import Counter
 
-from workbench.advise.audit import audit
-from workbench.advise.findings import caveats_with_chance, shown_setup
-from workbench.advise.todo import not_clean, todo_list
-from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, assess, handed_pieces
+from workbench.advise.advice import advise
+from workbench.advise.findings import shown_setup
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.grade.grading import why_missed
@@ -80,7 +79,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     document = evaluation.document
     summary = document_summary(evaluation)
     esc = html.escape
-    verdict = assess(evaluation)
+    advice = advise(evaluation)
+    verdict = advice.verdict
     best = verdict.recommended
     retriever, reranker = shown_setup(evaluation.runs)
     size = evaluation.settings.size
@@ -103,7 +103,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
-    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in caveats_with_chance(verdict, evaluation.runs, evaluation.settings.size)]
+    parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in advice.caveats]
     if verdict.refusal:
         parts.append(f"<h2>When the bot should refuse</h2><p>{esc(verdict.refusal)}</p>")
         if best.calibration is not None and best.calibration.enough:
@@ -118,9 +118,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                          f"is handed:<ol>{pieces}</ol></li>")
         parts.append("</ol>")
     if best is not None:
-        todo = todo_list(evaluation, best, audit(document, questions=[q.question for q in evaluation.questions],
-                                                 not_clean=not_clean(best)),
-                         verdict.baseline)
+        todo = advice.todo
         parts.append("<h2>What to change in your file</h2>")
         parts.append("<p class='rule'>Most questions fixed first. Rows and columns are your spreadsheet's; lines are "
                      "your file's.</p>")

@@ -121,7 +121,8 @@ def to_json(evaluation: Evaluation) -> dict:
     Configurations whose every ranking and grade agree are one record, naming the others in
     ``identical``.
     """
-    from workbench.advise.findings import chance_sentence, fold_identical, recommended
+    from workbench.advise.findings import chance_sentence, fold_identical
+    from workbench.advise.verdict import recommended
 
     graded = evaluation.runs[0].per_question if evaluation.runs else []
     question_ids = {id(result.question): n for n, result in enumerate(graded, start=1)}
@@ -196,7 +197,8 @@ def table_line(run: Run, retrievers: str | None = None) -> str:
 
 
 def to_table(evaluation: Evaluation) -> str:
-    from workbench.advise.findings import chance_sentence, fold_identical, recommended
+    from workbench.advise.findings import chance_sentence, fold_identical
+    from workbench.advise.verdict import recommended
 
     summary = document_summary(evaluation)
     lines = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.advise.findings import recommended
+from workbench.advise.verdict import recommended
 from workbench.core.model import WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.grade.metrics import hit_at

@@ -1,0 +1,60 @@
+"""What the workbench says about a result, composed once: the status, its caveats and the to-do list.
+
+The command line's table and JSON, the HTML report and the Results page all take them from ``advise``, so
+none of them can say a caveat the others leave out or list the to-do in another order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+from workbench.advise.audit import Audit, audit
+from workbench.advise.findings import chance_sentence
+from workbench.advise.todo import Todo, not_clean, todo_list
+from workbench.advise.verdict import Verdict, assess
+from workbench.core.model import Document, Question
+from workbench.core.results import Evaluation
+
+
+@dataclass
+class Advice:
+    verdict: Verdict
+    caveats: list[str]  # the verdict's, then the chance warning when a control ties under another search
+    todo: list[Todo] = field(default_factory=list)  # empty when no setup could be recommended
+    checkup: Audit | None = None  # what the to-do list was built from
+
+
+def checkup_for(evaluation: Evaluation, verdict: Verdict) -> Audit:
+    """The check-up the to-do list reads: shared lines (those of questions not clean under the recommended setup
+    first), long sections and unheaded text."""
+    return todo_checkup(evaluation.document, [q.question for q in evaluation.questions], not_clean(verdict.recommended))
+
+
+def todo_checkup(document: Document, questions: list[Question], failed: Collection[int]) -> Audit:
+    """``checkup_for`` from its parts. ``strategies=()``: the to-do never reads the check-up's counts of unnamed
+    pieces, so no extra cut is made for them."""
+    return audit(document, strategies=(), questions=questions, not_clean=failed)
+
+
+def caveats(verdict: Verdict, evaluation: Evaluation) -> list[str]:
+    """The verdict's caveats, plus the chance warning for the searches the verdict does not look at: the verdict
+    warns of a control only under the recommended search, so the sentence over every search is added when it
+    did not."""
+    found = list(verdict.caveats)
+    sentence = chance_sentence(evaluation.runs, evaluation.settings.size)
+    if sentence and not verdict.warned_of_chance:
+        found.append(sentence)
+    return found
+
+
+def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = None) -> Advice:
+    """The verdict, its caveats and the to-do list for ``evaluation``. ``checkup`` gives ``checkup_for``'s
+    check-up for the verdict another way (the app keeps one per file and questions, so a page opened again
+    does not check the file again)."""
+    verdict = assess(evaluation)
+    advice = Advice(verdict, caveats(verdict, evaluation))
+    if verdict.recommended is not None:
+        advice.checkup = checkup(verdict) if checkup is not None else checkup_for(evaluation, verdict)
+        advice.todo = todo_list(evaluation, verdict.recommended, advice.checkup, verdict.baseline)
+    return advice
