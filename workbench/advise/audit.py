@@ -186,7 +186,6 @@ def audit(
     encoder: Encoder | None = None,
     size: int | None = None,
     meaning: bool | None = None,
-
     not_clean: Collection[int] = (),
 ) -> Audit:
     """Check a document for the traps that make a bot answer wrongly.

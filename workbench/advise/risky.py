@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 OUTSIDE_LINK = re.compile(r"(?:https?:)?//[^\s)\"'<>\]]+", re.IGNORECASE)
 HOST = re.compile(r"(?:https?:)?//(?:www\.)?([^/\s)\"'<>\]:?#]+)", re.IGNORECASE)
-IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)|<img\b[^>]*\bsrc\s*=\s*[\"']?([^\"'\s>]+)", re.IGNORECASE)
 
 # Linear on any line (DESIGN.md, "Patterns on user text"): each scan stops at the next opening bracket, so
 # a line of many unclosed "![" or "<img" is read once, not once from each of them to the line's end.
