@@ -80,6 +80,11 @@ def main() -> int:
             named = re.search(r"'s “([^”]+)” line", item.edit)
             if item.kind == "words" and named and named.group(1) in types:
                 typed_into.append(item.edit)
+            if item.kind == "store-wide" and document.kind == "spreadsheet":
+                # Moving a line out of every row is an edit of the export: only free-text lines, and only in words.
+                named = item.where.split(" ", 1)[1].rstrip(" …").split(", ") if item.where.startswith("column") else []
+                if "Keep your shop's export as it is" not in item.edit or set(named) & set(types):
+                    typed_into.append(item.edit)
             if item.kind == "long" and "without the columns" in item.edit:
                 listed = item.edit.split(": ", 1)[1].split("; or ", 1)[0]
                 dropped += [c for c in answer_columns if f"{c} (" in listed]

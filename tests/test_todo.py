@@ -188,3 +188,37 @@ def test_a_short_value_shared_by_products_of_a_spreadsheet_is_an_option_and_goes
     [shared] = [i for i in items if i.kind == "shared"]
     # Before: "Name the product on the line, e.g. “Boot options: Size 46”", typed into the options cell.
     assert shared.edit.startswith("Hand the bot the bot-ready copy") and "“Boot — options: Size 46”" in shared.edit
+
+
+# Longer than a set value (60 characters), so its column is free text: the owner's words, not the system's.
+RETURNS = "Returns within 30 days of delivery if unused and in the original box"
+STOCKED = (
+    "name,price,stock,returns,description\n"
+    + "".join(f"{name},{price},100,{RETURNS},{description}\n" for name, price, description in [
+        ("Tent", 45, "A two-person tent."), ("Stove", 30, "A gas stove."), ("Lamp", 12, "A head lamp."),
+        ("Mat", 20, "A sleeping mat."), ("Pot", 15, "A cooking pot.")])
+)
+
+
+def test_a_spreadsheets_store_wide_lines_stay_in_the_export_and_a_system_column_gets_no_edit():
+    """Every product of this catalog has stock 100 and the same returns line. Before: "Say store-wide facts once,
+    at the top: “stock: 100”; “returns: …”", an edit of every row of the shop's export, stock count included."""
+    document = load_bytes(STOCKED.encode(), "camping.csv")
+    questions = [Question("How many Tents are in stock?", "Tent", "100", row=2),
+                 Question("Can I return the Stove?", "Stove", RETURNS, row=3)]
+    _, items = todo(document, questions)
+    wide = [i for i in items if i.kind == "store-wide"]
+    assert len(wide) == 1
+    # The stock column holds numbers the shop's system reads: a count all products share is no fact to move.
+    assert "stock" not in wide[0].edit and wide[0].where == "column returns"
+    assert wide[0].edit == (
+        "Tell the bot these store-wide facts once, in its instructions or a short page beside this file: "
+        "“returns: Returns within 30 days of delivery if unused and …”. Keep your shop's export as it is."
+    )
+    # A Markdown price list of the same lines may move them: it is the owner's own text.
+    markdown = load_bytes(("# Camping\n\n" + "".join(
+        f"## {name}\nPrice: {price}\nReturns within 30 days.\n\n" for name, price in
+        [("Tent", 45), ("Stove", 30), ("Lamp", 12), ("Mat", 20), ("Pot", 15)])).encode(), "camping.md")
+    _, items = todo(markdown, [Question("Can I return the Stove?", "Stove", "Returns within 30 days.", row=2)])
+    assert [i.edit for i in items if i.kind == "store-wide"] == [
+        "Say store-wide facts once, at the top: “Returns within 30 days.”."]

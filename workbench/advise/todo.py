@@ -146,15 +146,21 @@ class _Builder(ItemWriter):
                  else f"{e} has {c} {s.value} — is the {c} column empty? A bot will quote it as a real value."),
                 join_places(s.places), spans=list(s.spans)))
             self._touch(item, shared.questions)
-        if audit.store_wide:
-            more = len(audit.store_wide) - 5
-            lines = "; ".join(f"“{shown(s.line, 60)}”" for s in audit.store_wide[:5]) + (f"; and {more} more" if more > 0 else "")
+        # A spreadsheet's store-wide line in a column its shop's system reads (stock 100, a 0/1 flag) is a value
+        # every product happens to share, not a fact to move: no edit is asked of it, and none is possible.
+        wide = [s for s in audit.store_wide if not (s.key and s.key in self.types)]
+        if wide:
+            more = len(wide) - 5
+            lines = "; ".join(f"“{shown(s.line, 60)}”" for s in wide[:5]) + (f"; and {more} more" if more > 0 else "")
+            edit = (f"Tell the bot these store-wide facts once, in its instructions or a short page beside this file: "
+                    f"{lines}. Keep your shop's export as it is." if self.document.kind == "spreadsheet"
+                    else f"Say store-wide facts once, at the top: {lines}.")
             item = self.add(("store-wide",), lambda: Todo(
-                "store-wide", f"Say store-wide facts once, at the top: {lines}.",
-                f"{len(audit.store_wide)} line(s) are the same for (nearly) every {self.noun}; repeated under each, they "
-                f"add nothing that tells {self.noun}s apart.", self._columns_or_lines(audit.store_wide),
-                spans=[span for shared in audit.store_wide for span in shared.spans]))
-            for shared in audit.store_wide:
+                "store-wide", edit,
+                f"{len(wide)} line(s) are the same for (nearly) every {self.noun}; repeated under each, they "
+                f"add nothing that tells {self.noun}s apart.", self._columns_or_lines(wide),
+                spans=[span for shared in wide for span in shared.spans]))
+            for shared in wide:
                 self._touch(item, shared.questions)
         if audit.unheaded_facts:
             self.add(("unheaded",), self._unheaded_item)

@@ -18,7 +18,8 @@ FRAMING_WORDS = frozenset(
     """come comes sell sells offer offers give available use likely cause causes caused reason long longer try
     tried trying problem problems issue issues happen happens happened work works working make makes made able
     possible usually normally actually really still ever exactly happen way ways kind sort type lot bit good best
-    right wrong thing stuff say says said mean means write tell ask asked help"""
+    right wrong thing stuff say says said mean means write tell ask asked help soon little ready appear appears
+    appeared seem seems"""
     .split()
 )
 
