@@ -4,8 +4,8 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import handover_panels, layout, staged_view
-from ui.document import document_args, require_document
+from ui import base_panels, handover_panels, layout, staged_view
+from ui.document import current_files, require_document
 from ui.keys import (
     QUESTIONS,
     RERANKER_MODEL,
@@ -126,7 +126,7 @@ questions_csv = questions_to_csv(frame_questions(st.session_state[QUESTIONS]))
 try:
     # Timing the file's head takes seconds on a long file or a busy machine: the page says what it is doing.
     with st.spinner("Working out how long a run would take…"):
-        guess = run_estimate(*document_args(), questions_csv, settings)
+        guess = run_estimate(current_files(), questions_csv, settings)
 except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
 estimate = st.empty()  # emptied once the run it estimates has finished: no "about 16 minutes" over a result
@@ -171,10 +171,10 @@ with top:
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
-def checkup(content: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...], _document,
-            failed: tuple[int, ...] = ()):
+def checkup(content: str, sheet: str | None, name_column: str | None, files: tuple, questions: tuple[tuple, ...],
+            _document, failed: tuple[int, ...] = ()):
     """The check-up of the file the result was computed from (``_document``, keyed by its content hash,
-    sheet and name column), with the run's questions, so each shared line names the questions it answers
+    sheet and name column, and a knowledge base's files' own: ``Stamp.files``), with the run's questions, so each shared line names the questions it answers
     (those not clean under the recommended setup, ``failed``, first).
     Never the file loaded now: an out-of-date result's to-do list must be about its own file."""
     asked = [Question(q, s, a, k, row) for q, s, a, k, row in questions]
@@ -214,17 +214,20 @@ with top:
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
     for caveat in caveats_with_chance(verdict, result.runs, result.settings.size):
         st.markdown(f"⚠ {escape_markdown(caveat)}")
+    if result.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
+        base_panels.file_lines_panel(result, verdict.recommended)
 
     if verdict.recommended is not None:
         asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                        q.question.row) for q in result.questions)
         made_from = st.session_state[RESULT_STAMP]
         todo = todo_list(result, verdict.recommended,
-                         checkup(made_from.content, made_from.sheet, made_from.name_column, asked, result.document,
+                         checkup(made_from.content, made_from.sheet, made_from.name_column, made_from.files, asked, result.document,
                                  tuple(not_clean(verdict.recommended))),
                          verdict.baseline)
-        st.subheader("What to change in your file")
-        if not todo:
+        st.subheader("What to change in your files" if result.document.files else "What to change in your file")
+        across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
+        if not todo and not across:
             st.write("Nothing: the check-up found no trap and every question came out clean.")
         st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
 
@@ -239,6 +242,7 @@ with top:
             with st.expander(f"{len(todo) - 8} more"):
                 for number, item in enumerate(todo[8:], start=9):
                     show(number, item)
+        base_panels.across_todo(across, len(todo) + 1)
 
 handover_panels.rewrite_panel(result)
 if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
@@ -302,6 +306,7 @@ for run_ in runs:
     why = REASON_WORDS.get(answer.reason, "")
     if answer.reason == "ranked":
         why = f"a piece holds the answer, but at rank {answer.rank}"
+    why = base_panels.decoy_from(result, run_, answer) or why  # in a knowledge base: which file the decoy is from
     with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
         scale = score_words(run_.retriever, run_.reranker)

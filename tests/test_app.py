@@ -433,11 +433,9 @@ def state_stamp(at: AppTest):
     from workbench.store.stamp import Stamp
 
     questions = frame_questions(at.session_state[keys.QUESTIONS])
-    data, name = at.session_state[keys.DOC_DATA], at.session_state[keys.DOC_NAME]
-    # Stamped as the reader found the file: a sheet or column filled in by the Document page is no change.
-    sheet, name_column = own_reading(data, name, at.session_state[keys.SHEET], at.session_state[keys.NAME_COLUMN])
-    return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
-                    at.session_state[keys.RESULT].settings)
+    # Stamped as the reader found each file: a sheet or column filled in by the Document page is no change.
+    files = [(f.name, f.data, *own_reading(f.data, f.name, f.sheet, f.name_column)) for f in at.session_state[keys.FILES]]
+    return Stamp.of_files(files, questions_to_csv(questions), len(questions), at.session_state[keys.RESULT].settings)
 
 
 def test_questions_switch_with_the_document_and_come_back_with_the_sample():
