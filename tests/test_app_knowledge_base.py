@@ -179,3 +179,38 @@ def test_a_file_s_bot_ready_version_is_graded_in_its_base():
     # All three questions resolve in both bases (the policies page's rewrite keeps its headings), and the catalog's
     # kettle question is still lost to the policies page's returns line: one decoy before and after.
     assert before.answerable == 3 and before.original["decoy"] == before.rewrite["decoy"] == 1
+
+
+def test_the_head_of_a_long_knowledge_base_holds_whole_files_then_the_head_of_one():
+    from workbench.cut import chunk_document
+    from workbench.read.base_of_files import combine
+    from workbench.read.loaders import load_path
+    from workbench.read.sample import head
+
+    base = combine([load_path(path) for path in FILES])
+    short = head(base, base.files[1].end + 10).document  # the limit falls in faq.md, after its title
+    assert [part.name for part in short.files] == ["catalog.csv", "policies.md", "faq.md"]
+    assert short.files[2].document.text == load_path(FILES[2]).text[: len(short.files[2].document.text)]
+    assert len(short.text) < len(base.text)
+    for chunk in chunk_document(short, "fixed", size=120, overlap=20):  # every piece inside the head's own text
+        assert chunk.spans[-1][1] <= len(short.text)
+    assert head(base, 50).document.name == "catalog.csv"  # within the first file: that file's head alone
+
+
+def test_the_app_opens_on_the_sample_knowledge_base_and_shows_what_only_its_files_together_show():
+    at = open_app()
+    assert at.session_state[keys.DOC_NAME] == "breezy_home_price_list.md + breezy_home_policies.md"
+    assert listed(go(at, "pages/document.py")) == ["1. breezy_home_price_list.md", "2. breezy_home_policies.md"]
+    assert len(at.session_state[keys.QUESTIONS]) == 26  # the price list's 24 and the policies page's 2
+    at = go(at, "pages/results.py")
+    shown = [plain(m.value) for m in at.markdown]
+    assert "- breezy_home_policies.md: 1 of 1 question clean (Ready on its own questions)." in "\n".join(shown)
+    assert "**What to change across the files**" in shown
+    across = next(m for m in shown if "agree on Returns" in m)
+    assert across.startswith("**8. Make breezy_home_policies.md and breezy_home_price_list.md agree on Returns")
+    assert "breezy_home_policies.md line 4" in across  # the policies page's own line, not the base's
+    at = go(at, "pages/checkup.py")
+    assert at.subheader[0].value == "Across the files"
+    conflict = plain(at.warning[0].value)
+    assert conflict.startswith("**Stated differently:** “Returns: 14 days from delivery, in the original box.” in "
+                               "breezy_home_policies.md line 4 vs “Returns: 30 days, unused, in the original box.”")

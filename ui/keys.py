@@ -12,8 +12,10 @@ from pathlib import Path
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
 SAMPLE_POLICIES = SAMPLES / "breezy_home_policies.md"
-SAMPLE_FILES = (SAMPLE_DOCUMENT,)  # the sample the app opens on
+SAMPLE_FILES = (SAMPLE_DOCUMENT, SAMPLE_POLICIES)  # the sample is a small knowledge base: price list and policies
 SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"  # the price list's own
+# Added to those for the sample knowledge base: one the policies page answers, one it competes for.
+SAMPLE_BASE_QUESTIONS = SAMPLES / "breezy_home_policies_questions.csv"
 
 
 @dataclass(frozen=True)

@@ -168,7 +168,7 @@ def questions_for_document() -> tuple[pd.DataFrame, str | None]:
             "UTC for an earlier version of this file) are back, checked against this version."
         )
     if is_sample(key) or key == file_key(SAMPLE_DOCUMENT.read_bytes()):  # its price list alone: its own questions
-        frame, notice = sample_questions(), None
+        frame, notice = sample_questions(base=is_sample(key)), None
     else:
         frame, notice = starter_questions()
     keep(state[WORKSPACE].save_questions, key, name, frame_questions(frame))
