@@ -105,6 +105,8 @@ for column, strategy in zip(columns, chosen):
 st.subheader("Take the pieces away")
 picked = st.selectbox("Pieces of", chosen, format_func=lambda id: strategy_name(id, size), key="cuts_pieces_of")
 if base.files:  # every file's pieces, each naming its file (its "source"), as a pipeline loads a knowledge base
+    st.caption(f"The download holds the pieces of all {len(base.files)} files, each naming its file as its source, "
+               "as a pipeline loads a knowledge base.")
     handover_panels.pieces_download(base, base_pieces(files, picked, size, overlap), picked, size, key="cuts_pieces")
 else:
     handover_panels.pieces_download(document, cut(files, 0, picked, size, overlap), picked, size, key="cuts_pieces")

@@ -71,6 +71,8 @@ if st.button("Go back to the sample", disabled=is_sample(st.session_state[DOC_KE
     st.rerun()
 
 files = current_files()
+if st.session_state.get("files_notice"):  # a file added to or taken out of the knowledge base, said once
+    st.success(escape_markdown(st.session_state.pop("files_notice")))
 with top:
     intro = (
         "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
@@ -86,7 +88,7 @@ with top:
 
 recent = [doc for doc in recent_documents() if doc.key != st.session_state[DOC_KEY]]
 if recent:
-    with st.expander(f"Reopen a recent file ({len(recent)})"):
+    with st.expander(f"Reopen a recent file or knowledge base ({len(recent)})"):
         st.caption("Kept on this computer with their questions; see the README to delete them.")
         for doc in recent:
             when = doc.used_at[:16].replace("T", " ")
@@ -135,9 +137,9 @@ def reading_choosers(index: int) -> bool:
 def counts(document: Document) -> None:
     sections = [s for s in document.sections if s.facts]
     a, b, c, d = st.columns(4)
-    spreadsheet = document.kind == "spreadsheet" or (document.files and all(
-        p.document.kind == "spreadsheet" for p in document.files))
-    a.metric("Products" if spreadsheet else "Sections", f"{len(sections):,}",
+    kinds = {p.document.kind for p in document.files} if document.files else {document.kind}
+    label = "Products" if kinds == {"spreadsheet"} else "Products and sections" if "spreadsheet" in kinds else "Sections"
+    a.metric(label, f"{len(sections):,}",
              help="In a knowledge base: every file's products and sections." if document.files else None)
     b.metric("Facts (lines)", f"{len(document.facts):,}",
              help="Lines that state something a customer could ask about: " + (

@@ -140,8 +140,8 @@ if guess is not None and guess.uses_model and guess.slow:
                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
 if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
-    right.success("Already up to date: these results are for this file, these questions and these settings. "
-                  "Change one of them to run again.")
+    right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
+                  "these questions and these settings. Change one of them to run again.")
 if pressed or st.session_state.pop("run_fast_now", False):
     run(settings)
     if current_stamp(settings) in remembered_results():

@@ -87,7 +87,7 @@ def workbook_default_sheet(data: bytes, name: str) -> str:
     return default_sheet(data, name)
 
 
-KINDS = {".csv": "a spreadsheet (CSV)", ".tsv": "a spreadsheet (TSV)", ".xlsx": "an Excel workbook",
+KINDS = {".md": "a Markdown file", ".markdown": "a Markdown file", ".txt": "a text file", ".csv": "a spreadsheet (CSV)", ".tsv": "a spreadsheet (TSV)", ".xlsx": "an Excel workbook",
          ".xlsm": "an Excel workbook", ".json": "a JSON product feed", ".docx": "a Word document",
          ".html": "a web page", ".htm": "a web page", ".pdf": "a PDF"}
 

@@ -305,6 +305,7 @@ def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
     state[QUESTIONS] = tidy_questions(questions_frame(questions))
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice + (f" Your {len(questions)} questions stay with it." if questions else "")
+    state["files_notice"] = notice  # said on the Document page, where the file was added or removed
     keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], questions)
     state[UNDO], state[REDO] = stored_undo()
 
