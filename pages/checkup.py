@@ -2,11 +2,12 @@
 
 import streamlit as st
 
-from ui.document import document_args, head_note, page_head, require_document
+from ui.document import Files, choose_file, current_files, file_questions, head_note, page_head, require_document
 from ui.keys import DOC_NAME, QUESTIONS, SIZE
 from ui.questions_table import frame_questions
 from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
+from workbench.advise.crossfile import cross_findings
 from workbench.encode.embedding import get_encoder
 from workbench.grade.places import join_places
 from workbench.output.highlight import escape_markdown
@@ -23,27 +24,54 @@ st.write(
     "products, unfilled values, text under no heading, very long sections, pieces that lose their product's "
     "name, and text that tries to give the bot orders or send customers to other sites."
 )
-document = require_document()
-st.markdown(f"Check-up of **{escape_markdown(st.session_state[DOC_NAME])}**.")
+base = require_document()
+files = current_files()
 questions = frame_questions(st.session_state[QUESTIONS])
+
+KINDS = {"conflict": "Stated differently", "shared": "The same line in two files", "named": "Named in another file"}
+
+
+@st.cache_data(show_spinner="Checking the files against each other…", max_entries=8)
+def across(files: Files, _base):
+    """What only the files together show: conflicts, lines shared across files, products named in another file
+    (``_base``: the knowledge base of ``files``, keyed by them)."""
+    return [(f.kind, f.text, f.edit) for f in cross_findings(_base)]
+
+
+if base.files:
+    st.subheader("Across the files")
+    st.write("A bot searches all these files together, so a line in one can answer a question about another: "
+             "the same thing said differently in two files, a line copied from one to another, a product named in a "
+             "file other than its own.")
+    found = across(files, base)
+    for kind, text, edit in found:
+        st.warning(f"**{KINDS.get(kind, kind)}:** {escape_markdown(text)}.  \n{escape_markdown(edit)}")
+    if not found:
+        st.success("The files do not contradict or repeat each other, and no product is named outside its own file.")
+    index = choose_file(base, "checkup_file", "The check-up of one file")
+    document = base.files[index].document
+else:
+    index, document = 0, base
+st.markdown(f"Check-up of **{escape_markdown(document.name if base.files else st.session_state[DOC_NAME])}**.")
 
 
 @st.cache_data(show_spinner="Checking…", max_entries=8)
-def checkup(data: bytes, name: str, sheet: str | None, name_column: str | None, asked: tuple[tuple, ...], size: int,
-            meaning: bool):
+def checkup(files: Files, index: int, asked: tuple[tuple, ...], size: int, meaning: bool):
     from workbench.core.model import Question
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
     # The meaning check runs once a run has loaded the model (it is never loaded just for this: seconds).
-    return audit(page_head(data, name, sheet, name_column).document,
+    return audit(page_head(files, index).document,
                  questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size, meaning=meaning)
 
 
-asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row) for q in questions)
-part = page_head(*document_args())
+# In a knowledge base a file's own check-up reads the questions about that file, named as in that file alone.
+asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row)
+              for q in file_questions(base, index, questions))
+part = page_head(files, index)
 head_note(part, "the check-up looks at")
 loaded = bool(get_encoder.cache_info().currsize) and get_encoder().loaded
-result = checkup(*document_args(), asked, int(st.session_state[SIZE]), loaded)  # the runs' size
+result = checkup(files, index, asked, int(st.session_state[SIZE]), loaded)  # the runs' size
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
     tokens = round(len(document.text) / 4)

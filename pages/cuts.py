@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import handover_panels, layout
-from ui.document import cut, document_args, head_note, page_head, require_document
+from ui.document import base_pieces, choose_file, current_files, cut, head_note, page_head, require_document
 from ui.keys import CUT_STRATEGIES, OVERLAP, SIZE
 from ui.running import model_reading
 from ui.saved_work import bind, store
@@ -23,8 +23,15 @@ st.write(
     "piece starts; striped red text sits in two pieces at once (overlap); grey text is in no piece. "
     "Hover over the text to see the piece's number and size."
 )
-require_document()
-part = page_head(*document_args())
+base = require_document()
+files = current_files()
+if base.files:  # a knowledge base: each file is cut on its own (no piece spans two files), one file shown at a time
+    index = choose_file(base, "cuts_file", "File of the knowledge base to see cut")
+    st.caption("Each file is cut on its own, as the bot's pipeline cuts it: no piece spans two files, and the "
+               "offsets are this file's own. The search then ranks the pieces of all the files together.")
+else:
+    index = 0
+part = page_head(files, index)
 document = part.document  # the start of a long file: cutting and drawing all of it would take minutes
 head_note(part, "this page cuts")
 
@@ -59,16 +66,15 @@ pages = page_windows(document)
 window = pages[0]
 if len(pages) > 1:
     number = st.number_input(
-        f"This document is long, so it is shown in {len(pages)} parts. Part", 1, len(pages), 1, key="cut_part"
+        f"This document is long, so it is shown in {len(pages)} parts. Part", 1, len(pages), 1, key=f"cut_part_{index}"
     )
     window = pages[number - 1]
 
-args = document_args()
 reading = model_reading()  # (encoder, window) to count word pieces, or None without the model package
 columns = st.columns(len(chosen))
 for column, strategy in zip(columns, chosen):
     with column:
-        chunks = cut(*args, strategy, size, overlap)
+        chunks = cut(files, index, strategy, size, overlap)
         chunk_map = ChunkMap(document, chunks)
         mixing = sum(1 for i in range(len(chunks)) if chunk_map.products(i) >= 2)
         st.markdown(f"**{strategy_name(strategy, size)}**", help=f"On the command line: {strategy}")
@@ -98,4 +104,9 @@ for column, strategy in zip(columns, chosen):
 
 st.subheader("Take the pieces away")
 picked = st.selectbox("Pieces of", chosen, format_func=lambda id: strategy_name(id, size), key="cuts_pieces_of")
-handover_panels.pieces_download(document, cut(*args, picked, size, overlap), picked, size, key="cuts_pieces")
+if base.files:  # every file's pieces, each naming its file (its "source"), as a pipeline loads a knowledge base
+    st.caption(f"The download holds the pieces of all {len(base.files)} files, each naming its file as its source, "
+               "as a pipeline loads a knowledge base.")
+    handover_panels.pieces_download(base, base_pieces(files, picked, size, overlap), picked, size, key="cuts_pieces")
+else:
+    handover_panels.pieces_download(document, cut(files, 0, picked, size, overlap), picked, size, key="cuts_pieces")

@@ -1,46 +1,82 @@
-"""Document page: upload a file (or keep the sample) and see what was read."""
+"""Document page: upload a file, or several checked together as one knowledge base (or keep the sample), and see
+what was read from each."""
 
 import streamlit as st
 
-from ui.document import choose_sheet, current_document, workbook_default_sheet, workbook_sheets
-from ui.keys import DOC_DATA, DOC_KEY, DOC_NAME, NAME_COLUMN, SAMPLE_DOCUMENT, SHEET
-from ui.saved_work import bind, store
-from ui.session import ensure_app, forget, recent_documents, reopen, use_document
-from workbench.core.model import WorkbenchError
+from ui.document import (
+    choose_name_column,
+    choose_sheet,
+    current_document,
+    current_files,
+    file_kind,
+    file_problem,
+    load_file,
+    widget_key,
+    workbook_default_sheet,
+    workbook_sheets,
+)
+from ui.keys import DOC_KEY, DOC_NAME
+from ui.session import (
+    add_files,
+    ensure_app,
+    forget,
+    is_sample,
+    recent_documents,
+    remove_file,
+    reopen,
+    sample_files,
+    use_files,
+)
+from workbench.core.model import Document, WorkbenchError
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
 
+TYPES = [ext.lstrip(".") for ext in SUPPORTED]
 ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Your document")
 top = st.container()  # the introduction names the file loaded, so it is written after an upload is read
 
+
+def uploader_key(name: str) -> str:
+    # A new key empties the box: the browser would not report the same file chosen again into a box that still
+    # holds it, and the box would show a file that is not loaded.
+    version = st.session_state.get(f"{name}_version")
+    return name if not version else f"{name}_{version}"
+
+
+def empty_box(name: str) -> None:
+    st.session_state[f"{name}_version"] = st.session_state.get(f"{name}_version", 0) + 1
+
+
 uploaded = st.file_uploader(
-    "Upload a price list or product document",
-    type=[ext.lstrip(".") for ext in SUPPORTED],
-    # A new key after "Go back to the sample" empties the box: the browser would not report the same file
-    # chosen again into a box that still holds it, and the box would show a file that is not loaded.
-    key="uploader" if not st.session_state.get("uploader_version") else f"uploader_{st.session_state['uploader_version']}",
+    "Upload a price list or product document — or several files (price list, policies, FAQ) to check together",
+    type=TYPES,
+    accept_multiple_files=True,
+    key=uploader_key("uploader"),
     help="A spreadsheet (CSV or Excel .xlsx) with one product per row, or a document with headings: Markdown or "
-    "text, Word (.docx), a web page (.html) or a PDF. Word, web pages and PDF are converted to Markdown first.",
+    "text, Word (.docx), a web page (.html) or a PDF. Word, web pages and PDF are converted to Markdown first. "
+    "Several files are one knowledge base, searched together as a shop's bot searches them.",
 )
 # Each upload has its own file id: the same file chosen again (after "Go back to the sample") is a new upload.
-upload_id = (uploaded.name, uploaded.size, getattr(uploaded, "file_id", None)) if uploaded is not None else None
-if uploaded is not None and upload_id != st.session_state.get("uploaded_id"):
-    st.session_state["uploaded_id"] = upload_id
-    use_document(uploaded.getvalue(), uploaded.name)
+upload_ids = tuple((f.name, f.size, getattr(f, "file_id", None)) for f in uploaded or [])
+if upload_ids and upload_ids != st.session_state.get("uploaded_ids"):
+    st.session_state["uploaded_ids"] = upload_ids
+    use_files([(f.name, f.getvalue()) for f in uploaded])
 
-name = st.session_state[DOC_NAME]
-if st.button("Go back to the sample", disabled=name == SAMPLE_DOCUMENT.name):
-    use_document(SAMPLE_DOCUMENT.read_bytes(), SAMPLE_DOCUMENT.name)
-    st.session_state["uploader_version"] = st.session_state.get("uploader_version", 0) + 1
+if st.button("Go back to the sample", disabled=is_sample(st.session_state[DOC_KEY])):
+    use_files([(f.name, f.data) for f in sample_files()])
+    empty_box("uploader")
     st.rerun()
 
+files = current_files()
+if st.session_state.get("files_notice"):  # a file added to or taken out of the knowledge base, said once
+    st.success(escape_markdown(st.session_state.pop("files_notice")))
 with top:
     intro = (
         "The Breezy Home sample is loaded so you can see the effect at once; upload your own file to check it."
-        if st.session_state[DOC_NAME] == SAMPLE_DOCUMENT.name
+        if is_sample(st.session_state[DOC_KEY])
         else f"You are checking **{escape_markdown(st.session_state[DOC_NAME])}**; upload another file "
         "or go back to the sample below."
     )
@@ -52,76 +88,136 @@ with top:
 
 recent = [doc for doc in recent_documents() if doc.key != st.session_state[DOC_KEY]]
 if recent:
-    with st.expander(f"Reopen a recent file ({len(recent)})"):
+    with st.expander(f"Reopen a recent file or knowledge base ({len(recent)})"):
         st.caption("Kept on this computer with their questions; see the README to delete them.")
         for doc in recent:
             when = doc.used_at[:16].replace("T", " ")
             left, right = st.columns([5, 1])
+            several = len(getattr(doc, "files", ()))
+            what = f" (a knowledge base of {several} files)" if several else ""
             # A button's label is Markdown: a name that is a Markdown image would make the browser fetch it.
-            label = f"{escape_markdown(doc.name)} — {doc.size:,} bytes, last opened {when} UTC"
+            label = f"{escape_markdown(doc.name)}{what} — {doc.size:,} bytes, last opened {when} UTC"
             if left.button(label, key=f"reopen_{doc.key[:16]}"):
                 reopen(doc.key)
+                empty_box("uploader")
                 st.rerun()
             right.button("Forget", key=f"forget_{doc.key[:16]}", on_click=forget, args=(doc.key,),
-                         help="Deletes this file and its questions from this computer.")
+                         help="Deletes this file and its questions from this computer (a file also takes the "
+                         "knowledge bases that hold it).")
 
-data = st.session_state[DOC_DATA]
-if name.lower().endswith((".xlsx", ".xlsm")):
-    try:
-        sheets = workbook_sheets(data, name)
-    except WorkbenchError:  # a corrupt workbook: the loader below says so in plain words
-        sheets = []
-    if len(sheets) > 1:
-        if st.session_state[SHEET] not in sheets:  # the first sheet with a product-name column
-            st.session_state[SHEET] = workbook_default_sheet(data, name)
-        st.selectbox("Sheet", sheets, key=bind(SHEET), on_change=choose_sheet)
 
-document = current_document(pick_column=True)
-if document is None:
-    st.stop()
+def reading_choosers(index: int) -> bool:
+    """A workbook's sheet, and a spreadsheet's product-name column, chosen per file; True (after saying why) when
+    the file cannot be read as it is."""
+    file = current_files()[index]
+    if file.name.lower().endswith((".xlsx", ".xlsm")):
+        try:
+            sheets = workbook_sheets(file.data, file.name)
+        except WorkbenchError:  # a corrupt workbook: the loader says so in plain words
+            sheets = []
+        if len(sheets) > 1:
+            sheet = file.sheet if file.sheet in sheets else workbook_default_sheet(file.data, file.name)
+            st.session_state[widget_key("sheet", index)] = sheet  # seeded from the file's own choice
+            st.selectbox("Sheet", sheets, key=widget_key("sheet", index), on_change=choose_sheet, args=(index,))
+    if file_problem(index, pick_column=True):
+        return True
+    document = load_file(current_files()[index])
+    if document.kind == "spreadsheet":
+        header = [c for c in [document.name_column, *document.columns] if c]
+        st.session_state[widget_key("name_column", index)] = file.name_column or document.name_column
+        st.selectbox(
+            "Which column holds the product name?", header, key=widget_key("name_column", index),
+            on_change=choose_name_column, args=(index,),
+            help="Each product becomes one section. Rows with an empty name are variants of the product above "
+            "(or of the product with the same handle/slug).",
+        )
+    return False
 
-if document.kind == "spreadsheet":
-    header = [c for c in [document.name_column, *document.columns] if c]
-    if st.session_state[NAME_COLUMN] is None:
-        st.session_state[NAME_COLUMN] = document.name_column
-    st.selectbox(
-        "Which column holds the product name?",
-        header,
-        key=bind(NAME_COLUMN),
-        on_change=store,
-        args=(NAME_COLUMN,),
-        help="Each product becomes one section. Rows with an empty name are variants of the product above "
-        "(or of the product with the same handle/slug).",
-    )
 
-st.subheader(f"What was read from {escape_markdown(name)}")
-sections = [s for s in document.sections if s.facts]
-words = len(document.text.split())
-a, b, c, d = st.columns(4)
-a.metric("Products" if document.kind == "spreadsheet" else "Sections", f"{len(sections):,}")
-b.metric("Facts (lines)", f"{len(document.facts):,}",
-         help="Lines that state something a customer could ask about: " + (
-             "one per filled cell (“Colour: red”)." if document.kind == "spreadsheet" else
-             "every line of text that is not a heading, a rule, a table border or other decoration.")
-         + " A piece that holds facts of several products or sections is graded “mixed”.")
-c.metric("Characters", f"{len(document.text):,}")
-d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
-if document.converted_from:
-    st.caption(f"{words:,} words, in the converted text below.")
-    st.info(CONVERSION_NOTES[document.converted_from] + " Every place the workbench points to (pieces, answers, "
-            "offsets in exports) is in this converted text.")
+def counts(document: Document) -> None:
+    sections = [s for s in document.sections if s.facts]
+    a, b, c, d = st.columns(4)
+    kinds = {p.document.kind for p in document.files} if document.files else {document.kind}
+    label = "Products" if kinds == {"spreadsheet"} else "Products and sections" if "spreadsheet" in kinds else "Sections"
+    a.metric(label, f"{len(sections):,}",
+             help="In a knowledge base: every file's products and sections." if document.files else None)
+    b.metric("Facts (lines)", f"{len(document.facts):,}",
+             help="Lines that state something a customer could ask about: " + (
+                 "one per filled cell (“Colour: red”)." if document.kind == "spreadsheet" else
+                 "every line of text that is not a heading, a rule, a table border or other decoration; in a "
+                 "spreadsheet, one per filled cell.")
+             + " A piece that holds facts of several products or sections is graded “mixed”.")
+    c.metric("Characters", f"{len(document.text):,}")
+    d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
+
+
+def what_was_read(document: Document, text_label: str) -> None:
+    """Warnings, what a conversion may lose, and the text as read."""
+    if document.converted_from:
+        st.info(CONVERSION_NOTES[document.converted_from] + " Every place the workbench points to (pieces, answers, "
+                "offsets in exports) is in this converted text.")
+    for warning in document.warnings:
+        st.warning(escape_markdown(warning))
+    converted = bool(document.converted_from)
+    with st.expander(text_label, expanded=converted and not len(current_files()) > 1):
+        limit = 20000
+        # Wrapped: a long CSV cell ran off behind a sideways scroll.
+        st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None, wrap_lines=True)
+
+
+def add_box(label: str) -> None:
+    """More files for the knowledge base: each upload is added, and the box emptied for the next."""
+    def added() -> None:
+        chosen = st.session_state.get(uploader_key("add_files")) or []
+        if chosen:
+            add_files([(f.name, f.getvalue()) for f in chosen])
+            empty_box("add_files")
+            empty_box("uploader")  # the main box no longer shows what is loaded
+
+    st.file_uploader(label, type=TYPES, accept_multiple_files=True, key=uploader_key("add_files"), on_change=added,
+                     help="A file with the name of one already there replaces it (a new version).")
+
+
+if len(files) == 1:
+    if reading_choosers(0):
+        st.stop()
+    document = load_file(files[0])
+    st.subheader(f"What was read from {escape_markdown(document.name)}")
+    counts(document)
+    words = len(document.text.split())
+    st.caption(f"{words:,} words, in the converted text below." if document.converted_from
+               else f"Read as {document.encoding}. {words:,} words.")
+    what_was_read(document, "The converted text (Markdown) the bot would search" if document.converted_from else
+                  "The text the bot would search (as read)")
+    add_box("Add files to check with this one as a knowledge base (its policies, an FAQ…)")
 else:
-    st.caption(f"Read as {document.encoding}. {words:,} words.")
-for warning in document.warnings:
-    st.warning(escape_markdown(warning))
+    st.subheader(f"What was read from the {len(files)} files of this knowledge base")
+    st.caption("A shop's bot searches all its files together: each file is read on its own, as when it is checked "
+               "alone, and their pieces are searched and graded together.")
+    problems = []
+    for index, file in enumerate(files):
+        with st.container(border=True):
+            left, right = st.columns([6, 1], vertical_alignment="center")
+            right.button("Remove", key=f"remove_file_{index}", on_click=remove_file, args=(index,),
+                         help=f"Take {escape_markdown(file.name)} out of the knowledge base (kept on this computer).")
+            with left:
+                try:
+                    own = load_file(file)
+                except WorkbenchError:  # said under it, by the choosers
+                    own = None
+                st.markdown(f"**{index + 1}. {escape_markdown(file.name)}** — {file_kind(file.name, own)}")
+            problems.append(reading_choosers(index))
+            if own is not None:
+                what_was_read(own, f"The text of {escape_markdown(file.name)} as read")
+    document = None if any(problems) else current_document()
+    if document is None:
+        add_box("Add files to this knowledge base")
+        st.stop()
+    st.markdown("**The knowledge base as a whole**")
+    counts(document)
+    add_box("Add files to this knowledge base")
+
 note = model_language_note(document.text)
 if note:
     st.info(note)
-
-converted = bool(document.converted_from)
-with st.expander("The converted text (Markdown) the bot would search" if converted else
-                 "The text the bot would search (as read)", expanded=converted):
-    limit = 20000
-    # Wrapped: a long CSV cell ran off behind a sideways scroll.
-    st.code(document.text[:limit] + ("\n…" if len(document.text) > limit else ""), language=None, wrap_lines=True)
 st.info("Next: see how each strategy cuts it on the **Cuts** page.")

@@ -19,10 +19,9 @@ from ui.saved_work import (
 from ui.session import ensure_app
 from workbench.core.model import Question, WorkbenchError
 from workbench.output.highlight import escape_markdown
-from workbench.read.locate import check_question, lines_of, locate
+from workbench.read.locate import check_question, lines_of, locate, sections_named, source_names
 from workbench.read.question_sets import import_questions
 from workbench.read.questions import FIRST_ROW, generate_questions, questions_to_csv
-from workbench.read.resolve import find_sources
 
 ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")
@@ -33,8 +32,10 @@ st.write(
 )
 document = require_document()
 st.markdown(
-    f"Questions for **{escape_markdown(st.session_state[DOC_NAME])}**: each file keeps its own, "
-    "saved on this computer as you work."
+    f"Questions for **{escape_markdown(st.session_state[DOC_NAME])}**: each file (and each knowledge base) keeps its "
+    "own, saved on this computer as you work."
+    + (" In a knowledge base, a product or section found in several files is written “file › section”."
+       if document.files else "")
 )
 
 if st.session_state[NOTICE]:
@@ -57,14 +58,14 @@ with st.container(border=True):
     st.markdown("**Add a question**")
     first, second, third, fourth = st.columns([3, 2, 2, 2])
     first.text_input("Question", key="add_question", placeholder="What is the warranty on …?")
-    headings = list(dict.fromkeys(s.heading for s in document.sections if s.heading))
+    headings = source_names(document)  # in a knowledge base, "file › section" where a name is in several files
     source = second.selectbox(
         "Product or section (type to search)", ["", *headings], key="add_source",
         # Short enough for a quarter of the page at 1366 pixels ("None: the file cannot a…" was cut).
         format_func=lambda h: h or "None (unanswerable)",
         help="Pick none for a question your file cannot answer: the bot should refuse it.",
     )
-    sections = find_sources(document, source) if source else []
+    sections = sections_named(document, source) if source else []
     options = lines_of(document, sections[0]) if sections else []
     pick_key = f"add_pick_{headings.index(source) if source in headings else 'none'}"  # a new list per source
 
@@ -142,7 +143,7 @@ with st.container():
             "question": st.column_config.TextColumn("Question", width=200, required=True),
             "expected_source": st.column_config.SelectboxColumn(
                 "Product or section", width=150,
-                options=sorted({s.heading for s in document.sections if s.heading} | set(base["expected_source"]) - {""}),
+                options=sorted(set(headings) | set(base["expected_source"]) - {""}),
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
             "expected_answer": st.column_config.TextColumn("Answer as written", width=150,
@@ -225,8 +226,12 @@ with middle:
         mime="text/csv",
     )
 with right:
-    if document.kind == "spreadsheet":
-        columns = st.multiselect("Columns to ask about", list(document.columns), key="generate_columns")
+    # A knowledge base's spreadsheets each give their questions, each naming its file.
+    tables = [p.document for p in document.files if p.document.kind == "spreadsheet"] if document.files else (
+        [document] if document.kind == "spreadsheet" else [])
+    if tables:
+        columns = st.multiselect("Columns to ask about", list(dict.fromkeys(c for t in tables for c in t.columns)),
+                                 key="generate_columns")
 
         st.number_input("At most this many questions", min_value=1, max_value=1000, value=50, step=10,
                         key="generate_limit")

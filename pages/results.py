@@ -4,8 +4,8 @@ from dataclasses import asdict
 
 import streamlit as st
 
-from ui import handover_panels, layout, staged_view
-from ui.document import document_args, require_document
+from ui import base_panels, handover_panels, layout, staged_view
+from ui.document import current_files, require_document
 from ui.keys import (
     QUESTIONS,
     RERANKER_MODEL,
@@ -126,7 +126,7 @@ questions_csv = questions_to_csv(frame_questions(st.session_state[QUESTIONS]))
 try:
     # Timing the file's head takes seconds on a long file or a busy machine: the page says what it is doing.
     with st.spinner("Working out how long a run would take…"):
-        guess = run_estimate(*document_args(), questions_csv, settings)
+        guess = run_estimate(current_files(), questions_csv, settings)
 except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
 estimate = st.empty()  # emptied once the run it estimates has finished: no "about 16 minutes" over a result
@@ -140,8 +140,8 @@ if guess is not None and guess.uses_model and guess.slow:
                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
 if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
-    right.success("Already up to date: these results are for this file, these questions and these settings. "
-                  "Change one of them to run again.")
+    right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
+                  "these questions and these settings. Change one of them to run again.")
 if pressed or st.session_state.pop("run_fast_now", False):
     run(settings)
     if current_stamp(settings) in remembered_results():
@@ -171,11 +171,12 @@ with top:
 
 
 @st.cache_data(show_spinner="Checking the file…", max_entries=8)
-def checkup(content: str, sheet: str | None, name_column: str | None, questions: tuple[tuple, ...], _document,
-            failed: tuple[int, ...] = ()):
+def checkup(content: str, sheet: str | None, name_column: str | None, files: tuple, questions: tuple[tuple, ...],
+            _document, failed: tuple[int, ...] = ()):
     """The check-up of the file the result was computed from (``_document``, keyed by its content hash,
-    sheet and name column), with the run's questions, so each shared line names the questions it answers
-    (those not clean under the recommended setup, ``failed``, first).
+    sheet and name column, and a knowledge base's files' own: ``Stamp.files``), with the run's questions, so
+    each shared line names the questions it answers (those not clean under the recommended setup, ``failed``,
+    first).
     Never the file loaded now: an out-of-date result's to-do list must be about its own file."""
     return todo_checkup(_document, [Question(q, s, a, k, row) for q, s, a, k, row in questions], failed)
 
@@ -191,8 +192,9 @@ with top:
     asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                    q.question.row) for q in result.questions)
     made_from = st.session_state[RESULT_STAMP]
-    advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column, asked,
-                                                    result.document, tuple(not_clean(verdict.recommended))))
+    advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column,
+                                                    made_from.files, asked, result.document,
+                                                    tuple(not_clean(verdict.recommended))))
     verdict = advice.verdict
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
@@ -218,11 +220,14 @@ with top:
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
     for caveat in advice.caveats:
         st.markdown(f"⚠ {escape_markdown(caveat)}")
+    if result.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
+        base_panels.file_lines_panel(result, verdict.recommended)
 
     if verdict.recommended is not None:
         todo = advice.todo
-        st.subheader("What to change in your file")
-        if not todo:
+        st.subheader("What to change in your files" if result.document.files else "What to change in your file")
+        across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
+        if not todo and not across:
             st.write("Nothing: the check-up found no trap and every question came out clean.")
         st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
 
@@ -237,6 +242,7 @@ with top:
             with st.expander(f"{len(todo) - 8} more"):
                 for number, item in enumerate(todo[8:], start=9):
                     show(number, item)
+        base_panels.across_todo(across, len(todo) + 1)
 
 handover_panels.rewrite_panel(result)
 if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
@@ -300,6 +306,7 @@ for run_ in runs:
     why = REASON_WORDS.get(answer.reason, "")
     if answer.reason == "ranked":
         why = f"a piece holds the answer, but at rank {answer.rank}"
+    why = base_panels.decoy_from(result, run_, answer) or why  # in a knowledge base: which file the decoy is from
     with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
         scale = score_words(run_.retriever, run_.reranker)

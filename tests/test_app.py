@@ -11,6 +11,7 @@ from ui import keys, running
 from ui.document import own_reading
 from ui.questions_table import frame_questions, questions_frame
 from workbench.advise.verdict import recommended
+from workbench.output.highlight import escape_markdown
 from workbench.read.questions import parse_questions
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
@@ -23,6 +24,15 @@ MIME = {".csv": "text/csv", ".md": "text/markdown", ".xlsx": "application/vnd.op
 
 def open_app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+
+
+def open_on_price_list() -> AppTest:
+    """The sample's price list on its own, with its 24 questions (the app opens on the sample knowledge base: the
+    price list and its policies page). Tests of what one file shows start here."""
+    return upload(open_app(), SAMPLE_MD.name, SAMPLE_MD.read_bytes())
+
+
+SAMPLE_NAME = "breezy_home_price_list.md + breezy_home_policies.md"  # the sample knowledge base
 
 
 def go(at: AppTest, page: str) -> AppTest:
@@ -58,7 +68,8 @@ def test_every_page_opens_on_the_sample_without_error():
         at = go(at, page)
         assert not at.exception, (page, [e.value for e in at.exception])
         assert not at.error, (page, [e.value for e in at.error])
-    assert metric(go(at, "pages/document.py"), "Sections") == "11"
+    # The sample knowledge base: the price list's 11 sections and the policies page's 3.
+    assert metric(go(at, "pages/document.py"), "Sections") == "14"
 
 
 @pytest.mark.parametrize("path", [SAMPLE_MD, SAMPLE_CSV, SAMPLE_XLSX], ids=lambda p: p.suffix)
@@ -79,8 +90,8 @@ def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
     at = go(at, "pages/cuts.py")
     assert any("Load a readable file" in i.value for i in at.info)
     at = go(at, "pages/document.py")
-    at.button[0].click().run()  # Go back to the sample: its 24 questions come back with it
-    assert len(at.session_state[keys.QUESTIONS]) == 24
+    at.button[0].click().run()  # Go back to the sample: its 26 questions come back with it
+    assert len(at.session_state[keys.QUESTIONS]) == 26
 
 
 def test_hostile_text_is_escaped_on_the_cuts_page():
@@ -113,7 +124,7 @@ def editor_key(at: AppTest) -> str:
 
 
 def test_questions_edit_import_export_and_generate(tmp_path):
-    at = go(open_app(), "pages/questions.py")
+    at = go(open_on_price_list(), "pages/questions.py")
     editor = at.dataframe[0]
     assert list(editor.value["check"])[:2] == ["✓ ready", "✓ ready"]
     # Edit a cell the way the browser does: the editor's edit state, then a rerun.
@@ -155,7 +166,7 @@ def test_questions_edit_import_export_and_generate(tmp_path):
 
 
 def test_import_asks_add_or_replace_and_reports_each_row():
-    at = go(open_app(), "pages/questions.py")
+    at = go(open_on_price_list(), "pages/questions.py")
     data = (b"question,expected_source,expected_answer\n"
             b"What is the warranty on the Aurora ceiling fan?,Aurora Ceiling Fan,Warranty: 1 year.\n"
             b",Zephyr Table Fan,Price: 39.90\n"
@@ -191,13 +202,13 @@ def test_the_same_file_uploaded_again_after_going_back_to_the_sample_is_taken():
     at = upload(open_app(), "shop.csv", SAMPLE_CSV.read_bytes())
     assert at.session_state[keys.DOC_NAME] == "shop.csv"
     next(b for b in at.button if b.label == "Go back to the sample").click().run()
-    assert at.session_state[keys.DOC_NAME] == keys.SAMPLE_DOCUMENT.name
+    assert at.session_state[keys.DOC_NAME] == SAMPLE_NAME
     at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # the same name and size, chosen again
     assert at.session_state[keys.DOC_NAME] == "shop.csv"
 
 
 def test_add_a_question_with_the_form():
-    at = go(open_app(), "pages/questions.py")
+    at = go(open_on_price_list(), "pages/questions.py")
     at.text_input(key="add_question").input("How long is the Boreal's warranty?").run()
     at.selectbox(key="add_source").set_value("Boreal Ceiling Fan").run()
     pick_key = next(s.key for s in at.selectbox if s.key and s.key.startswith("add_pick_"))
@@ -217,7 +228,7 @@ def test_add_a_question_with_the_form():
 
 
 def test_results_run_and_show_the_effect():
-    at = go(open_app(), "pages/results.py")
+    at = go(open_on_price_list(), "pages/results.py")
     assert not at.exception and not at.error
     # The cheap default settings run at once on the sample, and the verdict answers the owner first.
     status = plain(at.success[0].value)
@@ -270,7 +281,7 @@ def test_results_run_and_show_the_effect():
 
 
 def test_results_error_keeps_questions_and_settings():
-    at = go(open_app(), "pages/results.py")
+    at = go(open_on_price_list(), "pages/results.py")
     at.multiselect(key="w_run_rerankers").set_value(["none", "cross-encoder"]).run()
     at.text_input(key="w_reranker_model").set_value("/nowhere/model").run()
     at.button(key="run").click().run()
@@ -289,7 +300,7 @@ def test_sample_questions_table_round_trips():
 
 
 def test_compare_page_statistics_refusals_and_downloads():
-    at = go(go(open_app(), "pages/results.py"), "pages/compare.py")
+    at = go(go(open_on_price_list(), "pages/results.py"), "pages/compare.py")
     assert not at.exception and not at.error
     chooser = {box.label: box for box in at.selectbox}
     chooser["Compare"].set_value("fixed / keyword / none").run()
@@ -317,7 +328,7 @@ def test_compare_page_statistics_refusals_and_downloads():
 
 
 def test_charts_and_comparisons_open_on_the_recommended_setup_not_the_first_run():
-    at = go(open_app(), "pages/results.py")
+    at = go(open_on_price_list(), "pages/results.py")
     at.multiselect(key="w_run_retrievers").set_value(["bm25", "keyword"]).run()
     at.button(key="run").click().run()
     result = at.session_state[keys.RESULT]
@@ -375,7 +386,7 @@ def test_markdown_in_user_text_shows_as_text():
 
 
 def test_results_page_history_shows_a_new_version_and_only_runs_that_compare():
-    at = go(open_app(), "pages/results.py")  # the first run (automatic) is saved
+    at = go(open_on_price_list(), "pages/results.py")  # the first run (automatic) is saved
     at.checkbox(key="w_threshold_auto").uncheck().run()  # a fixed threshold from here on
     at.number_input(key="w_threshold").set_value(100.0).run()  # other settings: a run of its own, not on the chart
     at.number_input(key="w_threshold").set_value(0.0).run()
@@ -393,7 +404,7 @@ TWO_PRODUCTS_CSV = b"Name,Price,Warranty\nAlpha Lamp,10.00,1 year\nBeta Chair,25
 
 
 def test_a_stale_result_is_never_shown_as_current():
-    at = go(open_app(), "pages/results.py")
+    at = go(open_on_price_list(), "pages/results.py")
     assert "Results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [m.value for m in at.markdown]
     # Settings that need the model are not run on their own: their word-search part is, labelled partial,
     # never the old result as if it were theirs.
@@ -433,11 +444,9 @@ def state_stamp(at: AppTest):
     from workbench.store.stamp import Stamp
 
     questions = frame_questions(at.session_state[keys.QUESTIONS])
-    data, name = at.session_state[keys.DOC_DATA], at.session_state[keys.DOC_NAME]
-    # Stamped as the reader found the file: a sheet or column filled in by the Document page is no change.
-    sheet, name_column = own_reading(data, name, at.session_state[keys.SHEET], at.session_state[keys.NAME_COLUMN])
-    return Stamp.of(name, data, sheet, name_column, questions_to_csv(questions), len(questions),
-                    at.session_state[keys.RESULT].settings)
+    # Stamped as the reader found each file: a sheet or column filled in by the Document page is no change.
+    files = [(f.name, f.data, *own_reading(f.data, f.name, f.sheet, f.name_column)) for f in at.session_state[keys.FILES]]
+    return Stamp.of_files(files, questions_to_csv(questions), len(questions), at.session_state[keys.RESULT].settings)
 
 
 def test_questions_switch_with_the_document_and_come_back_with_the_sample():
@@ -452,10 +461,10 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
     at = go(at, "pages/document.py")
     at.button[0].click().run()  # Go back to the sample
     questions = at.session_state[keys.QUESTIONS]
-    assert len(questions) == 24 and questions.loc[1, "question"] == "Boreal warranty, please?"  # with the edit
+    assert len(questions) == 26 and questions.loc[1, "question"] == "Boreal warranty, please?"  # with the edit
     results = go(at, "pages/results.py")
-    assert "Results for **breezy\\_home\\_price\\_list\\.md with 24 questions**." in [m.value for m in results.markdown]
-    assert plain(results.success[0].value).startswith("**Ready** — breezy_home_price_list.md:")  # its own verdict
+    assert (f"Results for **{escape_markdown(SAMPLE_NAME)} with 26 questions**." in [m.value for m in results.markdown])
+    assert plain(results.success[0].value).startswith(f"**Ready** — {SAMPLE_NAME}:")  # its own verdict
     # The recent list reopens the spreadsheet with its questions.
     at = go(results, "pages/document.py")
     reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]
@@ -559,7 +568,7 @@ def test_undo_of_an_import_survives_a_reload_and_a_switch_of_files():
     again = go(open_app(), "pages/questions.py")
     assert len(again.session_state[keys.QUESTIONS]) == 1
     again.button(key="undo_button").click().run()
-    assert len(again.session_state[keys.QUESTIONS]) == 24
+    assert len(again.session_state[keys.QUESTIONS]) == 26  # the sample knowledge base's
     assert not [b for b in go(open_app(), "pages/questions.py").button if b.key == "undo_button"]  # used up
 
 

@@ -10,7 +10,7 @@ from workbench.advise.rewrite import rewrite
 from workbench.read.loaders import load_path
 
 from .conftest import SAMPLE_MD
-from .test_app import go, open_app, plain
+from .test_app import go, open_on_price_list, plain
 
 # About the pages, not the default setups: word search only, no model (tests/test_staged.py has those).
 pytestmark = pytest.mark.usefixtures("word_only_defaults")
@@ -21,7 +21,7 @@ def downloads(at) -> dict:
 
 
 def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
-    at = go(open_app(), "pages/results.py")
+    at = go(open_on_price_list(), "pages/results.py")
     assert not at.exception
     assert "A bot-ready version of your file" in [s.value for s in at.subheader]
     sentence = next(plain(m.value) for m in at.markdown if "bot-ready file:" in plain(m.value))
@@ -40,7 +40,7 @@ def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
 
 
 def test_cuts_offer_the_pieces_of_a_chosen_cut():
-    at = go(open_app(), "pages/cuts.py")
+    at = go(open_on_price_list(), "pages/cuts.py")
     assert not at.exception
     at.selectbox(key="cuts_pieces_of").set_value("heading").run()
     assert "Download the 11 pieces of “Cut at headings”" in downloads(at)

@@ -22,25 +22,25 @@ def add_by_hand(at, question: str):
 
 
 def test_undo_after_an_import_and_a_hand_added_question_undoes_only_the_question_then_redo():
-    at = go(open_app(), "pages/questions.py")
+    at = go(open_app(), "pages/questions.py")  # the sample knowledge base: Undo works on a base as on a file
     at.file_uploader(key="questions_upload").set_value(("more.csv", MORE, "text/csv")).run()
-    assert len(at.session_state[keys.QUESTIONS]) == 25  # the sample's 24 + 1
+    assert len(at.session_state[keys.QUESTIONS]) == 27  # the sample's 26 + 1
     # A label is Markdown, so the file name in it is escaped (pages/questions.py): the screen shows "more.csv".
     assert buttons(at) == {"undo_button": "Undo the import of more\\.csv"}
     at = add_by_hand(at, "Do you ship to Mars?")
-    assert len(at.session_state[keys.QUESTIONS]) == 26
-    assert buttons(at) == {"undo_button": "Undo adding row 27"}  # the last change only, in words
+    assert len(at.session_state[keys.QUESTIONS]) == 28
+    assert buttons(at) == {"undo_button": "Undo adding row 29"}  # the last change only, in words
     at.button(key="undo_button").click().run()
     questions = at.session_state[keys.QUESTIONS]
-    assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # the import is kept
-    assert any("Undone: adding row 27." in plain(s.value) for s in at.success)
-    assert buttons(at) == {"redo_button": "Redo adding row 27"}  # the import's Undo is not offered again
+    assert len(questions) == 27 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # the import is kept
+    assert any("Undone: adding row 29." in plain(s.value) for s in at.success)
+    assert buttons(at) == {"redo_button": "Redo adding row 29"}  # the import's Undo is not offered again
     at.button(key="redo_button").click().run()
     assert list(at.session_state[keys.QUESTIONS]["question"])[-2:] == ["Price of Zephyr?", "Do you ship to Mars?"]
-    assert buttons(at) == {"undo_button": "Undo adding row 27"}
+    assert buttons(at) == {"undo_button": "Undo adding row 29"}
     # A reload keeps the Undo with the table it was made on.
     again = go(open_app(), "pages/questions.py")
-    assert buttons(again) == {"undo_button": "Undo adding row 27"}
+    assert buttons(again) == {"undo_button": "Undo adding row 29"}
 
 
 def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_more_says_so():
@@ -52,7 +52,7 @@ def test_an_edit_in_the_table_is_the_last_change_and_an_undo_that_would_discard_
     assert buttons(at) == {"undo_button": "Undo your edit of row 2"}
     at.button(key="undo_button").click().run()
     questions = at.session_state[keys.QUESTIONS]
-    assert questions.loc[0, "expected_answer"] == "Warranty: 1 year." and len(questions) == 25
+    assert questions.loc[0, "expected_answer"] == "Warranty: 1 year." and len(questions) == 27
     # The table changed in a way the Undo does not know (another version of the app, say): it says it discards it.
     at.button(key="redo_button").click().run()
     changed = at.session_state[keys.QUESTIONS].copy()

@@ -45,6 +45,10 @@ pytestmark = [
 ]
 
 
+SAMPLE = "breezy_home_price_list.md + breezy_home_policies.md"  # the sample is a knowledge base of these two
+SAMPLE_READ = "What was read from the 2 files of this knowledge base"
+
+
 def open_on_sample(page, url: str) -> None:
     """Open the app on the sample: a new session reopens the file the last one left open (as a reload should)."""
     from playwright.sync_api import expect
@@ -54,7 +58,7 @@ def open_on_sample(page, url: str) -> None:
     back = page.get_by_role("button", name="Go back to the sample")
     if back.is_enabled():
         back.click()
-    expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=30000)
+    expect(page.get_by_text(SAMPLE_READ)).to_be_visible(timeout=30000)
 
 
 def free_port() -> int:
@@ -197,9 +201,9 @@ STRATEGY_IDS = {"fixed", "fixed-overlap", "sentence", "recursive", "heading", "b
 
 
 def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
-    """On the sample: Ready with the heading cut, the 300-character windows named as the usual default, the
-    shared warranty line first in the to-do list, display names in every chart, and a report that leads
-    with its status and draws each line in its own colour."""
+    """On the sample (its price list and policies page): Ready with the heading cut, the 300-character windows named
+    as the usual default, the shared warranty line first in the to-do list, display names in every chart, and a
+    report that leads with its status and draws each line in its own colour."""
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as playwright:
@@ -210,11 +214,11 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         open_on_sample(page, app_url)  # the entry page first: it sets up the pages and the session
         page.get_by_role("link", name="Results").click()
         # The page opens on the word-search stage of the default setups (BM25), marked provisional until Run.
-        status = page.get_by_text("Ready — breezy_home_price_list.md: with cut at headings, BM25 word search, "
-                                  "20 of 20 questions your file answers got a clean answer")
+        status = page.get_by_text(f"Ready — {SAMPLE}: with cut at headings, BM25 word search, "
+                                  "22 of 22 questions your file answers got a clean answer")
         expect(status).to_be_visible(timeout=120000)
         expect(page.get_by_text("Recommended: Cut at headings, BM25 word search.")).to_be_visible()
-        expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 20 cleanly")).to_be_visible()
+        expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 22 cleanly")).to_be_visible()
         first = page.get_by_text("1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
         expect(first).to_be_visible()
         todo = page.locator("[data-testid=stMarkdownContainer]", has=first)
@@ -306,7 +310,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
     shop = tmp_path / "shop.csv"
     shop.write_text(SHOP_CSV, encoding="utf-8")
     # "Results for …", or "Partial results for …: not computed yet: …" while the model's stages wait for Run.
-    sample_caption = re.compile(r"results for breezy_home_price_list\.md with 24 questions[.:]", re.IGNORECASE)
+    sample_caption = re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.:]", re.IGNORECASE)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         context = browser.new_context(viewport={"width": 1366, "height": 900})  # a common laptop screen
@@ -319,7 +323,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
         expect(page.locator(".js-plotly-plot").nth(2)).to_be_visible(timeout=60000)
         verdict = page.locator("[data-testid=stAlert]").filter(has_text=re.compile(r"^(Ready|Looks ready|Needs work|Not ready) — "))
-        expect(verdict.first).to_contain_text("— breezy_home_price_list.md:")
+        expect(verdict.first).to_contain_text(f"— {SAMPLE}:")
         sample_verdict = verdict.first.inner_text()
         page.screenshot(path=str(tmp_path / "1-sample-results.png"), full_page=True)
 
@@ -370,7 +374,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         # Back to the sample: its own questions and a verdict for it.
         page.get_by_role("link", name="Document").click()
         page.get_by_role("button", name="Go back to the sample").click()
-        expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=30000)
+        expect(page.get_by_text(SAMPLE_READ)).to_be_visible(timeout=30000)
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
         expect(verdict.first).to_have_text(sample_verdict)
@@ -380,7 +384,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.reload()
         expect(page.get_by_text(sample_caption)).to_be_visible(timeout=120000)
         page.get_by_role("link", name="Document").click()
-        expect(page.get_by_text("What was read from breezy_home_price_list.md")).to_be_visible(timeout=60000)
+        expect(page.get_by_text(SAMPLE_READ)).to_be_visible(timeout=60000)
         page.get_by_text("Reopen a recent file").click()
         page.get_by_role("button", name="shop.csv").click()
         expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
@@ -405,14 +409,14 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
         # Through app.py and back to the page asked for (it used to land on the Document page).
         expect(page.get_by_role("heading", name="Is your file ready for a bot?")).to_be_visible(timeout=120000)
         expect(page.get_by_text("This app has encountered an error")).to_have_count(0)
-        expect(page.get_by_text(re.compile(r"results for breezy_home_price_list\.md with 24 questions[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
+        expect(page.get_by_text(re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
         assert page.url.rstrip("/").endswith("/results")
         browser.close()
     assert outside == []
 
 
 def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
-    """Edit a cell half-way down the sample's 24 questions: the table stays where it was and the edit is kept."""
+    """Edit a cell half-way down the sample's 26 questions: the table stays where it was and the edit is kept."""
     from playwright.sync_api import expect, sync_playwright
 
     with serve(tmp_path) as url, sync_playwright() as playwright:
@@ -422,7 +426,7 @@ def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
         page = context.new_page()
         open_on_sample(page, url)
         page.get_by_role("link", name="Questions").click()
-        expect(page.get_by_text("Questions for breezy_home_price_list.md")).to_be_visible(timeout=60000)
+        expect(page.get_by_text(f"Questions for {SAMPLE}")).to_be_visible(timeout=60000)
         scroller = page.locator("[data-testid=stDataFrame] .dvn-scroller").first
         expect(scroller).to_be_visible(timeout=30000)
         scroller.evaluate("element => { element.scrollTop = 300; }")

@@ -35,7 +35,8 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
         # Results: the original beside its rewrite, both graded, and the rewrite to download.
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text("A bot-ready version of your file")).to_be_visible(timeout=120000)
-        expect(page.get_by_text("your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file:")).to_be_visible()
+        # The sample is a knowledge base: its first file, the price list, rewritten and graded in the base.
+        expect(page.get_by_text("your file: 0 of 22 clean with 300-character windows, word-match search, not re-checked → bot-ready file:")).to_be_visible()
         page.get_by_text("A bot-ready version of your file").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "1-rewrite.png"))
         with page.expect_download() as download:
@@ -44,9 +45,10 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
         assert download.value.suggested_filename == "breezy_home_price_list.bot-ready.md"
         assert "Aurora Ceiling Fan — Warranty: 1 year." in text
         with page.expect_download() as download:
-            page.get_by_role("button", name="Download the 11 pieces of “Cut at headings”").click()
+            page.get_by_role("button", name="Download the 14 pieces of “Cut at headings”").click()
         records = [json.loads(line) for line in Path(download.value.path()).read_text(encoding="utf-8").splitlines()]
-        assert len(records) == 11 and records[1]["metadata"]["section"] == "Aurora Ceiling Fan"
+        assert len(records) == 14 and records[1]["metadata"]["section"] == "Aurora Ceiling Fan"
+        assert {r["metadata"]["source"] for r in records} == {"breezy_home_price_list.md", "breezy_home_policies.md"}
 
         # Document: a PDF policy page, converted, with what may be lost and the converted text.
         page.get_by_role("link", name="Document").click()

@@ -167,7 +167,7 @@ def stopped_script():
     import streamlit as st
 
     from ui import keys, running
-    from ui.document import document_args
+    from ui.document import current_files
     from ui.questions_table import frame_questions
     from ui.session import init_session_state
     from workbench.core.model import Settings
@@ -178,13 +178,13 @@ def stopped_script():
     questions = questions_to_csv(frame_questions(st.session_state[keys.QUESTIONS]))
     calls = []
     try:
-        running.run_evaluation(*document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]),
+        running.run_evaluation(current_files(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]),
                              should_stop=lambda: calls.append(1) or len(calls) >= 20)
         st.write("finished")
     except RunStopped as stopped:
         st.write(f"stopped after {len(calls)} checks: {stopped}")
     if st.session_state.get("then_run"):
-        running.run_evaluation(*document_args(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]))
+        running.run_evaluation(current_files(), questions, Settings(["fixed", "heading"], ["keyword"], ["none"]))
         st.write("then finished")
 
 

@@ -14,7 +14,7 @@ from workbench.read.loaders import load_bytes
 from workbench.read.locate import check_question, locate
 from workbench.read.question_sets import import_questions
 from workbench.store.stamp import Stamp, comparable_runs
-from workbench.store.workspace import Workspace, default_path, file_key
+from workbench.store.workspace import Workspace, base_key, default_path, file_key
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD
 
@@ -171,3 +171,48 @@ def test_import_adds_or_replaces_and_accounts_for_every_row():
     assert replaced.sentence("new.csv").startswith("Replaced the table's 2 question(s) with 2 from new.csv")
     with pytest.raises(WorkbenchError, match="lacks the column"):
         import_questions(table, b"foo,bar\n1,2\n", "bad.csv", "add")
+
+
+def test_a_knowledge_base_is_kept_with_its_files_and_reopens_in_order(tmp_path):
+    path = tmp_path / "w.sqlite"
+    workspace = Workspace(path)
+    prices, policies = ("prices.csv", b"Name,Price\nFan,10\n"), ("policies.md", b"# Policies\n\n## Returns\n30 days\n")
+    key = workspace.open_base([prices, policies])
+    workspace.remember_reading(file_key(prices[1]), None, "Name")  # each file keeps its own reading
+    workspace.save_questions(key, "prices.csv + policies.md", [Question("Returns?", "Returns", "30 days")])
+    workspace.close()
+    again = Workspace(path)  # a reload
+    current = again.current()
+    assert current.key == key == base_key([prices, policies]) != base_key([policies, prices])  # the order counts
+    assert [(f.name, f.data, f.name_column) for f in current.files] == [
+        ("prices.csv", prices[1], "Name"), ("policies.md", policies[1], None)]
+    assert [q.question for q in again.questions_for(key, current.name).questions] == ["Returns?"]
+    # The recent list shows the base, not each of its files; a file opened on its own is listed too.
+    assert [item.key for item in again.recent()] == [key]
+    alone = again.open_document(*policies)
+    assert [item.key for item in again.recent()] == [alone, key]
+    assert again.recent()[1].size == len(prices[1]) + len(policies[1])
+    # Forgetting the base keeps the file opened on its own, and drops the one only the base held.
+    again.forget(key)
+    assert again.base(key) is None and again.questions_for(key, "x") is None
+    assert again.document(alone) is not None and again.document(file_key(prices[1])) is None
+    # Forgetting a file takes the bases that hold it.
+    other = again.open_base([prices, policies])
+    again.forget(alone)
+    assert again.base(other) is None and again.recent() == []
+
+
+def test_a_knowledge_base_stamp_is_bound_to_every_file_and_its_place():
+    files = [("prices.csv", b"Name,Price\nFan,10\n", None, None), ("policies.md", b"# P\n\n## Returns\n30 days\n", None, None)]
+    stamp = Stamp.of_files(files, "question\nQ?\n", 1, SETTINGS)
+    assert stamp.document == "prices.csv + policies.md" and len(stamp.files) == 2
+    assert Stamp.of_files(files[:1], "question\nQ?\n", 1, SETTINGS) == Stamp.of(*files[0], "question\nQ?\n", 1, SETTINGS)
+    edited = [files[0], ("policies.md", b"# P\n\n## Returns\n14 days\n", None, None)]
+    changed = Stamp.of_files(edited, "question\nQ?\n", 1, SETTINGS)
+    assert changed != stamp and stamp.changes(changed) == ["policies.md has been replaced by another version"]
+    swapped = Stamp.of_files(files[::-1], "question\nQ?\n", 1, SETTINGS)
+    assert swapped != stamp and stamp.changes(swapped) == ["the files are in another order"]
+    third = Stamp.of_files([*files, ("faq.md", b"# FAQ\n", None, None)], "question\nQ?\n", 1, SETTINGS)
+    assert stamp.changes(third) == ["faq.md was added"] and third.changes(stamp) == ["faq.md was removed"]
+    column = Stamp.of_files([("prices.csv", files[0][1], None, "Price"), files[1]], "question\nQ?\n", 1, SETTINGS)
+    assert stamp.changes(column) == ["the sheet or the product-name column of prices.csv was changed"]

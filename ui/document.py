@@ -1,21 +1,28 @@
-"""The document loaded now: read once and cached, its sheet and product-name column, and its head for pages
-that look at the start of a long file only.
+"""The document loaded now: read once and cached, each file's sheet and product-name column, and its head for
+pages that look at the start of a long file only.
 
-Documents, heads and pieces are cached with ``st.cache_resource`` keyed by the file's bytes and the settings,
-so moving between pages never re-reads or re-cuts an unchanged document.
+The document is one file or a knowledge base of several (``FILES``, a tuple of ``LoadedFile``): each file is read
+exactly as it is read alone, and two or more are joined by ``read.base_of_files.combine``. Documents, heads and
+pieces are cached with ``st.cache_resource`` keyed by the files' bytes and the settings, so moving between pages
+never re-reads or re-cuts an unchanged document.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from ui.keys import DOC_DATA, DOC_NAME, NAME_COLUMN, SHEET
-from ui.saved_work import remember_reading, store
-from workbench.core.model import Chunk, Document, WorkbenchError
+from ui.keys import DOC_KEY, FILES, LoadedFile
+from ui.saved_work import remember_reading
+from workbench.core.model import BadQuestion, Chunk, Document, Question, WorkbenchError
 from workbench.cut import chunk_document
 from workbench.output.highlight import escape_markdown
+from workbench.read.base_of_files import combine
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes, sheet_names
 from workbench.read.sample import Head, head
+
+Files = tuple[LoadedFile, ...]
 
 
 # Documents, heads and pieces are frozen records: cache_resource hands out the one copy, where cache_data
@@ -25,16 +32,26 @@ def _load(data: bytes, name: str, sheet: str | None, name_column: str | None) ->
     return load_bytes(data, name, sheet=sheet, name_column=name_column)
 
 
-def load_document(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Document:
-    """The document, read once: naming the sheet or column the reader found by itself reads nothing again.
+def load_file(file: LoadedFile) -> Document:
+    """One file, read once: naming the sheet or column the reader found by itself reads nothing again.
 
     The Document page fills in the found sheet and column after the first read; a 100,000-row file
     takes half a minute to read, so that must not count as a new file.
     """
-    sheet, plain_column = own_reading(data, name, sheet, name_column)
-    if plain_column is None and name_column is not None:  # the column the reader finds by itself
-        return _load(data, name, sheet, None)
-    return _load(data, name, sheet, name_column)
+    sheet, plain_column = own_reading(file.data, file.name, file.sheet, file.name_column)
+    if plain_column is None and file.name_column is not None:  # the column the reader finds by itself
+        return _load(file.data, file.name, sheet, None)
+    return _load(file.data, file.name, sheet, file.name_column)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _combine(files: Files) -> Document:
+    return combine([load_file(file) for file in files])
+
+
+def load_document(files: Files) -> Document:
+    """The document: one file's own, or the knowledge base of several (each file read as it is read alone)."""
+    return load_file(files[0]) if len(files) == 1 else _combine(files)
 
 
 def own_reading(data: bytes, name: str, sheet: str | None, name_column: str | None) -> tuple[str | None, str | None]:
@@ -55,6 +72,11 @@ def own_reading(data: bytes, name: str, sheet: str | None, name_column: str | No
     return sheet, name_column
 
 
+def readings(files: Files) -> list[tuple[str, bytes, str | None, str | None]]:
+    """Each file as a result is stamped with it: name, bytes, and the sheet and column as the reader found them."""
+    return [(file.name, file.data, *own_reading(file.data, file.name, file.sheet, file.name_column)) for file in files]
+
+
 @st.cache_data(show_spinner=False, max_entries=16)
 def workbook_sheets(data: bytes, name: str) -> list[str]:
     return sheet_names(data, name)
@@ -65,16 +87,81 @@ def workbook_default_sheet(data: bytes, name: str) -> str:
     return default_sheet(data, name)
 
 
-def choose_sheet() -> None:
+KINDS = {".md": "a Markdown file", ".markdown": "a Markdown file", ".txt": "a text file", ".csv": "a spreadsheet (CSV)", ".tsv": "a spreadsheet (TSV)", ".xlsx": "an Excel workbook",
+         ".xlsm": "an Excel workbook", ".json": "a JSON product feed", ".docx": "a Word document",
+         ".html": "a web page", ".htm": "a web page", ".pdf": "a PDF"}
+
+
+def file_kind(name: str, document: Document | None) -> str:
+    """What a file is and what was read from it, in words: "a spreadsheet (CSV): 10 products, 80 facts"."""
+    suffix = name[name.rfind("."):].lower() if "." in name else ""
+    kind = KINDS.get(suffix, "Markdown or text")
+    if document is None:
+        return kind
+    if document.converted_from:
+        kind += ", converted to Markdown"
+    parts = sum(1 for section in document.sections if section.facts)
+    noun = "product" if document.kind == "spreadsheet" else "section"
+    return (f"{kind}: {parts:,} {noun}{'s' if parts != 1 else ''}, {len(document.facts):,} facts, "
+            f"{len(document.text):,} characters" + (f", {len(document.warnings)} warning(s) below"
+                                                    if document.warnings else ""))
+
+
+def current_files() -> Files:
+    return st.session_state[FILES]
+
+
+def widget_key(what: str, index: int) -> str:
+    """The key of a file's sheet or column chooser: the one file's as ever ("w_sheet"), a base's per file."""
+    return f"w_{what}" if len(current_files()) == 1 else f"w_{what}_{index}"
+
+
+def set_reading(index: int, **reading) -> None:
+    """Change one file's sheet or name column, and keep it for that file (alone or in any base)."""
+    files = list(current_files())
+    files[index] = replace(files[index], **reading)
+    st.session_state[FILES] = tuple(files)
+    remember_reading(files[index])
+
+
+def choose_sheet(index: int) -> None:
     """Another sheet has other columns: its product-name column is found afresh."""
-    store(SHEET)
-    st.session_state[NAME_COLUMN] = None
-    remember_reading()
+    set_reading(index, sheet=st.session_state[widget_key("sheet", index)], name_column=None)
 
 
-def document_args() -> tuple[bytes, str, str | None, str | None]:
-    state = st.session_state
-    return state[DOC_DATA], state[DOC_NAME], state[SHEET], state[NAME_COLUMN]
+def choose_name_column(index: int) -> None:
+    set_reading(index, name_column=st.session_state[widget_key("name_column", index)])
+
+
+def _picker_key(index: int) -> str:
+    return "pick_name_column" if len(current_files()) == 1 else f"pick_name_column_{index}"
+
+
+def _picked_name_column(index: int) -> None:
+    set_reading(index, name_column=st.session_state[_picker_key(index)])
+
+
+def file_problem(index: int, pick_column: bool = False) -> bool:
+    """Read one file of the document; on failure say why (with ``pick_column``, a select box of its columns when
+    no column looks like a product name) and return True."""
+    file = current_files()[index]
+    try:
+        load_file(file)
+        return False
+    except NoNameColumn as missing:
+        named = f" in {escape_markdown(file.name)}" if len(current_files()) > 1 else " here"
+        if pick_column:
+            st.warning(f"No column{named} looks like a product name (a heading such as Name, Title, Product or "
+                       "Item). Pick the column that names each product:")
+            st.selectbox("Which column holds the product name?", missing.columns, index=None,
+                         placeholder="Choose a column", key=_picker_key(index),
+                         on_change=_picked_name_column, args=(index,))
+        else:
+            st.warning(f"Pick the column that holds the product names{named.replace(' here', '')} on the "
+                       "**Document** page.")
+    except WorkbenchError as error:
+        st.error(f"This file cannot be read: {escape_markdown(error)}")
+    return True
 
 
 def current_document(pick_column: bool = False) -> Document | None:
@@ -83,27 +170,14 @@ def current_document(pick_column: bool = False) -> Document | None:
     With ``pick_column`` (the Document page), a sheet with no name-like column gets a select box of its
     columns; elsewhere a pointer to that page. The loader's own message is for the command line.
     """
+    files = current_files()
+    if any([file_problem(index, pick_column) for index in range(len(files))]):
+        return None
     try:
-        return load_document(*document_args())
-    except NoNameColumn as missing:
-        if pick_column:
-            st.warning(
-                "No column here looks like a product name (a heading such as Name, Title, Product or Item). "
-                "Pick the column that names each product:"
-            )
-            st.selectbox("Which column holds the product name?", missing.columns, index=None,
-                         placeholder="Choose a column", key="pick_name_column", on_change=_picked_name_column)
-        else:
-            st.warning("Pick the column that holds the product names on the **Document** page.")
+        return load_document(files)
+    except WorkbenchError as error:  # two files of one name, say
+        st.error(f"These files cannot be checked together: {escape_markdown(error)}")
         return None
-    except WorkbenchError as error:
-        st.error(f"This file cannot be read: {escape_markdown(error)}")
-        return None
-
-
-def _picked_name_column() -> None:
-    st.session_state[NAME_COLUMN] = st.session_state["pick_name_column"]
-    remember_reading()
 
 
 def require_document() -> Document:
@@ -115,9 +189,20 @@ def require_document() -> Document:
     return document
 
 
+def choose_file(document: Document, key: str, label: str = "File") -> int:
+    """In a knowledge base, a chooser of which file a page shows (its own text, pieces and check-up); 0 for one
+    file. Its key carries the document's, so another base opens on its first file."""
+    if not document.files:
+        return 0
+    return st.selectbox(label, range(len(document.files)), format_func=lambda i: document.files[i].name,
+                        key=f"{key}_{st.session_state[DOC_KEY][:12]}")
+
+
 @st.cache_resource(show_spinner=False, max_entries=16)
-def page_head(data: bytes, name: str, sheet: str | None, name_column: str | None) -> Head:
-    return head(load_document(data, name, sheet, name_column))
+def page_head(files: Files, index: int = 0) -> Head:
+    """The start of one file of the document (of the one file, for a single file): what Cuts and Check-up draw."""
+    document = load_document(files)
+    return head(document.files[index].document if document.files else document)
 
 
 def head_note(part: Head, what: str) -> None:
@@ -131,7 +216,31 @@ def head_note(part: Head, what: str) -> None:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def cut(data: bytes, name: str, sheet: str | None, name_column: str | None, strategy: str, size: int, overlap: int) -> list[Chunk]:
-    """The pieces of the document's head (the whole of a short one), as the Cuts page draws them."""
-    document = page_head(data, name, sheet, name_column).document
-    return chunk_document(document, strategy, size=size, overlap=overlap)
+def cut(files: Files, index: int, strategy: str, size: int, overlap: int) -> list[Chunk]:
+    """The pieces of one file's head (the whole of a short one), as the Cuts page draws them: offsets into that
+    file's own text."""
+    return chunk_document(page_head(files, index).document, strategy, size=size, overlap=overlap)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def base_pieces(files: Files, strategy: str, size: int, overlap: int) -> list[Chunk]:
+    """Every file's pieces in the knowledge base, each naming its file: what a pipeline loads."""
+    return chunk_document(load_document(files), strategy, size=size, overlap=overlap)
+
+
+def file_questions(document: Document, index: int, questions: list[Question]) -> list[Question]:
+    """The questions answered from one file of a knowledge base, each naming its section as that file alone does
+    (for that file's own check-up); all of them for a single file."""
+    if not document.files:
+        return questions
+    from workbench.read.resolve import resolve
+
+    part, kept = document.files[index], []
+    for question in questions:
+        found = resolve(document, question)
+        if isinstance(found, BadQuestion) or found.section_id is None:
+            continue
+        number, own = found.section_id.split(".", 1)
+        if number == f"f{part.number}":
+            kept.append(replace(question, expected_source=part.document.section(own).heading))
+    return kept

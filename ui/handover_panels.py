@@ -21,15 +21,17 @@ SHOWN = 20000  # characters of each file shown side by side
 
 
 @st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
-def _graded_rewrite(content: str, sheet: str | None, name_column: str | None,
+def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, files: tuple, index: int,
                     questions: tuple[tuple[str, str, str, str], ...], size: int,
                     _document: Document) -> tuple[str, list[str], Before]:
     """The rewrite of the file a result was computed from (keyed by its content hash, sheet and name
-    column), never of the file loaded now: an out-of-date result must not show another file's rewrite."""
-    document = _document
+    column, a knowledge base's files' own and which file), never of the file loaded now: an out-of-date result
+    must not show another file's rewrite. In a knowledge base, one file's rewrite, graded in the base."""
+    base = _document if _document.files else None
+    document = base.files[index].document if base is not None else _document
     result = rewrite(document)
     asked = [Question(q, s, a, k) for q, s, a, k in questions]
-    return result.text, result.summary(), grade_rewrite(document, asked, size=size)
+    return result.text, result.summary(), grade_rewrite(document, asked, size=size, base=base)
 
 
 def rewrite_panel(result: Evaluation) -> None:
@@ -40,9 +42,18 @@ def rewrite_panel(result: Evaluation) -> None:
         for q in [r.question for r in result.questions] + [b.question for b in result.bad_questions]
     )
     made_from = st.session_state[RESULT_STAMP]
-    text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, asked, WINDOWS,
-                                            document)
     st.subheader("A bot-ready version of your file")
+    index = 0
+    if document.files:  # a knowledge base: one file at a time, graded in the base with the rewrite in its place
+        names = [part.name for part in document.files]
+        index = st.selectbox("File of the knowledge base", range(len(names)), format_func=names.__getitem__,
+                             key=f"rewrite_file_{hash(made_from) & 0xFFFFFFFF:08x}")
+        st.caption("Each file is rewritten on its own; the grades below are the whole knowledge base's, first as it "
+                   "is, then with the bot-ready file in this file's place.")
+    text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, made_from.files,
+                                            index, asked, WINDOWS, result.document)
+    if document.files:
+        document = document.files[index].document
     st.write(
         "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "
         "or section has its own heading, and every line several products share word for word now names its "

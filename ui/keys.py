@@ -6,17 +6,32 @@ the modules beside this one read and write them, and the pages name them when th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 SAMPLE_DOCUMENT = SAMPLES / "breezy_home_price_list.md"
-SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"
+SAMPLE_POLICIES = SAMPLES / "breezy_home_policies.md"
+SAMPLE_FILES = (SAMPLE_DOCUMENT, SAMPLE_POLICIES)  # the sample is a small knowledge base: price list and policies
+SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"  # the price list's own
+# Added to those for the sample knowledge base: one the policies page answers, one it competes for.
+SAMPLE_BASE_QUESTIONS = SAMPLES / "breezy_home_policies_questions.csv"
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """One file of the document the session has open: its name and bytes, and the sheet and product-name column
+    chosen for it (None: the ones the reader finds by itself). Hashable, so caches key on it."""
+
+    name: str
+    data: bytes
+    sheet: str | None = None
+    name_column: str | None = None
+
 
 # Permanent keys (never bound to a widget, so they survive moving between pages).
-DOC_DATA = "doc_data"
-DOC_NAME = "doc_name"
-SHEET = "sheet"
-NAME_COLUMN = "name_column"
+FILES = "files"  # a tuple of LoadedFile: one for a single file, two or more for a knowledge base, in order
+DOC_NAME = "doc_name"  # the document's name: the file's, or a base's files' names joined by " + "
 QUESTIONS = "questions"  # a DataFrame with ui.questions_table.FRAME_COLUMNS
 EDITOR_VERSION = "editor_version"  # bumped whenever QUESTIONS is replaced, to reset the table editor
 CUT_STRATEGIES = "cut_strategies"
@@ -36,7 +51,7 @@ RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a
 RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.store.stamp.Stamp)
 RESULT_ERROR_STAMP = "result_error_stamp"  # what the failed run was asked to compute
 NOTICE = "notice"
-DOC_KEY = "doc_key"  # the content hash of DOC_DATA: the key of its question set
+DOC_KEY = "doc_key"  # the file's content hash, or a base's (workspace.base_key): the key of its question set
 WORKSPACE = "workspace"  # workbench.store.workspace.Workspace: the work kept on this computer
 WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown once
 WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ui.session.ensure_app)

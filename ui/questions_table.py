@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ui.keys import SAMPLE_QUESTIONS
+from ui.keys import SAMPLE_BASE_QUESTIONS, SAMPLE_QUESTIONS
 from workbench.core.model import Question
 from workbench.read.questions import COLUMNS, FIRST_ROW, GENERATED, parse_questions
 
@@ -40,5 +40,7 @@ def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.astype(object).where(frame.notna(), "").astype(str).reset_index(drop=True)
 
 
-def sample_questions() -> pd.DataFrame:
-    return tidy_questions(questions_frame(parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)))
+def sample_questions(base: bool = True) -> pd.DataFrame:
+    """The sample's questions: the price list's own, and for the sample knowledge base the policies page's too."""
+    paths = (SAMPLE_QUESTIONS, SAMPLE_BASE_QUESTIONS) if base else (SAMPLE_QUESTIONS,)
+    return tidy_questions(questions_frame([q for path in paths for q in parse_questions(path.read_bytes(), path.name)]))

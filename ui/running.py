@@ -12,7 +12,7 @@ import time
 
 import streamlit as st
 
-from ui.document import document_args, load_document, own_reading, require_document
+from ui.document import Files, current_files, load_document, readings, require_document
 from ui.keys import (
     DOC_NAME,
     ESTIMATE_MEMO,
@@ -82,7 +82,7 @@ def current_settings() -> Settings:
 def current_stamp(settings: Settings | None = None) -> Stamp:
     """What a result for the current document, questions and settings would be computed from."""
     questions = frame_questions(st.session_state[QUESTIONS])
-    return _stamp(*document_args(), questions_to_csv(questions), len(questions), settings or current_settings())
+    return _stamp(current_files(), questions_to_csv(questions), len(questions), settings or current_settings())
 
 
 def quick(settings: Settings, document: Document) -> bool:
@@ -112,7 +112,7 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
                 on_stage(partial)
 
     try:
-        result = run_evaluation(*document_args(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
+        result = run_evaluation(current_files(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
                                 progress=progress, should_stop=should_stop, on_stage=stage_done)
     except RunStopped:  # asked for (should_stop): what finished stays in RESULT, labelled partial; no error
         state[RUN_STOPPED] = True
@@ -227,10 +227,7 @@ def result_or_notice(page: str, button: bool = True, auto: bool | None = None) -
 
 
 def run_evaluation(
-    data: bytes,
-    name: str,
-    sheet: str | None,
-    name_column: str | None,
+    files: Files,
     questions_csv: str,
     settings: Settings,
     progress=None,
@@ -243,11 +240,11 @@ def run_evaluation(
     function. The model and every embedding are shared process-wide too.
     A stopped run (``should_stop``, or Streamlit ending the script) raises before anything is remembered or saved.
     """
-    key = run_key(data, name, sheet, name_column, questions_csv, settings)
+    key = run_key(files, questions_csv, settings)
     memo = remembered_results()
     result = memo.get(key)
     if result is None:
-        document = load_document(data, name, sheet, name_column)
+        document = load_document(files)
         questions = table_questions(questions_csv)
         result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
                                     should_stop=should_stop, on_stage=on_stage)
@@ -277,18 +274,16 @@ def _remembered(history: str) -> Remembered[Stamp, Evaluation]:
     return Remembered(limit=16)
 
 
-def run_key(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
-            settings: Settings) -> Stamp:
+def run_key(files: Files, questions_csv: str, settings: Settings) -> Stamp:
     """What a run is computed from: its result is remembered, shown and saved under this stamp."""
     count = len(parse_questions(questions_csv.encode("utf-8"), "the questions table"))
-    return _stamp(data, name, sheet, name_column, questions_csv, count, settings)
+    return _stamp(files, questions_csv, count, settings)
 
 
-def _stamp(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str, count: int,
-           settings: Settings) -> Stamp:
-    """Both stamps (of what is loaded, of what a run reads) name the sheet and column as the reader found them."""
-    sheet, name_column = own_reading(data, name, sheet, name_column)
-    return Stamp.of(name, data, sheet, name_column, questions_csv, count, settings)
+def _stamp(files: Files, questions_csv: str, count: int, settings: Settings) -> Stamp:
+    """Both stamps (of what is loaded, of what a run reads) name each file's sheet and column as the reader found
+    them; a knowledge base's stamp is bound to every file's bytes and their order."""
+    return Stamp.of_files(readings(files), questions_csv, count, settings)
 
 
 def should_stop() -> bool:
@@ -306,10 +301,9 @@ def stop_run() -> None:
     st.session_state[RUN_STOPPED] = True
 
 
-def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | None, questions_csv: str,
-                 settings: Settings) -> Estimate | None:
+def run_estimate(files: Files, questions_csv: str, settings: Settings) -> Estimate | None:
     """How long Run will take; None when its result is remembered (it shows at once)."""
-    key = run_key(data, name, sheet, name_column, questions_csv, settings)
+    key = run_key(files, questions_csv, settings)
     if key in remembered_results():
         return None
     encoder = shared_encoder() if uses_model(settings) else None
@@ -317,7 +311,7 @@ def run_estimate(data: bytes, name: str, sheet: str | None, name_column: str | N
     key = (key, encoder.encoded, encoder.loaded) if encoder is not None else key
     memo = st.session_state.setdefault(ESTIMATE_MEMO, {})
     if key not in memo:
-        document = load_document(data, name, sheet, name_column)
+        document = load_document(files)
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
         if len(memo) >= 8:
             memo.pop(next(iter(memo)))

@@ -1,4 +1,4 @@
-"""The work kept on this computer as the user works: settings, the sheet and column chosen for a file, and
+"""The work kept on this computer as the user works: settings, the sheet and column chosen for each file, and
 the questions table, whose every change is recorded so the last one can be undone (and redone).
 
 A failure to save never stops a page: it warns once in the sidebar (``keep``).
@@ -15,21 +15,20 @@ from ui.keys import (
     DOC_KEY,
     DOC_NAME,
     EDITOR_VERSION,
-    NAME_COLUMN,
     NOTICE,
     QUESTIONS,
     REDO,
     SAVED_SETTINGS,
-    SHEET,
     UNDO,
     WORKSPACE,
     WORKSPACE_PROBLEM,
+    LoadedFile,
 )
 from ui.questions_table import frame_questions, tidy_questions
 from workbench.core.model import WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import COLUMNS, FIRST_ROW, GENERATED
-from workbench.store.workspace import Workspace
+from workbench.store.workspace import Workspace, file_key
 
 
 def open_workspace() -> Workspace:
@@ -69,14 +68,11 @@ def store(name: str) -> None:
     st.session_state[name] = st.session_state["w_" + name]
     if name in SAVED_SETTINGS:
         save_settings()
-    elif name in (SHEET, NAME_COLUMN):
-        remember_reading()
 
 
-def remember_reading() -> None:
-    """Keep the sheet and name column chosen for this file, so it reopens the same way."""
-    state = st.session_state
-    keep(state[WORKSPACE].remember_reading, state[DOC_KEY], state[SHEET], state[NAME_COLUMN])
+def remember_reading(file: LoadedFile) -> None:
+    """Keep the sheet and name column chosen for this file, so it reopens the same way (alone or in a base)."""
+    keep(st.session_state[WORKSPACE].remember_reading, file_key(file.data), file.sheet, file.name_column)
 
 
 # --- Changes of the questions table, and their Undo and Redo -----------------------------------

@@ -1,5 +1,6 @@
-"""The file a session has open, with its questions: the work kept from the last visit when a session starts
-(else the sample), another file when the user opens one, and the files kept on this computer.
+"""The document a session has open (one file, or a knowledge base of several), with its questions: the work kept
+from the last visit when a session starts (else the sample), other files when the user opens them, files added to
+or removed from a knowledge base, and the documents kept on this computer.
 
 ``init_session_state`` fills in every key once per browser session; ``ensure_app`` sends a page opened by its
 address on a fresh server through ``app.py`` first.
@@ -10,14 +11,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.document import document_args, load_document
+from ui.document import current_files, load_document
 from ui.keys import (
     CUT_STRATEGIES,
-    DOC_DATA,
     DOC_KEY,
     DOC_NAME,
     EDITOR_VERSION,
-    NAME_COLUMN,
+    FILES,
     NOTICE,
     OVERLAP,
     QUESTIONS,
@@ -31,8 +31,8 @@ from ui.keys import (
     RUN_RETRIEVERS,
     RUN_STRATEGIES,
     SAMPLE_DOCUMENT,
+    SAMPLE_FILES,
     SAVED_SETTINGS,
-    SHEET,
     SIZE,
     THRESHOLD,
     THRESHOLD_AUTO,
@@ -41,15 +41,17 @@ from ui.keys import (
     WANTED_PAGE,
     WORKSPACE,
     WORKSPACE_PROBLEM,
+    LoadedFile,
 )
 from ui.questions_table import frame_questions, questions_frame, sample_questions, tidy_questions
 from ui.saved_work import keep, open_workspace, stored_undo
 from workbench.core.model import WorkbenchError
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
+from workbench.read.base_of_files import split_source
 from workbench.read.questions import generate_questions
 from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
-from workbench.store.workspace import Workspace, file_key
+from workbench.store.workspace import BASE_SEPARATOR, StoredBase, Workspace, base_key, file_key
 
 STARTER_QUESTIONS = 10  # a new spreadsheet starts with this many generated questions
 
@@ -58,10 +60,8 @@ def init_session_state() -> None:
     """Fill in every key once per browser session: the work kept from the last visit, else the sample."""
     first_visit = WORKSPACE not in st.session_state
     defaults = {
-        DOC_DATA: SAMPLE_DOCUMENT.read_bytes(),
-        DOC_NAME: SAMPLE_DOCUMENT.name,
-        SHEET: None,
-        NAME_COLUMN: None,
+        FILES: sample_files(),
+        DOC_NAME: document_name(sample_files()),
         QUESTIONS: sample_questions(),
         EDITOR_VERSION: 0,
         CUT_STRATEGIES: ["fixed", "heading"],
@@ -118,12 +118,12 @@ def restore() -> None:
     for name, value in saved.items():
         if name in SAVED_SETTINGS and _valid_setting(name, value):
             st.session_state[name] = value
-    if stored is not None and stored.data is not None:
-        st.session_state[DOC_DATA] = stored.data
-        st.session_state[DOC_NAME] = stored.name
-        st.session_state[SHEET] = stored.sheet
-        st.session_state[NAME_COLUMN] = stored.name_column
-    st.session_state[DOC_KEY] = file_key(st.session_state[DOC_DATA])
+    if isinstance(stored, StoredBase):
+        set_files(tuple(LoadedFile(f.name, f.data, f.sheet, f.name_column) for f in stored.files))
+    elif stored is not None and stored.data is not None:
+        set_files((LoadedFile(stored.name, stored.data, stored.sheet, stored.name_column),))
+    else:
+        set_files(current_files())
     frame, notice = questions_for_document()
     st.session_state[QUESTIONS] = frame
     st.session_state[NOTICE] = notice
@@ -167,8 +167,8 @@ def questions_for_document() -> tuple[pd.DataFrame, str | None]:
             f"The {len(saved.questions)} questions you kept for {name} (saved {saved.saved_at[:16].replace('T', ' ')} "
             "UTC for an earlier version of this file) are back, checked against this version."
         )
-    if key == file_key(SAMPLE_DOCUMENT.read_bytes()):
-        frame, notice = sample_questions(), None
+    if is_sample(key) or key == file_key(SAMPLE_DOCUMENT.read_bytes()):  # its price list alone: its own questions
+        frame, notice = sample_questions(base=is_sample(key)), None
     else:
         frame, notice = starter_questions()
     keep(state[WORKSPACE].save_questions, key, name, frame_questions(frame))
@@ -178,12 +178,10 @@ def questions_for_document() -> tuple[pd.DataFrame, str | None]:
 def starter_questions() -> tuple[pd.DataFrame, str | None]:
     """A new spreadsheet starts with a few generated questions, spread over its products and columns."""
     try:
-        document = load_document(*document_args())
-    except WorkbenchError:
+        document = load_document(current_files())
+        generated = generate_questions(document)
+    except WorkbenchError:  # unreadable, or no spreadsheet to write questions from
         return tidy_questions(questions_frame([])), None
-    if document.kind != "spreadsheet":
-        return tidy_questions(questions_frame([])), None
-    generated = generate_questions(document)
     if len(generated) > STARTER_QUESTIONS:  # evenly spaced, so they are not all about the first product
         step = len(generated) / STARTER_QUESTIONS
         generated = [generated[int(i * step)] for i in range(STARTER_QUESTIONS)]
@@ -195,32 +193,121 @@ def starter_questions() -> tuple[pd.DataFrame, str | None]:
     )
 
 
-# --- Another file ----------------------------------------------------------------------------
+# --- Another file, or files added to and removed from a knowledge base ------------------------
 
-def use_document(data: bytes, name: str) -> None:
-    """Make this file the document, keep it, and switch to its own questions.
+def sample_files() -> tuple[LoadedFile, ...]:
+    return tuple(LoadedFile(path.name, path.read_bytes()) for path in SAMPLE_FILES)
 
-    Its sheet and name column are the ones last chosen for it, else found afresh. The old result
+
+def document_name(files) -> str:
+    """A file's name, or a knowledge base's: its files' names joined, as ``combine`` names the base."""
+    return BASE_SEPARATOR.join(file.name for file in files)
+
+
+def document_key(files) -> str:
+    """A file's content hash, or a base's key (every file's hash and name, in order): its questions' key."""
+    return file_key(files[0].data) if len(files) == 1 else base_key([(file.name, file.data) for file in files])
+
+
+def is_sample(key: str) -> bool:
+    """Whether the document is the sample the app opens on."""
+    return key == document_key(sample_files())
+
+
+def set_files(files: tuple[LoadedFile, ...]) -> None:
+    """Make these files the document (its name and key follow)."""
+    state = st.session_state
+    state[FILES], state[DOC_NAME], state[DOC_KEY] = tuple(files), document_name(files), document_key(files)
+
+
+def _kept(files: list[tuple[str, bytes]]) -> tuple[LoadedFile, ...]:
+    """The files with the sheet and name column last chosen for each, and kept on this computer as the document.
+    Of two files with one name, the later is taken (a base's files are known by their names)."""
+    by_name = {name.lower(): (name, data) for name, data in files}
+    loaded = []
+    for name, data in by_name.values():
+        try:
+            stored = st.session_state[WORKSPACE].document(file_key(data), data=False)
+        except WorkbenchError:
+            stored = None
+        loaded.append(LoadedFile(name, data, *((stored.sheet, stored.name_column) if stored else (None, None))))
+    workspace = st.session_state[WORKSPACE]
+    if len(loaded) == 1:
+        keep(workspace.open_document, loaded[0].name, loaded[0].data)
+    else:
+        keep(workspace.open_base, [(file.name, file.data) for file in loaded])
+    return tuple(loaded)
+
+
+def use_files(files: list[tuple[str, bytes]]) -> None:
+    """Make these files the document (one file, or a knowledge base of several), keep it, and switch to its own
+    questions.
+
+    Each file's sheet and name column are the ones last chosen for it, else found afresh. The old result
     stays only as an out-of-date one: pages compare its stamp with the current inputs.
     """
     state = st.session_state
-    state[DOC_DATA] = data
-    state[DOC_NAME] = name
-    state[DOC_KEY] = file_key(data)
-    state[SHEET] = None
-    state[NAME_COLUMN] = None
-    keep(state[WORKSPACE].open_document, name, data)
-    try:
-        stored = state[WORKSPACE].document(state[DOC_KEY])
-    except WorkbenchError:
-        stored = None
-    if stored is not None:
-        state[SHEET], state[NAME_COLUMN] = stored.sheet, stored.name_column
+    set_files(_kept(files))
     frame, notice = questions_for_document()
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
-    state[UNDO], state[REDO] = stored_undo()  # this file's last change, kept from before the switch
+    state[UNDO], state[REDO] = stored_undo()  # this document's last change, kept from before the switch
+
+
+def use_document(data: bytes, name: str) -> None:
+    use_files([(name, data)])
+
+
+def add_files(files: list[tuple[str, bytes]]) -> None:
+    """Add files to the document, making a knowledge base of it; a file of a name already there replaces it (a new
+    version). The questions stay: they are about the files that stay."""
+    current = [(file.name, file.data) for file in current_files()]
+    names = [name.lower() for name, _ in current]
+    replaced = []
+    for name, data in files:
+        if name.lower() in names:
+            current[names.index(name.lower())] = (name, data)
+            replaced.append(name)
+        else:
+            current.append((name, data))
+            names.append(name.lower())
+    added = [name for name, _ in files if name not in replaced]
+    said = []
+    if added:
+        said.append(f"Added {', '.join(added)} to the knowledge base")
+    if replaced:
+        said.append(f"replaced {', '.join(replaced)} by the version just uploaded")
+    _change_files(current, "; ".join(said) + ".")
+
+
+def remove_file(index: int) -> None:
+    """Take one file out of the knowledge base; the last one left is checked on its own. The questions stay; those
+    about that file are named as left out until they are changed."""
+    files = current_files()
+    gone = files[index].name
+    rest = [(file.name, file.data) for number, file in enumerate(files) if number != index]
+    if not rest:
+        return
+    alone = f" {rest[0][0]} is now checked on its own." if len(rest) == 1 else ""
+    _change_files(rest, f"Took {gone} out of the knowledge base.{alone}")
+
+
+def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
+    state = st.session_state
+    questions = frame_questions(state[QUESTIONS])
+    set_files(_kept(files))
+    if len(files) == 1:  # "prices.csv › Fan" names the one file left: the section alone says it now
+        for question in questions:
+            named = split_source(question.expected_source)
+            if named and named[0].lower() in (files[0][0].lower(), files[0][0].rsplit(".", 1)[0].lower()):
+                question.expected_source = named[1]
+    state[QUESTIONS] = tidy_questions(questions_frame(questions))
+    state[EDITOR_VERSION] += 1
+    state[NOTICE] = notice + (f" Your {len(questions)} questions stay with it." if questions else "")
+    state["files_notice"] = notice  # said on the Document page, where the file was added or removed
+    keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], questions)
+    state[UNDO], state[REDO] = stored_undo()
 
 
 def recent_documents(limit: int = 8) -> list:
@@ -231,17 +318,21 @@ def recent_documents(limit: int = 8) -> list:
 
 
 def reopen(key: str) -> None:
-    """Make a kept file the document again, with its questions and its sheet and name column."""
+    """Make a kept file or knowledge base the document again, with its questions and each file's sheet and name
+    column."""
+    workspace = st.session_state[WORKSPACE]
     try:
-        stored = st.session_state[WORKSPACE].document(key)
+        stored = workspace.document(key) or workspace.base(key)
     except WorkbenchError as error:
         st.session_state[WORKSPACE_PROBLEM] = f"That file cannot be reopened: {escape_markdown(error)}"
         return
-    if stored is not None and stored.data is not None:
+    if isinstance(stored, StoredBase):
+        use_files([(file.name, file.data) for file in stored.files])
+    elif stored is not None and stored.data is not None:
         use_document(stored.data, stored.name)
 
 
 def forget(key: str) -> None:
-    """Delete a kept file and its questions (never the one open now)."""
+    """Delete a kept file or knowledge base and its questions (never the one open now)."""
     if key != st.session_state[DOC_KEY]:
         keep(st.session_state[WORKSPACE].forget, key)

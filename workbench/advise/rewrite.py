@@ -262,17 +262,28 @@ class Before:
         )
 
 
-def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None) -> Before:
+def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None,
+                  base: Document | None = None) -> Before:
     """Grade the same questions on the original and on its rewrite, with windows of ``size`` and keyword search.
 
-    The golden questions resolve against the rewrite because it keeps every product's name.
+    The golden questions resolve against the rewrite because it keeps every product's name. With ``base`` (a
+    knowledge base holding ``document`` as one of its files), the file is graded in the base: the base as it is,
+    then the base with the rewrite in the file's place, under the file's name.
     """
+    from dataclasses import replace
+
     from workbench.run.evaluate import evaluate
 
     settings = Settings(strategies=[Fixed.id], retrievers=["keyword"], rerankers=["none"], size=size)
     counts, answerable = [], []
     ready = rewritten_document(document)
-    for doc in (document, ready):
+    graded = (document, ready)
+    if base is not None:
+        from workbench.read.base_of_files import combine
+
+        placed = replace(ready, name=document.name)
+        graded = (base, combine([placed if part.name == document.name else part.document for part in base.files]))
+    for doc in graded:
         run = evaluate(doc, questions, settings, encoder_factory=encoder_factory).runs[0]
         answerable.append(run.answerable)
         grades = {grade: run.counts[grade] for grade in ("clean", "mixed", "missed")}

@@ -10,6 +10,7 @@ import difflib
 from dataclasses import dataclass
 
 from workbench.core.model import BadQuestion, Document, Question, Section
+from workbench.read.base_of_files import FILE_MARK, find_file, section_id, split_source
 from workbench.read.resolve import answer_pattern, find_answer, find_sources, resolve
 
 
@@ -21,11 +22,47 @@ class Check:
 
 
 def where(document: Document, section: Section, start: int) -> str:
-    """'line 6' in a Markdown file; 'row 4, column Price' in a spreadsheet (as the user sees their file)."""
+    """'line 6' in a Markdown file; 'row 4, column Price' in a spreadsheet (as the user sees their file); in a
+    knowledge base the file first and its own line ('policies.md line 4')."""
+    found = document.file_at(start) if document.files else None
+    file = f"{found[0].name} " if found else ""
     for fact in section.facts:
         if fact.span[0] <= start < fact.span[1] and fact.row is not None:
-            return f"row {fact.row}" + (f", column {fact.column}" if fact.column else "")
+            return f"{file}row {fact.row}" + (f", column {fact.column}" if fact.column else "")
+    if found:
+        return f"{file}line {found[0].document.text.count(chr(10), 0, found[1]) + 1}"
     return f"line {document.text.count(chr(10), 0, start) + 1}"
+
+
+def sections_named(document: Document, source: str) -> list[Section]:
+    """The sections ``source`` names (``find_sources``); in a knowledge base, "file › section" in that file, and a
+    bare name in every file."""
+    if not document.files:
+        return find_sources(document, source)
+    named = split_source(source)
+    parts = [find_file(document, named[0])] if named else list(document.files)
+    wanted = named[1] if named else source
+    return [document.section(section_id(part.number, own.id)) for part in parts if part is not None
+            for own in find_sources(part.document, wanted)]
+
+
+def source_names(document: Document) -> list[str]:
+    """The names a question's source can take, for a chooser: each heading once; in a knowledge base a heading
+    found in several files is written "file › heading" for each."""
+    if not document.files:
+        return list(dict.fromkeys(s.heading for s in document.sections if s.heading))
+    files_of: dict[str, set[int]] = {}
+    for part in document.files:
+        for own in part.document.sections:
+            if own.heading:
+                files_of.setdefault(own.heading.lower(), set()).add(part.number)
+    names = []
+    for part in document.files:
+        for own in part.document.sections:
+            if own.heading:
+                shared = len(files_of[own.heading.lower()]) > 1
+                names.append(f"{part.name} {FILE_MARK} {own.heading}" if shared else own.heading)
+    return list(dict.fromkeys(names))
 
 
 def lines_of(document: Document, section: Section) -> list[str]:
@@ -55,7 +92,7 @@ def locate(document: Document, source: str, answer: str) -> Check:
         return Check(False, "⚠ answer but no product",
                      f"An answer but no product or section: pick where the answer is, or clear the answer if the "
                      f"file cannot answer it.{hint}")
-    sections = find_sources(document, source)
+    sections = sections_named(document, source)
     if not sections:
         return Check(False, "⚠ no such product", f"No product or section is called “{source}”.")
     if not answer:

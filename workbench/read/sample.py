@@ -30,6 +30,8 @@ def head(document: Document, characters: int = PAGE_CHARACTERS) -> Head:
     total = sum(1 for section in document.sections if section.facts)
     if len(document.text) <= characters:
         return Head(document, total, total)
+    if document.files:  # a knowledge base: its first files whole, then the head of the one the limit falls in
+        return _base_head(document, characters, total)
     kept = []
     for section in document.sections:
         if section.span[1] > characters and any(s.facts for s in kept):
@@ -40,3 +42,21 @@ def head(document: Document, characters: int = PAGE_CHARACTERS) -> Head:
     text += "" if text.endswith("\n") else "\n"  # as every loader ends its text
     short = replace(document, text=text, sections=tuple(kept))
     return Head(short, sum(1 for section in kept if section.facts), total)
+
+
+def _base_head(document: Document, characters: int, total: int) -> Head:
+    """The head of a knowledge base: still a base of whole files (or one file's head), so no piece is cut from a
+    file's text the head does not hold."""
+    from workbench.read.base_of_files import combine
+
+    kept = []
+    for part in document.files:
+        if part.start >= characters and kept:
+            break
+        if part.end <= characters:
+            kept.append(part.document)
+            continue
+        kept.append(head(part.document, max(characters - part.start, 1)).document)
+        break
+    short = kept[0] if len(kept) == 1 else combine(kept, name=document.name)
+    return Head(short, sum(1 for section in short.sections if section.facts), total)

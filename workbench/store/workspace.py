@@ -1,4 +1,5 @@
-"""The user's work kept on this computer: documents, each one's questions, and the settings.
+"""The user's work kept on this computer: documents (single files and knowledge bases of several), each one's
+questions, and the settings.
 
 A SQLite file beside the run history (``workspace.sqlite`` in the same data folder), or
 ``$WORKBENCH_WORKSPACE_DB``; ``off`` keeps it in memory for the session only. Nothing is sent
@@ -27,6 +28,12 @@ CREATE TABLE IF NOT EXISTS documents (
     data BLOB NOT NULL,
     sheet TEXT,
     name_column TEXT,
+    used_at TEXT NOT NULL           -- '' for a file only ever opened in a knowledge base: not listed on its own
+);
+CREATE TABLE IF NOT EXISTS bases (
+    key TEXT PRIMARY KEY,           -- base_key: the files' content hashes and names, in order
+    name TEXT NOT NULL,             -- "prices.csv + policies.md", as the base Document is named
+    files TEXT NOT NULL,            -- JSON list of {key, name}: each file's bytes are a row of documents
     used_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS question_sets (
@@ -41,7 +48,8 @@ CREATE TABLE IF NOT EXISTS preferences (
 );
 CREATE INDEX IF NOT EXISTS question_sets_by_name ON question_sets(name, saved_at);
 """
-KEEP_DOCUMENTS = 20  # recent files kept to reopen; older ones are dropped (their questions stay)
+KEEP_DOCUMENTS = 20  # recent files (and as many knowledge bases) kept to reopen; older ones are dropped (their questions stay)
+BASE_SEPARATOR = " + "  # the base's name: its files' names joined (as read.base_of_files.combine names it)
 FIELDS = ("question", "expected_source", "expected_answer", "kind")
 
 
@@ -59,6 +67,13 @@ def file_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def base_key(files: list[tuple[str, bytes]]) -> str:
+    """A knowledge base's key: every file's content hash and name, in order (names are in its questions' sources
+    and its pieces' ids, and the order decides ties), so another version of any file is another base."""
+    listing = "".join(f"{file_key(data)} {name}\n" for name, data in files)
+    return hashlib.sha256(("base\n" + listing).encode("utf-8")).hexdigest()
+
+
 def _now() -> str:
     # Microseconds, so two saves in the same second still sort in the order they happened.
     return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
@@ -73,6 +88,20 @@ class StoredDocument:
     used_at: str
     size: int
     data: bytes | None = None  # left out of listings
+
+
+@dataclass(frozen=True)
+class StoredBase:
+    """A knowledge base kept to reopen: its files in order, each with its bytes and its sheet and name column."""
+
+    key: str
+    name: str
+    used_at: str
+    files: tuple[StoredDocument, ...]  # name: the file's name in the base; data left out of listings
+
+    @property
+    def size(self) -> int:
+        return sum(file.size for file in self.files)
 
 
 @dataclass(frozen=True)
@@ -128,39 +157,108 @@ class Workspace:
             (key, name, data, sheet, name_column, _now()),
         )
         self.set_preference("current_document", key)
-        self._write(
-            "DELETE FROM documents WHERE key NOT IN (SELECT key FROM documents ORDER BY used_at DESC LIMIT ?)",
-            (KEEP_DOCUMENTS,),
-        )
+        self._prune()
         return key
 
+    def open_base(self, files: list[tuple[str, bytes]]) -> str:
+        """Keep these files as one knowledge base and make it the current document; returns its key (``base_key``).
+
+        A file new to this computer is kept unlisted (``used_at`` ''): the recent list shows the base, not each
+        of its files; one opened on its own before stays listed."""
+        key = base_key(files)
+        for name, data in files:
+            self._write(
+                "INSERT INTO documents (key, name, data, sheet, name_column, used_at) VALUES (?, ?, ?, NULL, NULL, '') "
+                "ON CONFLICT(key) DO NOTHING",
+                (file_key(data), name, data),
+            )
+        listing = json.dumps([{"key": file_key(data), "name": name} for name, data in files], ensure_ascii=False)
+        self._write(
+            "INSERT INTO bases (key, name, files, used_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET used_at = excluded.used_at",
+            (key, BASE_SEPARATOR.join(name for name, _ in files), listing, _now()),
+        )
+        self.set_preference("current_document", key)
+        self._prune()
+        return key
+
+    def _prune(self) -> None:
+        """Keep the most recent files and bases; a file is kept as long as a kept base holds it."""
+        self._write(
+            "DELETE FROM bases WHERE key NOT IN (SELECT key FROM bases ORDER BY used_at DESC LIMIT ?)", (KEEP_DOCUMENTS,)
+        )
+        held = {file["key"] for (listing,) in self._read("SELECT files FROM bases") for file in _members(listing)}
+        listed = {key for (key,) in self._read(
+            "SELECT key FROM documents WHERE used_at != '' ORDER BY used_at DESC LIMIT ?", (KEEP_DOCUMENTS,))}
+        for (key,) in self._read("SELECT key FROM documents"):
+            if key not in held and key not in listed:
+                self._write("DELETE FROM documents WHERE key = ?", (key,))
+
     def remember_reading(self, key: str, sheet: str | None, name_column: str | None) -> None:
-        """The sheet and name column chosen for this file, so it reopens the same way."""
+        """The sheet and name column chosen for this file, so it reopens the same way (alone or in a base)."""
         self._write("UPDATE documents SET sheet = ?, name_column = ? WHERE key = ?", (sheet, name_column, key))
 
-    def document(self, key: str) -> StoredDocument | None:
+    def document(self, key: str, data: bool = True) -> StoredDocument | None:
         rows = self._read(
-            "SELECT key, name, sheet, name_column, used_at, length(data), data FROM documents WHERE key = ?", (key,)
+            f"SELECT key, name, sheet, name_column, used_at, length(data){', data' if data else ''} FROM documents "
+            "WHERE key = ?", (key,)
         )
         return StoredDocument(*rows[0]) if rows else None
 
-    def current(self) -> StoredDocument | None:
-        """The document last opened, with its bytes; None on a first visit."""
-        key = self.preference("current_document")
-        return self.document(key) if key else None
+    def base(self, key: str, data: bool = True) -> StoredBase | None:
+        """A kept knowledge base with its files (with their bytes unless ``data`` is False); None when it is not
+        kept or one of its files was forgotten."""
+        rows = self._read("SELECT key, name, used_at, files FROM bases WHERE key = ?", (key,))
+        if not rows:
+            return None
+        key, name, used_at, listing = rows[0]
+        files = []
+        for member in _members(listing):
+            stored = self.document(member["key"], data)
+            if stored is None:
+                return None
+            files.append(StoredDocument(stored.key, str(member.get("name") or stored.name), stored.sheet,
+                                        stored.name_column, stored.used_at, stored.size, stored.data))
+        return StoredBase(key, name, used_at, tuple(files))
 
-    def recent(self, limit: int = 8) -> list[StoredDocument]:
-        """The files opened lately, newest first (without their bytes)."""
+    def current(self) -> StoredDocument | StoredBase | None:
+        """The document (a file, or a knowledge base) last opened, with its bytes; None on a first visit."""
+        key = self.preference("current_document")
+        if not key:
+            return None
+        return self.document(key) or self.base(key)
+
+    def recent(self, limit: int = 8) -> list[StoredDocument | StoredBase]:
+        """The files and knowledge bases opened lately, newest first (without their bytes)."""
         rows = self._read(
-            "SELECT key, name, sheet, name_column, used_at, length(data) FROM documents ORDER BY used_at DESC LIMIT ?",
+            "SELECT key, name, sheet, name_column, used_at, length(data) FROM documents WHERE used_at != '' "
+            "ORDER BY used_at DESC LIMIT ?",
             (limit,),
         )
-        return [StoredDocument(*row) for row in rows]
+        found: list[StoredDocument | StoredBase] = [StoredDocument(*row) for row in rows]
+        for (key,) in self._read("SELECT key FROM bases ORDER BY used_at DESC LIMIT ?", (limit,)):
+            base = self.base(key, data=False)
+            if base is not None:
+                found.append(base)
+        return sorted(found, key=lambda item: item.used_at, reverse=True)[:limit]
 
     def forget(self, key: str) -> None:
-        """Drop a file and its questions from this computer."""
+        """Drop a file or a knowledge base and its questions from this computer. A forgotten file takes every
+        base holding it with it; a forgotten base takes the files only it held (never one opened on its own)."""
+        rows = self._read("SELECT files FROM bases WHERE key = ?", (key,))
+        if rows:
+            self._write("DELETE FROM bases WHERE key = ?", (key,))
+            self._write("DELETE FROM question_sets WHERE document_key = ?", (key,))
+            held = {m["key"] for (listing,) in self._read("SELECT files FROM bases") for m in _members(listing)}
+            for member in _members(rows[0][0]):
+                if member["key"] not in held:
+                    self._write("DELETE FROM documents WHERE key = ? AND used_at = ''", (member["key"],))
+            return
         self._write("DELETE FROM documents WHERE key = ?", (key,))
         self._write("DELETE FROM question_sets WHERE document_key = ?", (key,))
+        for base_key_, listing in self._read("SELECT key, files FROM bases"):
+            if any(member["key"] == key for member in _members(listing)):
+                self.forget(base_key_)
 
     # --- questions ---------------------------------------------------------------------------
 
@@ -213,3 +311,12 @@ class Workspace:
 
     def close(self) -> None:
         self._connection.close()
+
+
+def _members(listing: str) -> list[dict]:
+    """A base's files as kept ({key, name} each); a damaged listing holds none."""
+    try:
+        members = json.loads(listing)
+    except ValueError:
+        return []
+    return [m for m in members if isinstance(m, dict) and isinstance(m.get("key"), str)] if isinstance(members, list) else []
