@@ -127,3 +127,24 @@ def test_no_unanswerable_question_or_only_generated_ones_is_never_plain_ready():
 )
 def test_status_by_the_answers_when_the_score_cannot_refuse(clean, answerable, false, unanswerable, separable, expected):
     assert status_of(clean, answerable, false, unanswerable, separable) == expected
+
+
+def test_the_json_lists_the_refusal_test_with_the_pieces_the_bot_is_handed(tmp_path, capsys):
+    """The command line's JSON carries the test for the bot's instructions: each question the score cannot tell
+    apart, its row, and the pieces (id and place) the bot would be handed for it."""
+    import json
+
+    from workbench.output.cli import main
+    from workbench.read.questions import questions_to_csv
+
+    document, questions = tmp_path / "shop.md", tmp_path / "questions.csv"
+    document.write_text(SHOP, encoding="utf-8")
+    asked = [dataclasses.replace(q, row=n) for n, q in enumerate(ANSWERABLE + LOOK_ALIKE, start=2)]
+    questions.write_text(questions_to_csv(asked), encoding="utf-8")
+    assert main(["evaluate", str(document), "--questions", str(questions), "--strategies", "heading",
+                 "--threshold", "auto", "--top-k", "2", "--no-history", "--format", "json"]) == 0
+    test = json.loads(capsys.readouterr().out)["verdict"]["refusal_test"]
+    assert [entry["row"] for entry in test] == [6, 7, 8]
+    # "What is the price of the Alpha Lamp warranty?": the Alpha Lamp's section first, then one more (top-k 2).
+    assert len(test[0]["pieces"]) == 2
+    assert test[0]["pieces"][0]["id"].startswith("heading-") and "Alpha Lamp" in test[0]["pieces"][0]["from"]

@@ -91,6 +91,9 @@ def evaluation_json(graded: Graded) -> dict:
     advice = advise(evaluation)
     verdict = advice.verdict
     data["verdict"] = verdict.as_dict()
+    for entry, result in zip(data["verdict"]["refusal_test"], verdict.refusal_test):  # what to test the bot with
+        entry["pieces"] = [{"id": chunk.id, "from": citation(evaluation.document, chunk)}
+                           for chunk in handed_pieces(evaluation, result)]
     data["todo"] = todo_records(evaluation.document, advice.todo)
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
         from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
