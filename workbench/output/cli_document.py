@@ -21,7 +21,7 @@ def run_audit(args: argparse.Namespace) -> str:
         from workbench.advise.crossfile import cross_findings
         from workbench.advise.todo_places import place_record
 
-        own = [(part.name, audit(part.document)) for part in document.files]
+        own = [(part.name, audit(part.document, meaning=args.meaning or None)) for part in document.files]
         across = cross_findings(document)
         if args.format == "json":
             return json_text({
@@ -35,7 +35,7 @@ def run_audit(args: argparse.Namespace) -> str:
         lines.append(f"== Across the files ({len(across)} finding(s)) ==")
         lines += [f"- {f.text}. {f.edit}" for f in across]
         return "\n".join(lines) + "\n"
-    result = audit(document)
+    result = audit(document, meaning=args.meaning or None)
     if args.format == "json":
         return json_text(result.as_dict())
     return "\n".join(result.lines()) + "\n"
