@@ -249,8 +249,8 @@ def test_the_polite_paraphrase_is_flagged_by_meaning_and_no_real_line_is():
 
 @pytest.mark.slow
 def test_the_command_lines_audit_checks_by_meaning_when_asked(tmp_path, capsys):
-    """``audit --meaning`` loads the model for the check; a plain audit in a new process never does, so the
-    paraphrase no phrase catches is found only when asked for."""
+    """``audit --meaning`` loads the model for the check, so the paraphrase no phrase catches is found from the
+    command line too (without it, the check runs only where the model is already loaded)."""
     from workbench.output.cli import main
 
     page = tmp_path / "shop.md"
