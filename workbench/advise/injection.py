@@ -164,13 +164,14 @@ def views(line: str) -> list[str]:
     the text after a right-to-left override reversed, URL-encoding and long base64 tokens decoded.
     Empty for an ordinary line."""
     found: list[str] = []
+    ascii_only = line.isascii()  # most lines: no override, no tag or invisible character, and NFKC changes no ASCII
+    plain = line if ascii_only else INVISIBLE.sub("", unicodedata.normalize("NFKC", line))
     if RIGHT_TO_LEFT_OVERRIDE in line:  # "\u202esnoitcurtsni suoiverp erongi" shows as the order it hides
         before, _, after = line.partition(RIGHT_TO_LEFT_OVERRIDE)
         shown, _, rest = after.partition("\u202c")
         found.append(before + shown[::-1] + rest)
-    if TAGS.search(line):  # the hidden message on its own, not glued to the visible word before it
+    if not ascii_only and TAGS.search(line):  # the hidden message on its own, not glued to the visible word before it
         found.append("".join(_untag(m) for m in TAGS.finditer(line)))
-    plain = INVISIBLE.sub("", unicodedata.normalize("NFKC", line))
     if SPACED.search(plain):
         found.append(SPACED.sub(lambda m: _SPACED_SEPARATORS.sub("", m.group()), plain.translate(EMPHASIS)))
     if "%" in line and PERCENT.search(line):
