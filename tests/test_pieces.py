@@ -95,3 +95,27 @@ def test_the_jsonl_loads_into_langchain_documents(tmp_path):
     assert loaded[1].metadata["section"] == "Aurora Ceiling Fan"
     assert "Warranty: 1 year." in loaded[1].page_content
     assert loaded[1].id == "breezy_home_price_list.md:heading-2"
+
+
+def test_every_output_files_a_window_under_the_same_section_the_one_holding_most_of_it():
+    """One rule (grading.PieceSections) for the JSON-lines export, the evaluate JSON's pieces and the answers CSV:
+    a window starting on the Fan's last line but holding mostly the Lamp is the Lamp's in all three (the JSON and
+    CSV used to file it under the Fan, where it starts, while the export said the Lamp)."""
+    from workbench.core.model import Question, Settings
+    from workbench.output.report import to_csv, to_json
+    from workbench.run.evaluate import evaluate
+
+    document = parse_markdown("## Fan\nPrice: 10\nWarranty: 1 year.\n## Lamp\nPrice: 5\nColour: red, blue.\n", "s.md")
+    chunks = chunk_document(document, "fixed", size=30, overlap=0)
+    # Characters 30-60: "ear.\n## Lamp\nPrice: 5\nColour: ": 4 of the Fan's warranty line (30-34) against 8 of
+    # the Lamp's price (43-51) and 8 of its colour line (52-60): 4 < 16, so the Lamp's.
+    window = chunks[1]
+    assert window.text == "ear.\n## Lamp\nPrice: 5\nColour: "
+    exported = {r["id"].split(":", 1)[1]: r["metadata"]["section"] for r in piece_records(document, chunks)}
+    assert exported[window.id] == "Lamp"
+    evaluation = evaluate(document, [Question("Lamp price 5?", "Lamp", "Price: 5", row=2)],
+                          Settings(["fixed"], ["keyword"], ["none"], size=30, overlap=0))
+    assert evaluation.runs[0].per_question[0].top_chunk == window.id  # the window is the top piece
+    assert {p["id"]: p["section"] for p in to_json(evaluation)["pieces"]["fixed"]}[window.id] == "Lamp"
+    rows = list(csv.reader(io.StringIO(to_csv(evaluation))))
+    assert rows[1][rows[0].index("top piece's section")] == "Lamp"

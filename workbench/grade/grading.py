@@ -127,6 +127,30 @@ def labelled_lines(document: Document, chunk: Chunk, section_id: str | None) -> 
     return out
 
 
+class PieceSections:
+    """The section each piece of one cut is filed under, in every output that names it (the JSON's pieces, the
+    answers CSV and Excel, the JSON-lines export): the one whose facts' characters the piece holds most of (a tie
+    to the earlier section); a piece holding no fact (a heading alone) goes to the section its first character
+    sits in. So a window that starts on a product's last line and holds the next product is the next product's."""
+
+    def __init__(self, document: Document, chunks: list[Chunk], chunk_map: ChunkMap | None = None) -> None:
+        self.document = document
+        self.map = chunk_map if chunk_map is not None else ChunkMap(document, chunks)
+        self.index = {chunk.id: i for i, chunk in enumerate(chunks)}
+
+    def of(self, chunk: Chunk) -> Section | None:
+        touched = self.map.touched[self.index[chunk.id]]
+        if touched:
+            return self.document.section(max(touched, key=touched.get))
+        start = chunk.start
+        holding = [s for s in self.document.sections if s.span[0] <= start < max(s.span[1], s.span[0] + 1)]
+        return holding[-1] if holding else None
+
+    def title(self, chunk: Chunk | None) -> str:
+        section = self.of(chunk) if chunk is not None else None
+        return section.title if section else ""
+
+
 class ChunkMap:
     """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
 

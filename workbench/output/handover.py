@@ -14,7 +14,14 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.grade.grading import why_missed
 from workbench.output.highlight import STYLE, citation, cut_view
-from workbench.output.report import NAME_COLUMNS, document_summary, reason_words, run_record, section_of, shown_names
+from workbench.output.report import (
+    NAME_COLUMNS,
+    document_summary,
+    piece_sections,
+    reason_words,
+    run_record,
+    shown_names,
+)
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
 from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, strategy_name
 
@@ -221,6 +228,7 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
     pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
     listed: set[tuple[str, str]] = set()
+    sections = piece_sections(evaluation)
     for run in evaluation.runs:
         record = run_record(run, evaluation)
         record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
@@ -230,7 +238,7 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
             top = chunks[result.ranking[0][0]] if result.ranking else None
-            section = section_of(evaluation.document, top) if top else ""
+            section = sections[run.strategy].title(top)
             answers.append([xlsx_cell(v) for v in [
                 *shown, q.row, q.question, q.expected_source, q.expected_answer, result.grade,
                 reason_words(result.reason), result.rank, item["top_score"], item["confidence"], section,

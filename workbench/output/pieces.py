@@ -17,31 +17,21 @@ from __future__ import annotations
 import json
 
 from workbench.core.exports import csv_text
-from workbench.core.model import Chunk, Document, Section
-from workbench.grade.grading import ChunkMap
+from workbench.core.model import Chunk, Document
+from workbench.grade.grading import PieceSections
 
 CRUMB = " › "
 CSV_COLUMNS = ("id", "text", "source", "section", "breadcrumb", "start", "end", "strategy")
 
 
-def _section_of(document: Document, chunk_map: ChunkMap, index: int, chunk: Chunk) -> Section | None:
-    """The section most of the piece's facts belong to; else the one its first character sits in."""
-    touched = chunk_map.touched[index]
-    if touched:
-        return document.section(max(touched, key=touched.get))  # a tie goes to the earlier section
-    start = chunk.start
-    holding = [s for s in document.sections if s.span[0] <= start < max(s.span[1], s.span[0] + 1)]
-    return holding[-1] if holding else None
-
-
 def piece_records(document: Document, chunks: list[Chunk]) -> list[dict]:
     """The records of a cut, in document order."""
-    chunk_map = ChunkMap(document, chunks)
+    sections = PieceSections(document, chunks)
     records = []
     order = sorted(range(len(chunks)), key=lambda i: (chunks[i].start, i))
     for index in order:
         chunk = chunks[index]
-        section = _section_of(document, chunk_map, index, chunk)
+        section = sections.of(chunk)
         source, at, id = document.name, 0, f"{document.name}:{chunk.id}"
         found = document.file_at(chunk.start) if document.files else None
         if found is not None:  # a knowledge base: the piece's own file, offsets into that file's text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from workbench.core.exports import csv_text
 from workbench.core.model import Chunk, Document
 from workbench.core.results import Evaluation, Run
-from workbench.grade.grading import REASON_WORDS
+from workbench.grade.grading import REASON_WORDS, PieceSections
 from workbench.run.names import reranker_name, retriever_name, strategy_name
 
 # The downloads' first columns are what a person reads; the ids scripts rely on follow in their own columns.
@@ -57,10 +57,16 @@ def file_of(document: Document, chunk: Chunk) -> str:
     return found[0].name if found else ""
 
 
-def section_of(document: Document, chunk: Chunk) -> str:
-    """The section or product a piece starts in, by its title."""
-    section = next((s for s in reversed(document.sections) if s.span[0] <= chunk.start), None)
-    return section.title if section else ""
+def piece_sections(evaluation: Evaluation) -> dict[str, PieceSections]:
+    """Each cut's ``PieceSections``, made when a cut's first piece is named: the one rule every output files a
+    piece under."""
+
+    class Cuts(dict):
+        def __missing__(self, strategy: str) -> PieceSections:
+            self[strategy] = PieceSections(evaluation.document, evaluation.chunks[strategy])
+            return self[strategy]
+
+    return Cuts()
 
 
 def refusal_record(run: Run) -> dict | None:
@@ -131,6 +137,7 @@ def to_json(evaluation: Evaluation) -> dict:
         chunks = evaluation.chunks[run.strategy]
         used.setdefault(run.strategy, set()).update(chunks[r.ranking[0][0]].id for r in run.per_question if r.ranking)
     best = recommended(evaluation.runs)
+    sections = piece_sections(evaluation)
     runs = []
     for group in fold_identical(evaluation.runs):
         record = run_record(group[0], evaluation, question_ids)
@@ -157,7 +164,7 @@ def to_json(evaluation: Evaluation) -> dict:
         ],
         "pieces": {
             strategy: [
-                {"id": chunk.id, "section": section_of(evaluation.document, chunk), "spans": [list(s) for s in chunk.spans],
+                {"id": chunk.id, "section": sections[strategy].title(chunk), "spans": [list(s) for s in chunk.spans],
                  "text": chunk.text} | (in_file(evaluation.document, chunk) if evaluation.document.files else {})
                 for chunk in evaluation.chunks[strategy]
                 if chunk.id in ids
@@ -246,6 +253,7 @@ def to_csv(evaluation: Evaluation) -> str:
     header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section", "top_score",
               "confidence", "refuse_below", "strategy", "retriever", "reranker", "reason", "top_chunk_id"]
     rows = [header]
+    sections = piece_sections(evaluation)
     for run in evaluation.runs:
         chunks = evaluation.chunks[run.strategy]
         names = shown_names(run, evaluation.settings.size)
@@ -253,7 +261,7 @@ def to_csv(evaluation: Evaluation) -> str:
             top = chunks[result.ranking[0][0]] if result.ranking else None
             rows.append([*names, result.question.row, result.question.question, result.grade,
                          reason_words(result.reason), result.rank,
-                         section_of(evaluation.document, top) if top else "",
+                         sections[run.strategy].title(top),
                          round(result.top_score, 4), round(result.confidence, 4),
                          "" if result.refuse_below is None else round(result.refuse_below, 4),
                          run.strategy, run.retriever, run.reranker, result.reason, top.id if top else ""])
