@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from workbench.core.model import Document, Question, Section
 from workbench.grade.places import Places
+from workbench.read.markdown import FENCE
 from workbench.read.resolve import resolve_all
 
 MEANINGFUL = re.compile(r"[^\W_]")
-FENCE_LINE = re.compile(r"^(```|~~~)")
 # Values a shop system writes when nobody filled the cell in.
 PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
 EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
@@ -123,7 +123,7 @@ def find_shared_lines(
     for section in titled:
         for fact in section.facts:
             text = _normal(document.slice(fact.span))
-            if not MEANINGFUL.search(text) or FENCE_LINE.match(text):
+            if not MEANINGFUL.search(text) or FENCE.match(text):
                 continue  # rules and code fences repeat everywhere and say nothing about a product
             fact_line[fact.span] = text
             if ":" in text:
