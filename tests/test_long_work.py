@@ -54,6 +54,32 @@ def test_a_stop_is_heard_between_slices_of_model_work():
     assert encoder.encoded == 16
 
 
+def test_the_model_reads_only_new_texts_in_slices_that_grow_at_most_twofold():
+    """A stopped run's first, longest texts are in the cache; the next run must not size its slices by how fast
+    those came back (it read 1,024 texts in one slice, deaf to Stop for 40 s): they are not sent again, and each
+    slice is at most twice the one before."""
+    from tests.synthetic import catalog_questions
+    from workbench.run.evaluate import model_texts
+
+    document = load_bytes(catalog_csv(40, seed=3), "catalog.csv")  # a few hundred texts: several slices
+    settings = Settings(["fixed", "heading"], ["dense"], ["none"])
+    encoder = FakeEncoder()
+
+    texts = sorted({t for s in settings.strategies for t in model_texts(encoder, chunk_document(document, s), settings)},
+                   key=len, reverse=True)
+    encoder.sentence_matrix(texts[:16])  # the stopped run's first slice
+    sizes, sent = [], []
+    reading = encoder._encode
+    encoder._encode = lambda part: sizes.append(len(part)) or sent.extend(part) or reading(part)
+    asked = catalog_questions(40, seed=3)[:5]
+    evaluate(document, asked, settings, encoder_factory=lambda: encoder)
+    assert not set(texts[:16]) & set(sent)  # nothing read twice
+    assert set(texts[16:]) <= set(sent)
+    pieces = sizes[1:]  # after the five questions' one slice: 16, then at most twice the slice before each time
+    assert sizes[0] == len(asked) and pieces[0] == 16, sizes
+    assert all(later <= 2 * earlier for earlier, later in zip(pieces, pieces[1:])), sizes
+
+
 def test_the_fast_choice_is_word_search_only():
     settings = Settings(ALL, ["keyword", "dense", "hybrid"], ["none", "maxsim", "cross-encoder"], top_k=3)
     fast = fast_settings(settings)
