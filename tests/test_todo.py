@@ -91,9 +91,9 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     shared = next(i for i in items if i.kind == "shared" and "price" in i.why)
     # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
     assert shared.edit == (
-        "Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or python -m "
-        "workbench rewrite), which puts the product's name on each such line, e.g. “Tent — price: "
-        "45”. Keep your shop's export as it is."
+        "Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready file”, or "
+        "python -m workbench rewrite), which puts the product's name on each such line, e.g. “Tent — price: 45”: "
+        "hand it to the bot only if it answers more of your questions cleanly (both say)."
     )
     assert "The “price” column holds numbers that your shop's system reads" in shared.why
     words = [(i.edit, i.where) for i in items if i.kind == "words"]
@@ -187,7 +187,8 @@ def test_a_short_value_shared_by_products_of_a_spreadsheet_is_an_option_and_goes
     _, items = todo(document, [question], strategy="fixed", size=120)
     [shared] = [i for i in items if i.kind == "shared"]
     # Before: "Name the product on the line, e.g. “Boot options: Size 46”", typed into the options cell.
-    assert shared.edit.startswith("Hand the bot the bot-ready copy") and "“Boot — options: Size 46”" in shared.edit
+    assert shared.edit.startswith("Keep your shop's export as it is, and try the bot-ready copy")
+    assert "“Boot — options: Size 46”" in shared.edit
 
 
 # Longer than a set value (60 characters), so its column is free text: the owner's words, not the system's.

@@ -77,9 +77,11 @@ class ItemWriter:
         if self.document.kind == "spreadsheet" and typed:
             # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
             bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-            edit = (f"Hand the bot the bot-ready copy (Results: “Download the bot-ready file”, or python -m workbench "
-                    f"rewrite), which puts the product's name on each such line, e.g. {bot_ready}. Keep your shop's "
-                    "export as it is.")
+            # The copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice
+            # is to check, never to hand it over blindly.
+            edit = (f"Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready "
+                    f"file”, or python -m workbench rewrite), which puts the product's name on each such line, e.g. "
+                    f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
             why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
                     "the export or the import.")
         else:
