@@ -204,7 +204,7 @@ def test_the_app_opens_on_the_sample_knowledge_base_and_shows_what_only_its_file
     assert len(at.session_state[keys.QUESTIONS]) == 26  # the price list's 24 and the policies page's 2
     at = go(at, "pages/results.py")
     shown = [plain(m.value) for m in at.markdown]
-    assert "- breezy_home_policies.md: 1 of 1 question clean (Ready on its own questions)." in "\n".join(shown)
+    assert "- breezy_home_policies.md: 1 of 1 question clean (100%)." in "\n".join(shown)
     assert "**What to change across the files**" in shown
     across = next(m for m in shown if "agree on Returns" in m)
     assert across.startswith("**8. Make breezy_home_policies.md and breezy_home_price_list.md agree on Returns")

@@ -92,7 +92,7 @@ def test_a_knowledge_base_of_three_files_from_upload_to_a_second_run(tmp_path):
         settle(page)
         expect(page.locator(verdict_box).filter(has_text=f"— {BASE}:").first).to_be_visible(timeout=120000)
         expect(page.get_by_text("The knowledge base, file by file")).to_be_visible()
-        expect(page.get_by_text("catalog.csv: 0 of 1 question clean (Not ready on its own questions); the top piece "
+        expect(page.get_by_text("catalog.csv: 0 of 1 question clean (0%); the top piece "
                                 "came from another file for 1 (policies.md).")).to_be_visible()
         expect(page.get_by_text("a decoy from policies.md: its piece holds the same words.").first).to_be_visible()
         expect(page.get_by_text("What to change across the files")).to_be_visible()

@@ -127,10 +127,10 @@ def test_together_a_policy_line_is_the_decoy_from_its_file():
         "is from policies.md line 3 — a decoy from policies.md: its piece holds the same words."
     ]
     assert file_lines(evaluation, run) == [
-        "catalog.csv: 0 of 1 question clean (Not ready on its own questions); the top piece came from another "
+        "catalog.csv: 0 of 1 question clean (0%); the top piece came from another "
         "file for 1 (policies.md).",
-        "policies.md: 1 of 1 question clean (Ready on its own questions).",
-        "faq.md: 1 of 1 question clean (Ready on its own questions).",
+        "policies.md: 1 of 1 question clean (100%).",
+        "faq.md: 1 of 1 question clean (100%).",
     ]
 
 
@@ -266,7 +266,7 @@ def test_the_report_covers_the_base():
 
     page = report_html(evaluate(base(), questions(), heading_keyword()))
     assert "The knowledge base, file by file (3 files)" in page
-    assert "<li>catalog.csv: 0 of 1 question clean (Not ready on its own questions); the top piece came from another " \
+    assert "<li>catalog.csv: 0 of 1 question clean (0%); the top piece came from another " \
            "file for 1 (policies.md).</li>" in page
     assert "a decoy from policies.md: its piece holds the same words." in page
     assert "Make policies.md and catalog.csv agree on Returns" in page

@@ -17,7 +17,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from workbench.advise.todo_items import Todo
-from workbench.advise.verdict import status_of
 from workbench.core.model import Chunk, Document, Fact, FilePart, Span
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -70,8 +69,9 @@ def file_lines(evaluation: Evaluation, run: Run) -> list[str]:
         if not mine:
             lines.append(f"{part.name}: no question answered from it yet.")
             continue
-        status = status_of(clean, len(mine), 0, 0)
-        line = f"{part.name}: {clean} of {len(mine)} question{'s' if len(mine) > 1 else ''} clean ({status} on its own questions)"
+        # A share, not a status: a status also rests on the questions no file answers and on who wrote them, which
+        # belong to the base ("Ready on its own questions" beside a file with no such question broke the rule).
+        line = f"{part.name}: {clean} of {len(mine)} question{'s' if len(mine) > 1 else ''} clean ({clean / len(mine):.0%})"
         if lost:
             line += "; the top piece came from another file for " + ", ".join(
                 f"{n} ({name})" for name, n in lost.items())
