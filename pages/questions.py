@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui.document import require_document
 from ui.keys import DOC_NAME, EDITOR_VERSION, NOTICE, QUESTIONS
-from ui.questions_table import frame_questions, questions_frame, tidy_questions
+from ui.questions_table import frame_questions, not_in_table, questions_frame, tidy_questions
 from ui.saved_work import (
     accept_generated,
     edit_questions,
@@ -237,12 +237,17 @@ with right:
                         key="generate_limit")
 
         def add_generated() -> None:
-            generated = generate_questions(document, st.session_state.get("generate_columns") or None,
-                                           limit=int(st.session_state.get("generate_limit") or 50))
-            frame = questions_frame(generated)
-            merged = pd.concat([st.session_state[QUESTIONS], frame], ignore_index=True)
+            limit, table = int(st.session_state.get("generate_limit") or 50), st.session_state[QUESTIONS]
+            # Up to the limit of questions the table does not ask yet: generating again adds new ones, not the same.
+            made = generate_questions(document, st.session_state.get("generate_columns") or None,
+                                      limit=limit + len(table))
+            generated = not_in_table(table, made)[:limit]
+            if not generated:  # nothing changes: no Undo of nothing, only the reason
+                st.session_state[NOTICE] = "Every question these columns give is in the table already."
+                return
+            merged = pd.concat([table, questions_frame(generated)], ignore_index=True)
             replace_questions(merged, f"Added {len(generated)} generated questions; edit them as you like.",
-                                    undo=f"adding {len(generated)} generated questions")
+                              undo=f"adding {len(generated)} generated questions")
 
         st.button("Add questions generated from the columns", key="generate", on_click=add_generated, help=(
             "Adds the questions a customer would ask about each product (“How much is …?”, “What colours does … "

@@ -34,6 +34,13 @@ def frame_questions(frame: pd.DataFrame) -> list[Question]:
     return questions
 
 
+def not_in_table(frame: pd.DataFrame, questions: list[Question]) -> list[Question]:
+    """``questions`` less those the table already asks (the same words, case and blank space aside): generating
+    again must not add the questions generated before a second time."""
+    asked = {" ".join(q.question.split()).casefold() for q in frame_questions(frame)}
+    return [q for q in questions if " ".join(q.question.split()).casefold() not in asked]
+
+
 def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
     """The question columns only, as text, blanks for missing cells, numbered from 0."""
     frame = frame.reindex(columns=list(FRAME_COLUMNS))
