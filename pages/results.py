@@ -182,7 +182,10 @@ def checkup(content: str, sheet: str | None, name_column: str | None, files: tup
 
 
 with top:
-    if st.session_state.pop("run_fresh", False):
+    fresh = st.session_state.pop("run_fresh", False)
+    if result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
+        st.caption(f"The finished part took {result.seconds:.1f} s.")
+    elif fresh:
         st.caption(f"This run took {result.seconds:.1f} s.")
     else:  # nothing was computed now: say so, with what the computing took when it happened
         st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")

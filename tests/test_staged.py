@@ -101,6 +101,9 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     assert any("What had finished is kept below, labelled partial" in w for w in warnings)
     assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
     assert any("Partial results for" in m.value for m in at.markdown)
+    # Its time is the finished part's, never "This run took 0.2 s" of a run stopped later.
+    assert any(c.value.startswith("The finished part took ") for c in at.caption)
+    assert not any(c.value.startswith("This run took ") for c in at.caption)
     assert len(running.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete
 
 
