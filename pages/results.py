@@ -42,6 +42,7 @@ from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.core.wording import todo_order_note
 from workbench.cut import STRATEGIES
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
@@ -232,7 +233,7 @@ with top:
         across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
         if not todo and not across:
             st.write("Nothing: the check-up found no trap and every question came out clean.")
-        st.caption("Most questions fixed first. Rows and columns are your spreadsheet's; lines are your file's.")
+        st.caption(todo_order_note(result.document.kind))
 
         def show(number: int, item) -> None:
             where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""

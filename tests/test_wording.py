@@ -165,3 +165,12 @@ def test_compare_opens_on_the_recommended_setup_against_300_character_windows_as
     assert not at.exception
     chooser = {box.label: box.value for box in at.selectbox}
     assert (chooser["Compare"], chooser["with"]) == ("fixed / keyword / none", "heading / keyword / none")
+
+
+def test_the_todo_list_says_what_its_places_are_for_the_kind_of_file():
+    from workbench.core.wording import todo_order_note
+
+    # A Markdown price list has no rows or columns (the walk-through saw "your spreadsheet's" over one).
+    assert todo_order_note("markdown") == "Most questions fixed first. Lines are your file's."
+    assert todo_order_note("spreadsheet") == "Most questions fixed first. Rows and columns are your spreadsheet's."
+    assert "lines are your other files'" in todo_order_note("base")

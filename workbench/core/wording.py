@@ -49,3 +49,10 @@ def part_word(kind: str, plural: bool = False) -> str:
     """What a document's parts are called: a spreadsheet's are products, any other document's sections."""
     word = "product" if kind == "spreadsheet" else "section"
     return word + "s" if plural else word
+
+
+def todo_order_note(kind: str) -> str:
+    """The line above a to-do list: its order, and what its places mean for this kind of file."""
+    places = {"spreadsheet": "Rows and columns are your spreadsheet's.",
+              "base": "Rows and columns are your spreadsheets'; lines are your other files'."}
+    return "Most questions fixed first. " + places.get(kind, "Lines are your file's.")

@@ -12,6 +12,7 @@ from workbench.advise.findings import shown_setup
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
+from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
@@ -127,8 +128,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     if best is not None:
         todo = advice.todo
         parts.append("<h2>What to change in your file</h2>")
-        parts.append("<p class='rule'>Most questions fixed first. Rows and columns are your spreadsheet's; lines are "
-                     "your file's.</p>")
+        parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind))}</p>")
         if todo:
             parts.append("<ol class='todo'>")
             for item in todo:
