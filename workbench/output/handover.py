@@ -141,7 +141,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         if document.files:
             parts += _base_parts(evaluation, best)
     parts.append(
-        f"<p>{summary['sections']} products or sections, {summary['facts']} facts, {summary['characters']:,} "
+        f"<p>{summary['sections']:,} products or sections, {summary['facts']:,} facts, {summary['characters']:,} "
         f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"
     )
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
