@@ -76,13 +76,19 @@ class Encoder:
         """What the on-disk store is keyed by: changes whenever the model does."""
         return self.model_id
 
+    def recall(self, texts: list[str]) -> list[str]:
+        """Bring into memory what the store holds of ``texts``; the distinct texts left for the model to read."""
+        with self._lock:
+            missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+            if missing and self.store is not None:
+                found = self._fitting(self.store.sentences(self.model_key, missing), lambda v: v.shape[0])
+                self._sentences.update(found)
+                self.from_disk += len(found)
+                missing = [text for text in missing if text not in self._sentences]
+            return missing
+
     def _ensure(self, texts: list[str]) -> None:
-        missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
-        if missing and self.store is not None:
-            found = self._fitting(self.store.sentences(self.model_key, missing), lambda v: v.shape[0])
-            self._sentences.update(found)
-            self.from_disk += len(found)
-            missing = [text for text in missing if text not in self._sentences]
+        missing = self.recall(texts)
         # Similar lengths together waste less padding; the model still sees batches of 64.
         missing.sort(key=len)
         batch = 256

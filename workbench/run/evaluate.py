@@ -138,7 +138,7 @@ def evaluate(
         chunks_by_strategy[strategy] = chunks
     if encoder is not None:  # the run's plan: every text the model reads for every cut, up front, each once
         texts = plan_model_texts(encoder, chunks_by_strategy, settings, timings)
-        fresh = clock.run("embed", lambda: encoder.unknown(texts))  # the rest was read before: memory or disk
+        fresh = clock.run("embed", lambda: encoder.recall(texts))  # the rest is read back from the disk, once
         if progress:
             progress(0.0, f"The language model reads {len(texts):,} texts ({timings.shared_texts:,} of them in "
                      f"several cuts, read once); {len(fresh):,} of them are new to it")
@@ -193,7 +193,7 @@ def evaluate(
 def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report=None) -> None:
     """Put the texts through the model in slices of about SLICE_SECONDS each, checking for a stop between.
 
-    ``texts`` are the ones the model has not read (``Encoder.unknown``): a slice of texts read before comes back at
+    ``texts`` are the ones the model has not read (``Encoder.recall``): a slice of texts read before comes back at
     once and would set the next slice's size as if the model were that fast (a stopped run's first, longest texts
     made the next run read 1,024 texts in one 40 s slice, deaf to Stop and with its progress frozen). A slice is
     at most twice the one before for the same reason.

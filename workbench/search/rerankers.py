@@ -193,22 +193,19 @@ class MaxSim(Reranker):
         """
         known = self._best.setdefault(question, {})
         new = [windows for windows in dict.fromkeys(units) if windows not in known]
-        if new or not units:
+        if new:
             query = self.encoder.token_vectors([question])[0]
-            if new:
-                vectors = self.encoder.token_vectors([w for windows in new for w in windows])
-                # A unit's tokens are its windows' in order, so all units' tokens are every window's in order:
-                # one stack, not one per unit and then one of those.
-                lengths = [len(v) for v in vectors]
-                sizes, position = [], 0
-                for windows in new:
-                    sizes.append(sum(lengths[position : position + len(windows)]))
-                    position += len(windows)
-                similarity = query @ np.vstack(vectors).T
-                columns = np.maximum.reduceat(similarity, np.cumsum([0] + sizes[:-1]), axis=1)
-                known.update(zip(new, columns.T))
-            if not units:
-                return np.zeros((len(query), 0), dtype=np.float32)
+            vectors = self.encoder.token_vectors([w for windows in new for w in windows])
+            # A unit's tokens are its windows' in order, so all units' tokens are every window's in order: one
+            # stack, not one per unit and then one of those.
+            lengths = [len(v) for v in vectors]
+            sizes, position = [], 0
+            for windows in new:
+                sizes.append(sum(lengths[position : position + len(windows)]))
+                position += len(windows)
+            similarity = query @ np.vstack(vectors).T
+            columns = np.maximum.reduceat(similarity, np.cumsum([0] + sizes[:-1]), axis=1)
+            known.update(zip(new, columns.T))
         return np.stack([known[windows] for windows in units], axis=1)
 
     def _weights(self, question: str, tokens: int, shortlist: frozenset, units: list[tuple[str, ...]]) -> np.ndarray:
