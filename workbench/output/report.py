@@ -57,16 +57,10 @@ def file_of(document: Document, chunk: Chunk) -> str:
     return found[0].name if found else ""
 
 
-def piece_sections(evaluation: Evaluation) -> dict[str, PieceSections]:
-    """Each cut's ``PieceSections``, made when a cut's first piece is named: the one rule every output files a
-    piece under."""
-
-    class Cuts(dict):
-        def __missing__(self, strategy: str) -> PieceSections:
-            self[strategy] = PieceSections(evaluation.document, evaluation.chunks[strategy])
-            return self[strategy]
-
-    return Cuts()
+def piece_sections(evaluation: Evaluation, strategies=None) -> dict[str, PieceSections]:
+    """The ``PieceSections`` of these cuts (default: every run's): the one rule every output files a piece under."""
+    strategies = dict.fromkeys(strategies if strategies is not None else (run.strategy for run in evaluation.runs))
+    return {strategy: PieceSections(evaluation.document, evaluation.chunks[strategy]) for strategy in strategies}
 
 
 def refusal_record(run: Run) -> dict | None:
@@ -137,7 +131,7 @@ def to_json(evaluation: Evaluation) -> dict:
         chunks = evaluation.chunks[run.strategy]
         used.setdefault(run.strategy, set()).update(chunks[r.ranking[0][0]].id for r in run.per_question if r.ranking)
     best = recommended(evaluation.runs)
-    sections = piece_sections(evaluation)
+    sections = piece_sections(evaluation, used)
     runs = []
     for group in fold_identical(evaluation.runs):
         record = run_record(group[0], evaluation, question_ids)
