@@ -52,13 +52,16 @@ class Encoder:
 
     model_id: str = ""
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
-    # Texts whose token vectors stay in memory when a store holds them all: a few questions' shortlists.
-    # At float32 a long piece's tokens take ~200 KB, so 2,000 of them stay under ~400 MB.
-    token_memory = 2_000
+    # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float32 a row is
+    # 1.5 KB, so 200,000 rows stay near 300 MB: every text of a 200-row export (the Spree export's 2,084 texts
+    # are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
+    # Counted in rows, not texts: a cyclic pass over more texts than memory holds misses every time.
+    token_memory = 200_000
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         self._sentences: dict[str, np.ndarray] = {}
         self._tokens: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._token_rows = 0  # rows held in ``_tokens``
         self.store = store
         self.encoded = 0  # texts that went through the model, for benchmarks and tests
         self.from_disk = 0  # texts whose sentence vector was read from the store instead
@@ -130,11 +133,15 @@ class Encoder:
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
         # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
+        if text in self._tokens:
+            self._token_rows -= len(self._tokens[text])
         self._tokens[text] = tokens.astype(np.float32)
         self._tokens.move_to_end(text)
+        self._token_rows += len(tokens)
         # Only a store that takes writes can give evicted vectors back; otherwise memory keeps them all.
-        if self.store is not None and self.store.usable and len(self._tokens) > self.token_memory:
-            self._tokens.popitem(last=False)
+        if self.store is not None and self.store.usable:
+            while self._token_rows > self.token_memory and len(self._tokens) > 1:
+                self._token_rows -= len(self._tokens.popitem(last=False)[1])
 
     def _fitting(self, vectors: dict[str, np.ndarray], size) -> dict[str, np.ndarray]:
         """Stored vectors of this model's length only (a damaged cache row of another length is computed again)."""
@@ -155,8 +162,11 @@ class Encoder:
         """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
         with self._lock:
             self._ensure(texts)
-            found = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
-            absent = [text for text in dict.fromkeys(texts) if text not in found]
+            held = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
+            for text in held:  # already float32 in memory: only their place in the eviction order changes
+                self._tokens.move_to_end(text)
+            found: dict[str, np.ndarray] = {}
+            absent = [text for text in dict.fromkeys(texts) if text not in held]
             if absent and self.store is not None:
                 found.update(self._fitting(self.store.tokens(self.model_key, absent), lambda m: m.shape[1]))
             lost = [text for text in absent if text not in found]
@@ -168,7 +178,9 @@ class Encoder:
                 self.encoded += len(lost)
             for text, tokens in found.items():
                 self._remember_tokens(text, tokens)
-            return [np.asarray(found[text], dtype=np.float32) if text in found else self._tokens[text] for text in texts]
+                found[text] = self._tokens[text]  # its float32 copy (the newest, so not evicted by itself)
+            found.update(held)  # making room for the newcomers may have dropped some of these from memory
+            return [found[text] for text in texts]
 
     def encode(self, texts: Iterable[str]) -> list[Embedding]:
         """Sentence and token vectors together (for tests and one-off use)."""
