@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -117,6 +118,23 @@ class HeadingRerank(Reranker):
         return np.array(result, dtype=float)
 
 
+# maxsim's token vectors held in blocks, at most this many rows (1.5 KB each at float32: ~150 MB).
+BLOCK_ROWS = 100_000
+# A question's product runs over a whole block when it needs at least 1/WHOLE_BLOCK of the block's rows: a
+# row multiplied costs about what a row copied does, and the rest of the block is often the next shortlist's.
+WHOLE_BLOCK = 3
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Texts' token vectors one after another: text ``i`` is rows ``starts[i]:ends[i]`` of ``matrix``."""
+
+    texts: list[str]
+    matrix: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+
+
 @RERANKERS.register("maxsim")
 class MaxSim(Reranker):
     order = 30
@@ -157,7 +175,11 @@ class MaxSim(Reranker):
         self._frequency: dict[frozenset, tuple[int, Counter[int]]] = {}
         # Shortlists that differ still share most of their units (three searches' top 50 of one question, a
         # text in several cuts): each unit's best match per question token, and its word pieces, once per run.
-        self._best: dict[str, dict[tuple[str, ...], np.ndarray]] = {}
+        self._best: dict[str, dict[str, np.ndarray]] = {}  # question -> text -> best match per question token
+        self._queries: dict[str, np.ndarray] = {}
+        self._blocks: dict[int, _Block] = {}  # in the order they were made, the oldest dropped first
+        self._where: dict[str, tuple[int, int]] = {}  # text -> (block, its place in the block)
+        self._next = self._rows = 0
         self._pieces: dict[tuple[str, ...], frozenset[int]] = {}
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
@@ -188,25 +210,60 @@ class MaxSim(Reranker):
     def _best_matches(self, question: str, units: list[tuple[str, ...]]) -> np.ndarray:
         """For each unit, each question token's best match among the unit's tokens (question tokens x units).
 
-        A unit's column depends on the question and the unit alone, so it is computed the first time any
-        shortlist holds the unit and read back after; the units not seen yet go through one product.
+        A unit's tokens are its windows' (texts'), so its column is the largest of its texts' columns, and a
+        text's column depends on the question and the text alone: it is computed the first time a shortlist of
+        the question holds the text and read back after. The texts' token vectors are copied once per run
+        into blocks (``_place``), so a question's product runs over a block in place, not over a copy of its
+        shortlist made again for every question.
         """
         known = self._best.setdefault(question, {})
-        new = [windows for windows in dict.fromkeys(units) if windows not in known]
+        new = [text for text in dict.fromkeys(text for windows in units for text in windows) if text not in known]
         if new:
-            query = self.encoder.token_vectors([question])[0]
-            vectors = self.encoder.token_vectors([w for windows in new for w in windows])
-            # A unit's tokens are its windows' in order, so all units' tokens are every window's in order: one
-            # stack, not one per unit and then one of those.
-            lengths = [len(v) for v in vectors]
-            sizes, position = [], 0
-            for windows in new:
-                sizes.append(sum(lengths[position : position + len(windows)]))
-                position += len(windows)
-            similarity = query @ np.vstack(vectors).T
-            columns = np.maximum.reduceat(similarity, np.cumsum([0] + sizes[:-1]), axis=1)
-            known.update(zip(new, columns.T))
-        return np.stack([known[windows] for windows in units], axis=1)
+            self._place([text for text in new if text not in self._where])
+            query = self._query(question)
+            needed: dict[int, list[str]] = {}
+            for text in new:
+                needed.setdefault(self._where[text][0], []).append(text)
+            for number, texts in needed.items():
+                block = self._blocks[number]
+                rows = sum(int(block.ends[self._where[t][1]] - block.starts[self._where[t][1]]) for t in texts)
+                if rows * WHOLE_BLOCK >= len(block.matrix):  # most of the block: its product in place, every text
+                    columns = np.maximum.reduceat(query @ block.matrix.T, block.starts, axis=1)
+                    for text, column in zip(block.texts, columns.T):
+                        known.setdefault(text, column)
+                else:  # a few texts of a large block: copy just their rows
+                    spans = [(int(block.starts[self._where[t][1]]), int(block.ends[self._where[t][1]])) for t in texts]
+                    matrix = np.vstack([block.matrix[a:b] for a, b in spans])
+                    starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
+                    known.update(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
+        return np.stack([known[windows[0]] if len(windows) == 1 else np.maximum.reduce([known[t] for t in windows])
+                         for windows in units], axis=1)
+
+    def _query(self, question: str) -> np.ndarray:
+        if question not in self._queries:
+            self._queries[question] = self.encoder.token_vectors([question])[0]
+        return self._queries[question]
+
+    def _place(self, texts: list[str]) -> None:
+        """Copy these texts' token vectors into one new block; drop the oldest blocks past BLOCK_ROWS in all."""
+        if not texts:
+            return
+        vectors = self.encoder.token_vectors(texts)
+        lengths = np.array([len(v) for v in vectors])
+        ends = np.cumsum(lengths)
+        block = _Block(texts, np.vstack(vectors), ends - lengths, ends)
+        self._blocks[self._next] = block
+        for position, text in enumerate(texts):
+            self._where[text] = (self._next, position)
+        self._next += 1
+        self._rows += len(block.matrix)
+        while self._rows > BLOCK_ROWS and len(self._blocks) > 1:  # a question's texts already placed stay known
+            number = next(iter(self._blocks))
+            old = self._blocks.pop(number)
+            self._rows -= len(old.matrix)
+            for text in old.texts:
+                if self._where.get(text, (None,))[0] == number:
+                    del self._where[text]
 
     def _weights(self, question: str, tokens: int, shortlist: frozenset, units: list[tuple[str, ...]]) -> np.ndarray:
         """How much each question token counts: its IDF over the shortlisted units, as BERTScore weighs tokens.
