@@ -70,7 +70,9 @@ print(json.dumps({"first": stages[0], "complete": complete, "texts": len(read), 
 def run_once(path: Path, questions: Path, cache: Path, bound: bool) -> dict:
     environment = os.environ | {"WORKBENCH_EMBEDDING_CACHE": str(cache), "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", ONE_RUN, str(path), str(questions), path.name, "1" if bound else "0"],
-                          env=environment, capture_output=True, text=True, check=True)
+                          env=environment, capture_output=True, text=True)
+    if done.returncode:  # the run's own traceback, not only its exit status
+        raise SystemExit(f"the run of {path.name} failed:\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

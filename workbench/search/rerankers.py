@@ -219,7 +219,8 @@ class MaxSim(Reranker):
         known = self._best.setdefault(question, {})
         new = [text for text in dict.fromkeys(text for windows in units for text in windows) if text not in known]
         if new:
-            self._place([text for text in new if text not in self._where])
+            self._place([text for text in new if text not in self._where], keep={self._where[t][0] for t in new
+                                                                                  if t in self._where})
             query = self._query(question)
             needed: dict[int, list[str]] = {}
             for text in new:
@@ -244,8 +245,9 @@ class MaxSim(Reranker):
             self._queries[question] = self.encoder.token_vectors([question])[0]
         return self._queries[question]
 
-    def _place(self, texts: list[str]) -> None:
-        """Copy these texts' token vectors into one new block; drop the oldest blocks past BLOCK_ROWS in all."""
+    def _place(self, texts: list[str], keep: set[int]) -> None:
+        """Copy these texts' token vectors into one new block; drop the oldest blocks past BLOCK_ROWS in all,
+        but not those in ``keep`` (blocks holding texts the question at hand still needs)."""
         if not texts:
             return
         vectors = self.encoder.token_vectors(texts)
@@ -257,8 +259,10 @@ class MaxSim(Reranker):
             self._where[text] = (self._next, position)
         self._next += 1
         self._rows += len(block.matrix)
-        while self._rows > BLOCK_ROWS and len(self._blocks) > 1:  # a question's texts already placed stay known
-            number = next(iter(self._blocks))
+        # A question's columns already worked out stay known; only the vectors to work out more go.
+        for number in [n for n in self._blocks if n not in keep and n != self._next - 1]:
+            if self._rows <= BLOCK_ROWS:
+                break
             old = self._blocks.pop(number)
             self._rows -= len(old.matrix)
             for text in old.texts:

@@ -1,0 +1,66 @@
+"""maxsim's token vectors in blocks (``MaxSim._place``): scores as a fresh re-check gives them, memory bounded."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import workbench.search.rerankers as rerankers
+from workbench.cut import chunk_document
+from workbench.read.loaders import parse_markdown
+from workbench.search.rerankers import RERANKERS
+
+from .conftest import FakeEncoder
+
+COLOURS = ["red", "blue", "green", "black", "white", "grey", "amber", "teal"]
+DOC = parse_markdown(
+    "# Shop\n\n" + "".join(
+        f"## Lamp {i}\nColour: {COLOURS[i % 8]}. Price: {10 + i} dollars. Warranty: {1 + i % 3} years.\n\n"
+        for i in range(40)
+    ),
+    "lamps.md",
+)
+CHUNKS = chunk_document(DOC, "heading")
+QUESTIONS = [f"What is the warranty of lamp {i} in {COLOURS[i % 8]}?" for i in range(0, 40, 7)]
+
+
+def shortlists(question_number: int) -> list[list]:
+    """Three overlapping shortlists per question, as three searches' top pieces of one cut overlap."""
+    start = (question_number * 5) % 30
+    return [CHUNKS[start : start + 10], CHUNKS[start + 3 : start + 13], CHUNKS[::4]]
+
+
+def fresh(question: str, shortlist: list) -> list[float]:
+    return RERANKERS.get("maxsim")(encoder_factory=FakeEncoder).scores(question, shortlist).tolist()
+
+
+@pytest.mark.parametrize("rows", [100_000, 40, 1])
+def test_blocks_give_every_shortlist_the_scores_a_fresh_recheck_gives_it(monkeypatch, rows):
+    """With room for everything, for a few pieces, and for one block only (each new block drops every other
+    block the question at hand does not need): the same scores, and the blocks kept within their bound."""
+    monkeypatch.setattr(rerankers, "BLOCK_ROWS", rows)
+    encoder = FakeEncoder()
+    shared = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
+    for number, question in enumerate(QUESTIONS):
+        for shortlist in shortlists(number):
+            got = shared.scores(question, shortlist).tolist()
+            assert got == pytest.approx(fresh(question, shortlist), abs=1e-6), (question, rows)
+            # Past the bound only by the blocks the question needed and the newest one.
+            assert shared._rows <= rows or len(shared._blocks) <= 2 + len(shortlist)
+    assert shared._rows == sum(len(block.matrix) for block in shared._blocks.values())
+    if rows == 1:
+        assert len(shared._blocks) < shared._next  # blocks were dropped, and the scores above still held
+
+
+def test_a_question_needing_a_third_of_a_block_multiplies_it_whole_and_knows_all_its_texts():
+    encoder = FakeEncoder()
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
+    maxsim.scores(QUESTIONS[0], CHUNKS[:12])  # one block of 12 texts (a heading piece is one text)
+    maxsim.scores(QUESTIONS[1], CHUNKS[:4])  # 4 of 12 texts, about a third of the rows: the whole block
+    assert len(maxsim._best[QUESTIONS[1]]) == 12
+    maxsim.scores(QUESTIONS[2], CHUNKS[:1])  # 1 of 12: that text's rows alone
+    assert len(maxsim._best[QUESTIONS[2]]) == 1
+    column = maxsim._best[QUESTIONS[2]][CHUNKS[0].text]
+    query = encoder.token_vectors([QUESTIONS[2]])[0]
+    expected = (query @ encoder.token_vectors([CHUNKS[0].text])[0].T).max(axis=1)
+    assert np.allclose(column, expected)
