@@ -90,15 +90,16 @@ def child_search() -> dict:
     from rank_bm25 import BM25Okapi
 
     from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.core.words import terms
     from workbench.cut import chunk_document
     from workbench.read.loaders import load_bytes
-    from workbench.search.retrievers import BM25, bm25_tokens, ranks, starts_of
+    from workbench.search.retrievers import BM25, ranks, starts_of
 
     # One chunk per product: words such as "price" and "warranty" are in every chunk, as in a real catalog.
     document = load_bytes(catalog_csv(20000), "catalog.csv")
     chunks = chunk_document(document, "heading")[:20000]
     queries = [q.question for q in catalog_questions(20000, count=205) if q.expected_source][:200]
-    corpus = [bm25_tokens(chunk.text) for chunk in chunks]
+    corpus = [terms(chunk.text) for chunk in chunks]
     starts = starts_of(chunks)
     out: dict = {"chunks": len(chunks), "queries": len(queries)}
 
@@ -106,7 +107,7 @@ def child_search() -> dict:
     reference = BM25Okapi(corpus)
     out["rank_bm25_index"] = time.perf_counter() - start
     start = time.perf_counter()
-    expected = [reference.get_scores(bm25_tokens(q)) for q in queries]
+    expected = [reference.get_scores(terms(q)) for q in queries]
     out["rank_bm25_search"] = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -114,7 +115,7 @@ def child_search() -> dict:
     fast.index(corpus, show_progress=False)
     out["bm25s_index"] = time.perf_counter() - start
     start = time.perf_counter()
-    got_bm25s = [fast.get_scores([t for t in bm25_tokens(q) if t in fast.vocab_dict]) for q in queries]
+    got_bm25s = [fast.get_scores([t for t in terms(q) if t in fast.vocab_dict]) for q in queries]
     out["bm25s_search"] = time.perf_counter() - start
 
     start = time.perf_counter()

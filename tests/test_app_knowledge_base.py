@@ -120,7 +120,7 @@ def test_a_reload_restores_the_base_its_questions_and_each_file_s_reading():
     assert [f.name for f in again.session_state[keys.FILES]] == ["catalog.csv", "policies.md", "faq.md"]
     assert again.session_state[keys.FILES][0].name_column == "Price"
     assert list(again.session_state[keys.QUESTIONS]["question"]) == [
-        "Can I return the kettle after 30 days of use?", "How long do refunds take?", "Does the Blender Max crush ice?"]
+        "Can I return the kettle 30 days after delivery?", "How long do refunds take?", "Does the Blender Max crush ice?"]
     # Back to the sample, then the recent list reopens the base with its questions.
     again.button[0].click().run()  # Go back to the sample
     reopen = [b for b in again.button if b.key and b.key.startswith("reopen_")]

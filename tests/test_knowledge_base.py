@@ -114,16 +114,16 @@ def test_together_a_policy_line_is_the_decoy_from_its_file():
     evaluation = evaluate(base(), questions(), heading_keyword())
     (run,) = evaluation.runs
     kettle, refunds, ice = run.per_question
-    # "Can I return the kettle after 30 days of use?" -> words can, i, return, kettle, after, 30, days, use
-    # (keyword search finds a word anywhere in a piece: "i" in "price", "use" in "unused").
-    # Kettle Pro's piece: i, return, kettle, 30, days, use = 6.
-    # policies.md's Returns piece: i, return, kettle, after ("30 days after delivery"), 30, days, use = 7.
-    assert [s for _, s in kettle.ranking[:2]] == [7.0, 6.0]
+    # "Can I return the kettle 30 days after delivery?" -> terms return, kettl, 30, day, deliveri ("can", "i",
+    # "the", "after" are stop words; Snowball stems).
+    # Kettle Pro's piece ("Returns: 30 days, unused."): return, kettl, 30, day = 4.
+    # policies.md's Returns piece ("Returns: 30 days after delivery, ... every kettle"): all five = 5.
+    assert [s for _, s in kettle.ranking[:2]] == [5.0, 4.0]
     assert (kettle.grade, kettle.reason, kettle.rank) == ("missed", "decoy", 2)
     assert kettle.top_chunk == "policies.md:heading-1"
     assert (refunds.grade, ice.grade) == ("clean", "clean")
     assert other_file_answers(evaluation, run) == [
-        "row 2: “Can I return the kettle after 30 days of use?” has its answer in catalog.csv, but the top piece "
+        "row 2: “Can I return the kettle 30 days after delivery?” has its answer in catalog.csv, but the top piece "
         "is from policies.md line 3 — a decoy from policies.md: its piece holds the same words."
     ]
     assert file_lines(evaluation, run) == [
@@ -219,19 +219,21 @@ def test_price_list_plus_policies_keeps_the_price_list_s_grades_where_nothing_co
                 assert x.rank is None or y.rank >= x.rank
 
 
-# "Can I return the Nimbus purifier within 14 days from delivery?" -> can, i, return, nimbus, purifier, within,
-# 14, days, from, delivery. Nimbus's piece: i, return, nimbus, purifier, 14, days = 6 (Cirrus's: i, return, 14,
-# days = 4). The policies' Returns piece: i, return, within, 14, days, from, delivery = 7, and it holds "14 days".
-NIMBUS = Question("Can I return the Nimbus purifier within 14 days from delivery?", "Nimbus Air Purifier", "14 days")
+# "Can I return the Nimbus purifier in its original box within 14 days of delivery?" -> terms return, nimbus,
+# purifi, origin, box, 14, day, deliveri (the rest are stop words). Nimbus's piece: return, nimbus, purifi, 14,
+# day = 5 (the fans': return, origin, box, day = 4). The policies' Returns piece ("Returns: 14 days from
+# delivery, in the original box."): return, origin, box, 14, day, deliveri = 6, and it holds "14 days".
+NIMBUS = Question("Can I return the Nimbus purifier in its original box within 14 days of delivery?",
+                  "Nimbus Air Purifier", "14 days")
 
 
 def test_where_the_policies_page_competes_the_grade_differs_and_says_why():
     alone, together = sample_runs([NIMBUS])
     one = next(r for r in alone.runs if r.strategy == "heading")
     both = next(r for r in together.runs if r.strategy == "heading")
-    assert (one.per_question[-1].grade, one.per_question[-1].ranking[0][1]) == ("clean", 6.0)
+    assert (one.per_question[-1].grade, one.per_question[-1].ranking[0][1]) == ("clean", 5.0)
     result = both.per_question[-1]
-    assert (result.grade, result.reason, result.ranking[0][1], result.rank) == ("missed", "decoy", 7.0, 2)
+    assert (result.grade, result.reason, result.ranking[0][1], result.rank) == ("missed", "decoy", 6.0, 2)
     assert other_file_answers(together, both)[-1].endswith(
         "the top piece is from breezy_home_policies.md line 3 — a decoy from breezy_home_policies.md: its piece "
         "holds the same words.")

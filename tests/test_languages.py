@@ -1,11 +1,11 @@
-"""Beyond English: BM25 words stay whole in Devanagari; Japanese and Chinese are indexed by character pairs."""
+"""Beyond English: words (`core.words.tokenize`) stay whole in Devanagari; Japanese and Chinese go by character pairs."""
 
 from __future__ import annotations
 
 from workbench.core.model import Question, Settings
+from workbench.core.words import tokenize
 from workbench.read.loaders import parse_markdown
 from workbench.run.evaluate import evaluate
-from workbench.search.retrievers import tokenize
 
 HINDI = (
     "# मूल्य सूची\n\n"

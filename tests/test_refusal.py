@@ -12,7 +12,7 @@ import pytest
 from workbench.core.model import Question, Settings
 from workbench.core.results import QuestionResult
 from workbench.cut import make_strategy
-from workbench.grade.confidence import WordEvidence, confidence, stem
+from workbench.grade.confidence import WordEvidence, confidence
 from workbench.grade.refusal import calibrate, fit, refuse_below
 from workbench.read.loaders import load_path, parse_markdown
 from workbench.read.questions import parse_questions
@@ -30,10 +30,13 @@ def result(value: float, answerable: bool) -> QuestionResult:
     return QuestionResult(question, grade, "", 1, "c1", value, [], [1], grade, "", confidence=value)
 
 
-def test_stem_is_light_and_keeps_short_words():
-    assert [stem(w) for w in ("returns", "batteries", "charging", "fans", "gas", "bus")] == [
-        "return", "battery", "charg", "fan", "gas", "bus"
-    ]
+def test_coverage_compares_whole_words_not_stems():
+    # "assembly" and "sofas" are not in a file that says "assemble" and "sofa", though their Snowball stems are
+    # ("assembl", "sofa"): the confidence asks whether the document names the very thing asked about.
+    evidence = WordEvidence(parse_markdown("# Shop\n## Sofa\nEasy to assemble.\n", "s.md"))
+    words, coverage = evidence.question("Do you offer assembly for the sofas?")
+    assert words == ["assembly", "sofas"]  # "do you for the" stop words, "offer" an asking word
+    assert coverage == 0.0
 
 
 def test_confidence_hand_computed_on_a_tiny_document():
@@ -41,22 +44,23 @@ def test_confidence_hand_computed_on_a_tiny_document():
     evidence = WordEvidence(document)
     chunks = make_strategy("heading").chunk(document)  # "Fans" has no text of its own: Ceiling Fan, Table Fan
     question = "Do you ship the ceiling fan to Canada?"
-    # Content words: "do you the to" are stop words and "ship" asks about something: ceil, fan, canada.
-    assert evidence.question_stems(question) == ["ceil", "fan", "canada"]
-    # Lines: 3 headings and 3 facts, N = 6; idf = ln((N + 1) / (df + 0.5)).
-    # ceil: df 1 -> ln(7/1.5) = 1.5404; fan: df 3 -> ln 2 = 0.6931; canada: df 0 -> ln 14 = 2.6391.
-    # Found in the document and in the Ceiling Fan piece: ceil and fan = 2.2336 / 4.8726 = 0.45839.
+    # Content words: "do you the to" are stop words and "ship" asks about something: ceiling, fan, canada.
+    assert evidence.question_words(question) == ["ceiling", "fan", "canada"]
+    # Lines: 3 headings and 3 facts, N = 6; idf = ln((N + 1) / (df + 0.5)). Whole words: the heading "Fans"
+    # does not hold "fan".
+    # ceiling: df 1 -> ln(7/1.5) = 1.5404; fan: df 2 -> ln(7/2.5) = 1.0296; canada: df 0 -> ln 14 = 2.6391.
+    # Found in the document and in the Ceiling Fan piece: ceiling and fan = 2.5701 / 5.2091 = 0.49338.
     keyword = Keyword(chunks)
-    scores = keyword.scores(question)  # keyword words: you ship ceiling fan canada -> 2 and 1 of 5
+    scores = keyword.scores(question)  # keyword terms: ship ceil fan canada -> 2 and 1 of 4
     sureness = keyword.sureness(question, scores)
-    assert sureness.tolist() == [0.4, 0.2]
+    assert sureness.tolist() == [0.5, 0.25]
     value, parts = confidence(evidence, question, chunks[0], sureness, np.array([0, 1]))
-    coverage = (math.log(7 / 1.5) + math.log(2)) / (math.log(7 / 1.5) + math.log(2) + math.log(14))
-    assert parts["document_coverage"] == pytest.approx(coverage) == pytest.approx(0.45839, abs=1e-5)
+    coverage = (math.log(7 / 1.5) + math.log(7 / 2.5)) / (math.log(7 / 1.5) + math.log(7 / 2.5) + math.log(14))
+    assert parts["document_coverage"] == pytest.approx(coverage) == pytest.approx(0.49338, abs=1e-5)
     assert parts["top_coverage"] == pytest.approx(coverage)
-    assert (parts["score"], parts["margin"]) == (0.4, pytest.approx(0.2))
-    # 0.45839 x (0.4 x 0.45839 + 0.4 x 0.4 + 0.2 x 0.2) = 0.45839 x 0.38336 = 0.17573
-    assert value == pytest.approx(coverage * (0.4 * coverage + 0.16 + 0.04)) == pytest.approx(0.17573, abs=1e-5)
+    assert (parts["score"], parts["margin"]) == (0.5, 0.25)
+    # 0.49338 x (0.4 x 0.49338 + 0.4 x 0.5 + 0.2 x 0.25) = 0.49338 x 0.44735 = 0.22071
+    assert value == pytest.approx(coverage * (0.4 * coverage + 0.2 + 0.05)) == pytest.approx(0.22071, abs=1e-5)
 
 
 def test_a_question_whose_words_are_all_in_the_top_piece_is_surer_than_one_naming_a_missing_country():

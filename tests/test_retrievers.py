@@ -7,6 +7,7 @@ import pytest
 from rank_bm25 import BM25Okapi
 
 from workbench.core.model import Question, Settings, WorkbenchError
+from workbench.core.words import question_terms, terms, tokenize
 from workbench.cut import chunk_document
 from workbench.read.loaders import load_path, parse_markdown
 from workbench.read.questions import parse_questions
@@ -18,12 +19,8 @@ from workbench.search.retrievers import (
     Dense,
     Hybrid,
     Keyword,
-    bm25_tokens,
-    english_stop_words,
-    question_words,
     ranks,
     starts_of,
-    tokenize,
 )
 
 from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
@@ -34,14 +31,22 @@ DOC = parse_markdown(
 CHUNKS = chunk_document(DOC, "heading")
 
 
-def test_question_words_drop_stop_words_and_repeat():
-    assert question_words("What is the warranty on the Ceiling-Fan, the fan?") == ("warranty", "ceiling", "fan")
+def test_question_terms_drop_stop_words_and_repeats_and_are_stemmed():
+    # Snowball: "warranty" -> "warranti", "ceiling" -> "ceil"; "fan" once though said twice.
+    assert question_terms("What is the warranty on the Ceiling-Fan, the fan?") == ("warranti", "ceil", "fan")
 
 
-def test_keyword_counts_distinct_words_as_substrings():
-    scores = Keyword(CHUNKS).scores("What is the warranty for the ceiling fan?")
-    # warranty, ceiling, fan: all three in the Ceiling Fan chunk; "warranty" and "fan" in the Table Fan chunk.
+def test_keyword_counts_distinct_terms():
+    scores = Keyword(CHUNKS).scores("What is the warranty for the ceiling fans?")
+    # warranti, ceil, fan ("fans" stems to "fan"): all three in the Ceiling Fan chunk; "warranti" and "fan" in
+    # the Table Fan chunk.
     assert scores.tolist() == [3.0, 2.0]
+
+
+def test_keyword_matches_whole_terms_not_substrings():
+    doc = parse_markdown("# S\n\n## Protector\nA case.\n\n## Pro\nA pro model.\n", "s.md")
+    # "pro" was found inside "Protector" when keyword matched substrings; as a term it is only in the Pro piece.
+    assert Keyword(chunk_document(doc, "heading")).scores("pro").tolist() == [0.0, 1.0]
 
 
 def test_ties_go_to_the_earlier_chunk():
@@ -58,27 +63,25 @@ def test_bm25_scores_equal_rank_bm25(path, strategy):
     """The sparse fast path against the reference implementation, on whole files."""
     document = load_path(path)
     chunks = chunk_document(document, strategy)
-    reference = BM25Okapi([bm25_tokens(c.text) for c in chunks])
+    reference = BM25Okapi([terms(c.text) for c in chunks])
     fast = BM25(chunks)
     starts = starts_of(chunks)
     queries = [f"What is the {s.heading} price and warranty price?" for s in document.sections if s.heading][:25]
     for query in [*queries, "zzz unknown", "", "what is the"]:
-        expected = reference.get_scores(bm25_tokens(query))
+        expected = reference.get_scores(terms(query))
         got = fast.scores(query)
         assert got == pytest.approx(expected, abs=1e-9), query
         assert ranks(got, starts)[:10].tolist() == ranks(expected, starts)[:10].tolist(), query
 
 
-def test_bm25_drops_scikit_learns_english_stop_words():
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-    assert english_stop_words() == ENGLISH_STOP_WORDS  # read from the package's file, without importing it
-    assert bm25_tokens("What is the warranty on the Ceiling Fan?") == ["warranty", "ceiling", "fan"]
-    # Both chunks hold "the"; only the question's real words score. Keyword keeps its own short list.
+def test_bm25_and_keyword_drop_the_same_stop_words():
+    assert terms("What is the warranty on the Ceiling Fan?") == ["warranti", "ceil", "fan"]
+    # Both chunks hold "the"; only the question's real words score, under either search.
     doc = parse_markdown("# S\n\n## A\nThe price of the fan.\n\n## B\nWarranty: 2 years.\n", "s.md")
     chunks = chunk_document(doc, "heading")
     assert BM25(chunks).scores("what is the the the")[0] == 0.0
-    assert question_words("what about the warranty") == ("about", "warranty")
+    assert Keyword(chunks).scores("what is the the the").tolist() == [0.0, 0.0]
+    assert question_terms("what about the warranty") == ("warranti",)
 
 
 def test_tokenizer_is_unicode_aware():
@@ -86,7 +89,7 @@ def test_tokenizer_is_unicode_aware():
 
 
 def test_the_ascii_shortcut_finds_the_words_the_unicode_pattern_finds():
-    from workbench.search.retrievers import WORD
+    from workbench.core.words import WORD
 
     # Punctuation, underscores, digits inside words; the Kelvin sign lowercases to an ASCII "k".
     for text in ("SKU_12-b: 3.5 kg/m², IP67!", "\u212aelvin 20mm straps", "don't  ALL-CAPS\ttab", ""):
@@ -96,7 +99,7 @@ def test_the_ascii_shortcut_finds_the_words_the_unicode_pattern_finds():
 
 def test_heading_reranker_adds_three_for_a_word_in_the_first_line():
     scores = HeadingRerank().scores("ceiling fan price", CHUNKS)
-    # Ceiling chunk: heading has "ceiling" -> +3, keyword 3 (ceiling, fan, price) = 6; Table: +3 ("fan") + 2 = 5.
+    # Ceiling chunk: heading has "ceil" -> +3, keyword 3 (ceil, fan, price) = 6; Table: +3 ("fan") + 2 = 5.
     assert scores.tolist() == [6.0, 5.0]
 
 
@@ -271,24 +274,25 @@ def test_real_model_on_the_sample_heading_beats_fixed(real_encoder):
             assert heading >= 18 and fixed <= 4, (retriever, reranker, heading, fixed)
 
 
-# --- Each piece is folded (lowercased for word matching) once per strategy, not once per question -----
+# --- Each piece is read (tokenised, stemmed) once per strategy, not once per question --------------
 
-def _old_keyword(question: str, chunks) -> list[float]:
-    """The keyword score as it was computed before: every piece lowercased again for every question."""
-    words = question_words(question)
-    return [float(sum(1 for w in words if w in c.text.lower())) for c in chunks]
+def _plain_keyword(question: str, chunks) -> list[float]:
+    """The keyword score as a plain loop: every piece read again for every question."""
+    words = question_terms(question)
+    return [float(sum(1 for w in words if w in set(terms(c.text)))) for c in chunks]
 
 
-def _old_heading(question: str, chunks) -> list[float]:
-    words = question_words(question)
+def _plain_heading(question: str, chunks) -> list[float]:
+    words = question_terms(question)
     return [
-        (3.0 if any(w in c.text.split("\n", 1)[0].lower() for w in words) else 0.0) + _old_keyword(question, [c])[0]
+        (3.0 if any(w in set(terms(c.text.split("\n", 1)[0])) for w in words) else 0.0)
+        + _plain_keyword(question, [c])[0]
         for c in chunks
     ]
 
 
 @pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
-def test_folding_once_gives_the_same_scores_as_folding_per_question(path):
+def test_reading_once_gives_the_same_scores_as_reading_per_question(path):
     document = load_path(path)
     queries = [f"{s.heading} price warranty" for s in document.sections if s.heading][:25] + ["ÉTÉ İstanbul", ""]
     if path == SAMPLE_MD:
@@ -297,23 +301,23 @@ def test_folding_once_gives_the_same_scores_as_folding_per_question(path):
         chunks = chunk_document(document, strategy)
         keyword, heading = Keyword(chunks), HeadingRerank()
         for query in queries:
-            assert keyword.scores(query).tolist() == _old_keyword(query, chunks), (strategy, query)
+            assert keyword.scores(query).tolist() == _plain_keyword(query, chunks), (strategy, query)
             shortlist = chunks[:50]
-            assert heading.scores(query, shortlist).tolist() == _old_heading(query, shortlist), (strategy, query)
+            assert heading.scores(query, shortlist).tolist() == _plain_heading(query, shortlist), (strategy, query)
 
 
-def test_keyword_and_heading_fold_each_piece_once_per_strategy(monkeypatch):
+def test_keyword_and_heading_read_each_piece_once_per_strategy(monkeypatch):
     import workbench.search.rerankers as rerankers_module
     import workbench.search.retrievers as retrievers_module
 
-    folded: list[str] = []
+    read: list[str] = []
 
-    def counting_fold(text: str) -> str:
-        folded.append(text)
-        return text.lower()
+    def counting_terms(text: str) -> list[str]:
+        read.append(text)
+        return terms(text)
 
-    monkeypatch.setattr(retrievers_module, "fold", counting_fold)
-    monkeypatch.setattr(rerankers_module, "fold", counting_fold)
+    monkeypatch.setattr(retrievers_module, "terms", counting_terms)
+    monkeypatch.setattr(rerankers_module, "terms", counting_terms)
     document = load_path(SAMPLE_MD)
     questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
     settings = Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["heading"])
@@ -322,9 +326,9 @@ def test_keyword_and_heading_fold_each_piece_once_per_strategy(monkeypatch):
     texts = {c.text for chunks in evaluation.chunks.values() for c in chunks}
     assert max(len(chunks) for chunks in evaluation.chunks.values()) <= settings.depth  # every piece shortlisted
     # Keyword: each piece once per strategy. Heading reranker: each distinct text twice (its first line and
-    # its whole text), whatever the number of questions (24 here; before, each piece 24 times per strategy).
+    # its whole text), whatever the number of questions (24 here).
     assert len(evaluation.questions) == 24
-    assert len(folded) == pieces + 2 * len(texts)
+    assert len(read) == pieces + 2 * len(texts)
 
 
 @pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
@@ -332,14 +336,14 @@ def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
     """scores() adds the question's columns itself; the sub-matrix product it replaced gives the same floats."""
     from collections import Counter
 
-    from workbench.search.retrievers import best_of, bm25_tokens
+    from workbench.search.retrievers import best_of
 
     document = load_path(path)
     queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25]
     for strategy in ("fixed", "heading", "sentence"):
         bm25 = BM25(chunk_document(document, strategy))
         for query in queries:
-            counts = Counter(bm25.vocabulary[t] for t in bm25_tokens(query) if t in bm25.vocabulary)
+            counts = Counter(bm25.vocabulary[t] for t in terms(query) if t in bm25.vocabulary)
             if not counts:
                 continue
             ids = list(counts)

@@ -28,9 +28,10 @@ Warranty: 5 years.
 """
 ANSWERABLE = [
     Question("What is the price of the Alpha Lamp?", "Alpha Lamp", "Price: 10 euros."),
-    Question("What warranty does the Beta Chair have?", "Beta Chair", "Warranty: 2 years."),
+    # "come" is no stop word (it asks about something): the search counts it, and no piece holds it.
+    Question("What warranty does the Beta Chair come with?", "Beta Chair", "Warranty: 2 years."),
     Question("What is the price of the Gamma Desk?", "Gamma Desk", "Price: 90 euros."),
-    Question("What warranty does the Gamma Desk have?", "Gamma Desk", "Warranty: 5 years."),
+    Question("What warranty does the Gamma Desk come with?", "Gamma Desk", "Warranty: 5 years."),
 ]
 # Made of the file's own words: the search score is as sure of them as of the real questions.
 LOOK_ALIKE = [Question(f"What is the price of the {name} warranty?") for name in ("Alpha Lamp", "Beta Chair", "Gamma Desk")]

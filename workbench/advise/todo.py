@@ -18,11 +18,12 @@ from workbench.advise.audit import Audit
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_items import ItemWriter, Todo
 from workbench.advise.todo_places import place_record, section_spans
-from workbench.advise.todo_words import WORD, content_words, missing_words, stem
+from workbench.advise.todo_words import content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import lower_first
+from workbench.core.words import stem
 from workbench.grade.places import join_places
 from workbench.read.resolve import fold
 from workbench.run.names import strategy_name
@@ -92,15 +93,15 @@ class _Builder(ItemWriter):
 
     def _other_names(self, section: Section) -> list[str]:
         """The headings of every other product or section, less the words of this one's own name and path."""
-        own = {stem(w) for name in (section.heading, *section.path) for w in WORD.findall(fold(name).lower())}
+        own = {stem(w) for name in (section.heading, *section.path) for w in words_of(fold(name))}
         if self._names is None:
             self._names = [(s.id, s.heading) for s in self.document.sections if s.heading]
         out = []
         for section_id, heading in self._names:
             if section_id != section.id:
-                words = [w for w in WORD.findall(fold(heading).lower()) if stem(w) not in own]
-                if words:
-                    out.append(" ".join(words))
+                named = [w for w in words_of(fold(heading)) if stem(w) not in own]
+                if named:
+                    out.append(" ".join(named))
         return out
 
     def _answer_facts(self, resolved: ResolvedQuestion) -> list[Fact]:

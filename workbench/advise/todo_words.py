@@ -1,53 +1,42 @@
 """The to-do's words rule: a customer's words that the product's text lacks (``missing_words``), compared by
-their Snowball stems, less function words, the question's framing and the words of other products' names.
+their Snowball stems (``core.words``, as every search reads them), less stop words, the question's framing and
+the words of other products' names.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
-from workbench.grade.confidence import STOP_WORDS as QUESTION_STOP_WORDS
+from workbench.core.words import STOP_WORDS, stem, tokenize
 from workbench.read.resolve import fold
-from workbench.search.retrievers import english_stop_words
 
-# The to-do suggests words a customer uses that the text lacks; a function word ("just", "because") is never one,
+# The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
 # nor a word that frames the question or fills it out ("likely", "cause", "try", "long"): adding those to a line
-# makes every line match every question a little more, and no answer more findable.
+# makes every line match every question a little more, and no answer more findable. Not a second stop-word
+# list: a search must still match these ("Problem: the screen stays dark" is the line to find), they are only
+# never worth adding to a line. Numbers spelt out ("five") are values, as digits are (``words_of`` skips those).
 FRAMING_WORDS = frozenset(
     """come comes sell sells offer offers give available use likely cause causes caused reason long longer try
     tried trying problem problems issue issues happen happens happened work works working make makes made able
-    possible usually normally actually really still ever exactly happen way ways kind sort type lot bit good best
-    right wrong thing stuff say says said mean means write tell ask asked help soon little ready appear appears
-    appeared seem seems"""
+    possible usually normally actually really exactly ways kind sort type lot bit good best right wrong stuff say
+    says said mean means write ask asked help soon little ready appear appears appeared find see show take put go
+    keep fill describe back last lasts two three four five six seven eight nine ten eleven twelve twenty
+    hundred"""
     .split()
 )
+_DIGIT = re.compile(r"\d")
+
+NOT_CONTENT = STOP_WORDS | FRAMING_WORDS
 
 
-@functools.cache
-def _not_content() -> frozenset[str]:
-    return english_stop_words() | QUESTION_STOP_WORDS | FRAMING_WORDS
-
-
-@functools.cache
-def _stemmer():
-    """English Snowball (Porter2) from ``snowballstemmer``: a small, kept, pure-Python library with no model or data
-    files, so "returning" is found in "returned" and "batteries" in "battery" (stripping -s/-es missed both)."""
-    import snowballstemmer  # a few milliseconds, but only the to-do needs it
-
-    return snowballstemmer.stemmer("english")
-
-
-@functools.lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    return _stemmer().stemWord(word)
-
-WORD = re.compile(r"[^\W\d_]{3,}")
+def words_of(text: str) -> list[str]:
+    """A text's words as the to-do may suggest them: ``core.words.tokenize``'s words of three letters or more, no
+    digits (a number or "kg" is a value, not a word a customer would miss)."""
+    return [word for word in tokenize(text) if len(word) >= 3 and not _DIGIT.search(word)]
 
 
 def content_words(text: str) -> list[str]:
-    skip = _not_content()
-    return [w for w in WORD.findall(text.lower()) if w not in skip]
+    return [w for w in words_of(text) if w not in NOT_CONTENT]
 
 
 def _stems(word: str) -> set[str]:
@@ -64,7 +53,7 @@ def missing_words(question: str, section_text: str, name: str, others: tuple[str
         have |= _stems(word)
     taken = set()
     for other in others:
-        for word in WORD.findall(fold(other).lower()):
+        for word in words_of(fold(other)):
             taken |= _stems(word)
     missing = []
     for word in content_words(question):

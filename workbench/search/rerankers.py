@@ -12,8 +12,8 @@ import numpy as np
 
 from workbench.core.model import Chunk, Settings, WorkbenchError
 from workbench.core.registry import Registry
+from workbench.core.words import question_terms, terms
 from workbench.encode.embedding import Encoder
-from workbench.search.retrievers import bm25_tokens, fold, question_words, words_in
 
 
 def titles(chunk: Chunk) -> list[str]:
@@ -33,8 +33,8 @@ def names(question: str, chunk: Chunk) -> bool:
     "How many browning levels does the 2-Slice Toaster have?" names "2-Slice Toaster", not "4-Slice
     Toaster"; "Can I take my smoothie from the Personal Blender?" does not name "Personal Blender 600ml".
     """
-    asked = set(bm25_tokens(question))
-    return any(words and words <= asked for words in (set(bm25_tokens(title)) for title in titles(chunk)))
+    asked = set(question_terms(question))
+    return any(words and words <= asked for words in (set(terms(title)) for title in titles(chunk)))
 
 
 class Reranker:
@@ -100,21 +100,23 @@ class HeadingRerank(Reranker):
     bonus = 3
 
     def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
-        # Piece text -> (folded first line, folded text): the same pieces head every question's shortlist.
-        self._folded: dict[str, tuple[str, str]] = {}
+        # Piece text -> (its first line's terms, its terms): the same pieces head every question's shortlist.
+        self._terms: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
-    def _fold(self, text: str) -> tuple[str, str]:
-        if text not in self._folded:
-            self._folded[text] = (fold(text.split("\n", 1)[0]), fold(text))
-        return self._folded[text]
+    def _read(self, text: str) -> tuple[frozenset[str], frozenset[str]]:
+        if text not in self._terms:
+            self._terms[text] = (frozenset(terms(text.split("\n", 1)[0])), frozenset(terms(text)))
+        return self._terms[text]
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        words = question_words(question)
+        """As ``keyword`` counts (the question's distinct terms the piece holds), plus ``bonus`` when its first
+        line holds one of them."""
+        words = question_terms(question)
         result = []
         for chunk in chunks:
-            first_line, folded = self._fold(chunk.text)
+            first_line, held = self._read(chunk.text)
             boost = self.bonus if any(word in first_line for word in words) else 0
-            result.append(boost + words_in(words, folded))
+            result.append(boost + sum(1 for word in words if word in held))
         return np.array(result, dtype=float)
 
 

@@ -2,98 +2,23 @@
 
 from __future__ import annotations
 
-import bisect
 import functools
-import importlib.util
 import itertools
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
-import regex
 
-from workbench.core.model import Chunk, WorkbenchError
+from workbench.core.model import Chunk
 from workbench.core.registry import Registry
+from workbench.core.words import question_terms, terms
 from workbench.encode.embedding import Encoder
 
-STOP_WORDS = frozenset("what is the a an on for how long does do is it in of to with per".split())
 
-
-@functools.lru_cache(maxsize=4096)  # a run asks each question under every strategy, retriever and reranker
-def question_words(question: str) -> tuple[str, ...]:
-    """The distinct lowercase ``[a-z0-9]+`` runs of a question, less the stop words."""
-    return tuple(dict.fromkeys(w for w in re.findall(r"[a-z0-9]+", question.lower()) if w not in STOP_WORDS))
-
-
-def fold(text: str) -> str:
-    """A piece's text as word matching sees it. Retrievers and rerankers fold each piece once, not per question."""
-    return text.lower()
-
-
-def words_in(words: tuple[str, ...] | list[str], folded: str) -> int:
-    """How many of the words occur in an already folded text."""
-    return sum(1 for word in words if word in folded)
-
-
-# Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
-WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
-# Scripts written without spaces between words: indexed by overlapping character pairs.
-CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]+")
-# WORD restricted to ASCII (letters, digits; no ASCII character is a mark): the standard library's
-# engine finds these runs 2.5 times faster than ``regex`` does with Unicode classes, and most shop text is ASCII.
-ASCII_WORD = re.compile(r"[a-z0-9]+")
-
-
-def tokenize(text: str) -> list[str]:
-    """The BM25 vocabulary: lowercase words, whole in any script; Chinese and Japanese as character bigrams."""
-    lowered = text.lower()
-    if lowered.isascii():
-        return ASCII_WORD.findall(lowered)
-    if CJK.search(lowered) is None:  # most text: every word is whole, so skip looking for runs word by word
-        return WORD.findall(lowered)
-    tokens: list[str] = []
-    for word in WORD.findall(lowered):
-        position = 0
-        for run in CJK.finditer(word):
-            if run.start() > position:
-                tokens.append(word[position : run.start()])
-            chars = run.group()
-            tokens.extend([chars] if len(chars) == 1 else [chars[i : i + 2] for i in range(len(chars) - 1)])
-            position = run.end()
-        if position < len(word):
-            tokens.append(word[position:])
-    return tokens
-
-
-@functools.cache
-def english_stop_words() -> frozenset[str]:
-    """scikit-learn's English stop-word list (the Glasgow IR group's), read without importing scikit-learn.
-
-    ``import sklearn`` takes seconds (it pulls in SciPy and joblib); the list itself
-    is a plain literal in one file of the package, so it is read from there. A test
-    checks it equals ``sklearn.feature_extraction.text.ENGLISH_STOP_WORDS``.
-    """
-    spec = importlib.util.find_spec("sklearn")  # finds the package without running its __init__
-    if spec is None or not spec.submodule_search_locations:
-        raise WorkbenchError("BM25 needs the stop-word list of scikit-learn: pip install scikit-learn")
-    path = Path(spec.submodule_search_locations[0]) / "feature_extraction" / "_stop_words.py"
-    namespace: dict[str, object] = {}
-    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)  # noqa: S102  (a frozenset literal)
-    return frozenset(namespace["ENGLISH_STOP_WORDS"])  # type: ignore[arg-type]
-
-
-def bm25_tokens(text: str) -> list[str]:
-    """The BM25 vocabulary less English stop words: "what / is / the / on" match every section of a policy page."""
-    stop = english_stop_words()
-    return [token for token in tokenize(text) if token not in stop]
-
-
-@functools.lru_cache(maxsize=4096)  # as question_words: scores() and sureness() of every strategy ask again
+@functools.lru_cache(maxsize=4096)  # as question_terms: scores() and sureness() of every strategy ask again
 def question_counts(question: str) -> tuple[tuple[str, int], ...]:
-    """A question's BM25 tokens and how often it says each, in first-seen order."""
-    return tuple(Counter(bm25_tokens(question)).items())
+    """A question's BM25 terms and how often it says each, in first-seen order."""
+    return tuple(Counter(terms(question)).items())
 
 
 class Retriever:
@@ -127,6 +52,8 @@ RETRIEVERS: Registry[Retriever] = Registry("retriever")
 
 @RETRIEVERS.register("keyword")
 class Keyword(Retriever):
+    """Counts the question's distinct terms (``core.words.terms``: BM25's words, stems and stop words) a piece holds."""
+
     order = 10
     label = "Word-match search"
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
@@ -134,48 +61,32 @@ class Keyword(Retriever):
 
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         super().__init__(chunks)
-        # Every piece folded once, joined by NUL (never inside a question word): one C-speed find per
-        # piece holding a word, instead of a Python loop over every piece for every word.
-        folded = [fold(chunk.text) for chunk in chunks]
-        self.joined = "\0".join(folded)
-        self.starts = np.cumsum([0] + [len(text) + 1 for text in folded[:-1]]).tolist() if folded else []
-        self._holders: dict[str, np.ndarray] = {}  # word -> the pieces holding it (questions repeat words)
+        # Each piece read once: for every term, the pieces holding it, so a question looks up its few terms
+        # instead of looping over every piece.
+        holders: defaultdict[str, list[int]] = defaultdict(list)
+        for index, chunk in enumerate(chunks):
+            for term in set(terms(chunk.text)):
+                holders[term].append(index)
+        self._holders = {term: np.array(pieces, dtype=np.int32) for term, pieces in holders.items()}
 
     def scores(self, question: str) -> np.ndarray:
-        holders = [self._pieces_with(word) for word in question_words(question)]
+        holders = [self._holders[term] for term in question_terms(question) if term in self._holders]
         if not holders:
             return np.zeros(len(self.chunks))
-        # Each word lists a piece at most once, so counting the listed pieces counts the words each holds.
+        # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
         return np.bincount(np.concatenate(holders), minlength=len(self.chunks)).astype(float)
 
-    def _pieces_with(self, word: str) -> np.ndarray:
-        """Indices of the pieces whose text holds ``word`` (anywhere, as ``in`` finds it), each once."""
-        if word not in self._holders:
-            # Locals, not attributes: this loop runs once for every piece holding every question word.
-            find, starts, after, last = self.joined.find, self.starts, bisect.bisect_right, len(self.starts) - 1
-            found = []
-            at = find(word)
-            while at != -1:
-                piece = after(starts, at) - 1
-                found.append(piece)
-                if piece == last:
-                    break
-                at = find(word, starts[piece + 1])  # a word counts once per piece
-            self._holders[word] = np.array(found, dtype=np.int32)
-        return self._holders[word]
-
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
-        """The share of the question's words the piece holds."""
-        return np.asarray(scores, dtype=float) / max(1, len(question_words(question)))
+        """The share of the question's terms the piece holds."""
+        return np.asarray(scores, dtype=float) / max(1, len(question_terms(question)))
 
 
 @RETRIEVERS.register("bm25")
 class BM25(Retriever):
     """Okapi BM25 exactly as rank-bm25's ``BM25Okapi`` scores it, computed on a sparse matrix.
 
-    Tokens are ``bm25_tokens``: words in any script, less scikit-learn's English stop
-    words (on nine shop documents this alone raised clean answers, e.g. 159 to 174
-    under the concern cut); ``keyword`` keeps its own short list.
+    Its words are ``core.words.terms``, as every word search's: words in any script, less
+    the stop words, Snowball-stemmed.
 
     rank-bm25 loops in Python over every chunk for every question word, hundreds
     of times slower on a large catalog; bm25s is fast but its IDF has no floor for
@@ -198,7 +109,7 @@ class BM25(Retriever):
         # One row a searched text: a chunk's text, or each of its small pieces (small-to-big).
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
         self.bounds = bounds_of([index for index, _ in texts], len(chunks))
-        tokenized = [bm25_tokens(text) for _, text in texts]
+        tokenized = [terms(text) for _, text in texts]
         lengths = np.array([len(tokens) for tokens in tokenized], dtype=float)
         # Every (row, word) pair once with its count, sorted by row then word id: one pass of numpy
         # instead of a Counter per text (ids are given in first-seen order, as a loop would give them).

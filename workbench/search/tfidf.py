@@ -7,15 +7,16 @@ from collections.abc import Callable
 import numpy as np
 
 from workbench.core.model import Chunk
+from workbench.core.words import terms
 from workbench.encode.embedding import Encoder
-from workbench.search.retrievers import RETRIEVERS, Retriever, best_of, bounds_of, english_stop_words, tokenize
+from workbench.search.retrievers import RETRIEVERS, Retriever, best_of, bounds_of
 
 
 @RETRIEVERS.register("tfidf")
 class TfIdf(Retriever):
     """Cosine between the question's and each piece's TF-IDF vectors (sublinear word counts, smoothed IDF).
 
-    The words are BM25's (``retrievers.tokenize``, any script) less the same English stop words, so the two
+    The words are BM25's (``core.words.terms``: any script, less the stop words, stemmed), so the two
     differ only in how they weigh a match: TF-IDF has no length normalisation by the average piece and no
     saturation, and a cosine is already on a 0-1 scale.
     """
@@ -33,10 +34,7 @@ class TfIdf(Retriever):
         super().__init__(chunks)
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
         self.bounds = bounds_of([index for index, _ in texts], len(chunks))
-        stop = english_stop_words()
-        self.vectorizer = TfidfVectorizer(
-            analyzer=lambda text: [token for token in tokenize(text) if token not in stop], sublinear_tf=True
-        )
+        self.vectorizer = TfidfVectorizer(analyzer=terms, sublinear_tf=True)
         self.matrix = self.vectorizer.fit_transform([text for _, text in texts]) if texts else None
 
     def scores(self, question: str) -> np.ndarray:
