@@ -415,6 +415,39 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
     assert outside == []
 
 
+ADDRESSES = {"document": "Your document", "cuts": "How each strategy cuts your document", "questions": "Golden questions",
+             "results": "Is your file ready for a bot?", "compare": "Compare, refuse, report",
+             "checkup": "Check-up: is your list ready for a bot?"}
+
+
+def test_every_page_opens_by_its_address_and_the_links_keep_working(tmp_path):
+    """A bookmark of any page, the Document page's included (it used to say "Page not found": Streamlit serves
+    its default page at the bare address only), opens that page, on a fresh server and again; the bare address
+    opens the Document page at /document, and the sidebar's links go where they say."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+        outside = keep_local(context)
+        page = context.new_page()
+        for path, heading in ADDRESSES.items():  # "document" first: the first request this server gets
+            page.goto(f"{url}/{path}")
+            expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=120000)
+            expect(page.get_by_text("Page not found")).to_have_count(0)
+            assert page.url.rstrip("/").endswith(f"/{path}"), page.url
+        page.goto(url)
+        expect(page.get_by_role("heading", name="Your document")).to_be_visible(timeout=60000)
+        page.wait_for_url(f"{url}/document", timeout=30000)
+        for link, path in (("Cuts", "cuts"), ("Compare & report", "compare"), ("Document", "document")):
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name=link, exact=True).click()
+            expect(page.get_by_role("heading", name=ADDRESSES[path])).to_be_visible(timeout=60000)
+            page.wait_for_url(f"{url}/{path}", timeout=30000)
+        page.screenshot(path=str(Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path) / "by-address-document.png"))
+        browser.close()
+    assert outside == []
+
+
 def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
     """Edit a cell half-way down the sample's 26 questions: the table stays where it was and the edit is kept."""
     from playwright.sync_api import expect, sync_playwright
