@@ -448,6 +448,36 @@ def test_every_page_opens_by_its_address_and_the_links_keep_working(tmp_path):
     assert outside == []
 
 
+def test_during_a_run_only_the_live_verdict_shows(tmp_path, monkeypatch):
+    """Results opens on word search's provisional verdict ("press Run"); once Run is pressed, the live verdict of
+    the stages finished so far replaces it: the old one, which Streamlit keeps greyed until the script writes over
+    it, used to stay under the live one for the whole run."""
+    from playwright.sync_api import expect, sync_playwright
+
+    shots = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path)
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # the model reads every text: a run long enough to look at
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        for width, height in ((1366, 900), (390, 844)):
+            page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=width < 768,
+                                    has_touch=width < 768)
+            page.goto(f"{url}/results")
+            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
+            page.get_by_role("button", name="Run the questions").click()
+            expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(shots / f"during-run-{width}.png"))
+            assert page.get_by_text("Provisional verdict").count() == 1
+            expect(page.get_by_text("from word search alone")).to_have_count(0)
+            # Run is pressed below a long to-do list: the page goes back to its top, to the live verdict.
+            live = page.get_by_text("still being computed").bounding_box()
+            assert 0 <= live["y"] < height, live
+            page.get_by_role("button", name="Stop").click()
+            expect(page.get_by_text("You stopped the run")).to_be_visible(timeout=60000)
+            page.close()
+        browser.close()
+
+
 def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):
     """Edit a cell half-way down the sample's 26 questions: the table stays where it was and the edit is kept."""
     from playwright.sync_api import expect, sync_playwright
