@@ -241,6 +241,11 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
             page.get_by_role("button", name="Report (HTML)").click()
         report = (tmp_path / "report.html")
         download.value.save_as(report)
+        # Named after the files and what each holds, with no hash in the name.
+        assert download.value.suggested_filename == "breezy_home_price_list+breezy_home_policies-report.html"
+        with page.expect_download(timeout=60000) as answers:
+            page.get_by_role("button", name="Answers (CSV)").click()
+        assert answers.value.suggested_filename == "breezy_home_price_list+breezy_home_policies-answers.csv"
         report_page = context.new_page()
         report_page.set_content(report.read_text(encoding="utf-8"))
         expect(report_page.locator(".verdict")).to_contain_text("Ready — with cut at headings")

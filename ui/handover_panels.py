@@ -16,6 +16,7 @@ from workbench.core.results import Evaluation
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.output.pieces import export_pieces
+from workbench.output.report import download_stem
 from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
@@ -122,7 +123,7 @@ def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size
                        help="JSON lines load into LangChain or Chroma as they are (README); the CSV opens in a "
                        "spreadsheet.")
     fmt = "jsonl" if shape == "JSON lines" else "csv"
-    stem = document.name.rsplit(".", 1)[0]
+    stem = download_stem(document)
     right.download_button(
         f"Download the {len(chunks)} pieces of “{strategy_name(strategy, size)}”",
         data=export_pieces(document, chunks, fmt).encode("utf-8"),
