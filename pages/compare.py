@@ -47,8 +47,8 @@ for group in fold_identical(result.runs):  # identical rankings and grades: one 
     run = group[0]
     record = run_record(run, result)
     search = " = ".join(retriever_name(r.retriever) for r in group)
-    key_rows.append({"setup": setup_name(run, size).replace(lower_first(retriever_name(run.retriever)),
-                                                             lower_first(search), 1),
+    searches = " = ".join(lower_first(retriever_name(r.retriever)) for r in group)  # mid-sentence, each name
+    key_rows.append({"setup": setup_name(run, size).replace(lower_first(retriever_name(run.retriever)), searches, 1),
                      **{column_name(k): record[k] for k in KEY_FIGURES}})
     rows.append({"way of cutting": strategy_name(run.strategy, size), "search": search,
                  "re-check": reranker_name(run.reranker)} | {k: record[k] for k in ALL_FIGURES}
