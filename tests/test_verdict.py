@@ -312,6 +312,8 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     from workbench.output.handover import report_html
 
     page = report_html(calibrated, today=datetime.date(2026, 11, 30))
+    # Opened on a phone, the report lays itself out at the phone's width (without this, at 980 px shrunk to fit).
+    assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in page
 
     class Text(html.parser.HTMLParser):
         """The text a reader sees: not the title, styles or scripts."""

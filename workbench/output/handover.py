@@ -30,7 +30,8 @@ from workbench.run.names import lower_first, reranker_name, retriever_name, setu
 REPORT_STYLE = """
 <style>
 body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 2rem auto; max-width: 1200px;
-       color: #1f2937; padding: 0 1rem; }
+       color: #1f2937; padding: 0 1rem; overflow-wrap: break-word; }
+table { display: block; overflow-x: auto; max-width: 100%; }  /* a wide table scrolls in its own box on a phone */
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e7eb; }
 .verdict { font-size: 1.2rem; padding: .8rem 1rem; border-radius: 8px; border: 2px solid; }
 .status-ready { background: #f0fdf4; border-color: #16a34a; } .status-needs { background: #fffbeb; border-color: #f59e0b; }
@@ -95,7 +96,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     size = evaluation.settings.size
     today = today or datetime.date.today()
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>Chunking Workbench report: {esc(document.name)}</title>",
         REPORT_STYLE,
         CHART_STYLE,
