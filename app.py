@@ -12,9 +12,23 @@ st.set_page_config(page_title="Chunking Workbench", page_icon="✂️", layout="
 guard.install()  # no look-ups of this machine's addresses; the server's own address an allowed Host (ui/guard.py)
 init_session_state()
 
+document = st.Page("pages/document.py", title="Document", icon=":material/description:", url_path="document")
+
+
+def front_door() -> None:
+    """The app's bare address opens the Document page at its own address, ``/document``.
+
+    Streamlit serves its default page at the empty path only, so a Document page made the default
+    could not be opened (or bookmarked) as ``/document``: "Page not found". This hidden page is the
+    default instead and moves on to the real one.
+    """
+    st.switch_page(document)
+
+
 navigation = st.navigation(
     [
-        st.Page("pages/document.py", title="Document", icon=":material/description:", default=True),
+        st.Page(front_door, title="Chunking Workbench", url_path="start", default=True, visibility="hidden"),
+        document,
         st.Page("pages/cuts.py", title="Cuts", icon=":material/content_cut:"),
         st.Page("pages/questions.py", title="Questions", icon=":material/help:"),
         st.Page("pages/results.py", title="Results", icon=":material/bar_chart:"),

@@ -14,12 +14,17 @@ from workbench.cut import STRATEGIES
 from workbench.grade.refusal import calibrate
 from workbench.grade.stats import compare
 from workbench.output.charts import budget_curve
-from workbench.output.explain import GLOSSARY
+from workbench.output.explain import COLUMNS, column_name
 from workbench.output.handover import report_html, results_xlsx
 from workbench.output.highlight import escape_markdown
-from workbench.output.report import run_record, to_csv
+from workbench.output.report import download_stem, run_record, to_csv
 from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, setup_name, strategy_name
-from workbench.store.history import content_hash
+
+KEY_FIGURES = ("clean", "mixed", "missed", "false_answers")
+ALL_FIGURES = ("clean", "mixed", "missed", "refused", "false_answers", "refusal_accuracy", "hit_rate", "mrr", "ndcg",
+               "context_chars", "threshold")
+FORMATS = {"refusal_accuracy": "%.2f", "hit_rate": "%.2f", "mrr": "%.2f", "ndcg": "%.2f", "context_chars": "%.0f",
+           "threshold": "%.3f"}
 
 ensure_app("pages/compare.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Compare, refuse, report")
@@ -35,32 +40,25 @@ with st.expander("What the controls show"):
         st.write(f"**{strategy_name(control)}** — {STRATEGIES.get(control).explanation}")
 
 st.subheader("Every configuration")
-rows = []
+# A phone shows about 350 pixels: the key figures in a table whose text wraps (st.table), the setup in one column;
+# every figure, under its plain name with a help text (explain.COLUMNS), in a scrollable table below.
+key_rows, rows = [], []
 for group in fold_identical(result.runs):  # identical rankings and grades: one finding, one row naming them
     run = group[0]
     record = run_record(run, result)
-    shown = {"way of cutting": strategy_name(run.strategy, size),
-             "search": " = ".join(retriever_name(r.retriever) for r in group),
-             "re-check": reranker_name(run.reranker)}
-    rows.append(shown | {k: record[k] for k in ("clean", "mixed", "missed", "refused", "false_answers",
-                                                "refusal_accuracy", "hit_rate", "mrr", "ndcg", "context_chars",
-                                                "threshold")} | {"ids": "; ".join(setup_id(r) for r in group)})
+    search = " = ".join(retriever_name(r.retriever) for r in group)
+    searches = " = ".join(lower_first(retriever_name(r.retriever)) for r in group)  # mid-sentence, each name
+    key_rows.append({"setup": setup_name(run, size).replace(lower_first(retriever_name(run.retriever)), searches, 1),
+                     **{column_name(k): record[k] for k in KEY_FIGURES}})
+    rows.append({"way of cutting": strategy_name(run.strategy, size), "search": search,
+                 "re-check": reranker_name(run.reranker)} | {k: record[k] for k in ALL_FIGURES}
+                | {"ids": "; ".join(setup_id(r) for r in group)})
+st.table(pd.DataFrame(key_rows), hide_index=True)
 number = st.column_config.NumberColumn
-st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
-    "false_answers": number("answered anyway", help="Questions your file cannot answer that the bot answered."),
-    "refusal_accuracy": number("unanswerable refused", format="%.2f",
-                               help="Share of the questions your file cannot answer that the bot refused."),
-    "hit_rate": number("found in the top k", format="%.2f", help=GLOSSARY["hit rate"]),
-    "mrr": number("MRR", format="%.2f", help="Mean reciprocal rank: 1 when the right piece comes first, ½ when "
-                  "second, ⅓ when third …, averaged over the questions."),
-    "ndcg": number("nDCG", format="%.2f", help="Like MRR, but it counts every piece holding the answer in the "
-                   "top k, each less the lower it comes."),
-    "context_chars": number("characters handed over", format="%.0f",
-                            help="Characters of the top k pieces the bot reads per question, on average."),
-    "threshold": number("refuse below", format="%.3f",
-                        help="The confidence under which the bot hands the question to a person (empty: never)."),
-    "ids": st.column_config.TextColumn(help="The names the command line and files use."),
-})
+with st.expander("Every figure of each configuration"):
+    st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
+        id: number(COLUMNS[id][0], help=COLUMNS[id][1], format=FORMATS.get(id)) for id in ALL_FIGURES
+    } | {"ids": st.column_config.TextColumn(help="The names the command line and files use.")})
 if any(" = " in row["search"] for row in rows):
     st.caption("A row naming several searches (A = B) stands for setups that ranked and graded every question "
                "identically, for example because the re-check re-scored every piece.")
@@ -110,15 +108,16 @@ calibrations = [(run, run.calibration or calibrate(run.per_question)) for run in
 if calibrations and not calibrations[0][1].enough:
     st.info(calibrations[0][1].sentence)
 else:
-    st.dataframe(pd.DataFrame([
-        {"way of cutting": strategy_name(run.strategy, size), "search": retriever_name(run.retriever),
-         "re-check": reranker_name(run.reranker),
-         "threshold (fitted on all)": "never refuses" if best.threshold is None else f"{best.threshold:.3f}",
-         "unanswerable refused (leave-one-out)": f"{best.refused} of {best.unanswerable}",
-         "answerable refused (leave-one-out)": f"{best.false_refusals} of {best.answerable}",
-         "unanswerable refused (fitted, in-sample)": f"{best.fitted_refused} of {best.unanswerable}"}
+    st.table(pd.DataFrame([
+        {"setup": setup_name(run, size),
+         "refuse below": "never" if best.threshold is None else f"{best.threshold:.3f}",
+         "cannot answer: refused": f"{best.refused} of {best.unanswerable}",
+         "can answer: refused": f"{best.false_refusals} of {best.answerable}"}
         for run, best in calibrations
     ]), hide_index=True)
+    st.caption("“Refuse below”: the threshold fitted on all your questions. “Cannot answer: refused”: of the "
+               "questions your file cannot answer, how many the bot handed to a person; “can answer: refused”: of "
+               "those it can answer, how many it wrongly handed over. Both judged leave-one-out.")
     example = labels[second]
     st.write(f"For example, **{escape_markdown(setup_name(example, size))}**: "
              f"{(example.calibration or calibrate(example.per_question)).sentence}")
@@ -136,14 +135,13 @@ st.write(
 layout.chart(budget_curve(result, retriever, reranker), key="chart_budget")
 
 st.subheader("Hand it over")
-stem = result.document.name.rsplit(".", 1)[0]
-digest = content_hash(result.document.text)[:8]
+stem = download_stem(result.document)  # the file's name and what each holds: "spree_sample_products-answers.csv"
 a, b, c = st.columns(3)
 # Built when pressed, not on every open of the page: on a 200-row catalog the report took about 1 s and the
 # workbook 1.1 s each time (bench/page_load.py).
 a.download_button("Report (HTML)", lambda: report_html(result), file_name=f"{stem}-report.html", mime="text/html")
-b.download_button("Answers (CSV)", lambda: to_csv(result), file_name=f"{stem}-{digest}.csv", mime="text/csv")
+b.download_button("Answers (CSV)", lambda: to_csv(result), file_name=f"{stem}-answers.csv", mime="text/csv")
 c.download_button(
-    "Answers (Excel)", lambda: results_xlsx(result), file_name=f"{stem}-{digest}.xlsx",
+    "Answers (Excel)", lambda: results_xlsx(result), file_name=f"{stem}-answers.xlsx",
     mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 )

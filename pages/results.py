@@ -106,7 +106,12 @@ def run(settings: Settings) -> None:
     stop.button("Stop", key="stop_run", on_click=stop_run,
                 help="Ends the run now; what has finished is kept, labelled partial, and not saved to the history.")
     st.session_state[RUN_STOPPED] = False
-    live = top.empty()  # word search's verdict first, replaced as each stage of the model's setups finishes
+    # Word search's verdict first, replaced as each stage of the model's setups finishes. It takes the place of the
+    # last screen's verdict, one block (``body`` below): Streamlit keeps the last screen's elements, greyed, until
+    # the script writes over them, and the page's "press Run" verdict, written as loose elements, stayed under
+    # the live one for the whole run.
+    live = top.empty()
+    layout.scroll_to_top()  # to the live verdict and the progress bar, not the last run's greyed charts
     run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
                       should_stop=should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
     live.empty()
@@ -157,7 +162,8 @@ if st.session_state.get(RUN_STOPPED):
         st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
                    "settings are as they were.")
 
-with top:
+body = top.container()  # the verdict and the to-do list, one block: a run's live verdict replaces it whole
+with body:
     # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
     quick = (not needs_model(settings) and not st.session_state.get(RUN_STOPPED)
              and (guess is None or not guess.slow))
@@ -182,7 +188,7 @@ def checkup(content: str, sheet: str | None, name_column: str | None, files: tup
     return todo_checkup(_document, [Question(q, s, a, k, row) for q, s, a, k, row in questions], failed)
 
 
-with top:
+with body:
     fresh = st.session_state.pop("run_fresh", False)
     if result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
         st.caption(f"The finished part took {result.seconds:.1f} s.")

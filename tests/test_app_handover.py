@@ -51,3 +51,45 @@ def test_cuts_offer_the_pieces_of_a_chosen_cut():
     records = [json.loads(line) for line in export_pieces(load_path(SAMPLE_MD),
                chunk_document(load_path(SAMPLE_MD), "heading"), "jsonl").splitlines()]
     assert len(records) == 11
+
+
+def test_the_bot_ready_grades_use_the_verdicts_search_when_it_needs_no_model():
+    """The panel's "your file" figure for 300-character windows is the verdict's: graded under the same search
+    (BM25 here), not under word-match search while the headline's figure is under BM25."""
+    from ui import keys
+
+    at = open_on_price_list()
+    at.session_state[keys.RUN_RETRIEVERS] = ["bm25"]
+    at = go(at, "pages/results.py")
+    assert not at.exception
+    result = at.session_state[keys.RESULT]
+    window = next(run for run in result.runs if run.strategy == "fixed")
+    sentence = next(plain(m.value) for m in at.markdown if "bot-ready file:" in plain(m.value))
+    assert sentence.startswith(f"**your file: {window.counts['clean']} of {window.answerable} clean with "
+                               "300-character windows, BM25 word search, not re-checked → bot-ready file: ")
+    assert not any("can differ from the verdict's" in plain(c.value) for c in at.caption)
+
+
+def test_under_a_model_setup_the_panel_says_what_each_figure_is_measured_with(fake_encoder):
+    """When the verdict's setup reads with the language model, the panel is graded with BM25 word search (in
+    seconds) and says in one sentence that the verdict's figure is under the other search, with that figure."""
+    from ui.handover_panels import graded_under, two_numbers
+    from workbench.advise.rewrite import grade_rewrite
+    from workbench.core.model import Settings
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+
+    from .conftest import SAMPLE_QUESTIONS
+
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(strategies=["fixed", "heading"], retrievers=["dense"], rerankers=["none"], size=300)
+    result = evaluate(document, questions, settings, encoder_factory=lambda: fake_encoder)
+    assert graded_under(result) == ("bm25", "none")
+    before = grade_rewrite(document, questions, size=300, retriever="bm25", reranker="none")
+    window = next(run for run in result.runs if run.strategy == "fixed")
+    assert two_numbers(result, before) == (
+        f"Why this figure for 300-character windows can differ from the verdict's ({window.counts['clean']} of "
+        f"{window.answerable} clean): these two files are graded with BM25 word search, not re-checked, which takes "
+        "seconds without the language model; the verdict uses the recommended setup's meaning-based search, not "
+        "re-checked.")

@@ -241,6 +241,11 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
             page.get_by_role("button", name="Report (HTML)").click()
         report = (tmp_path / "report.html")
         download.value.save_as(report)
+        # Named after the files and what each holds, with no hash in the name.
+        assert download.value.suggested_filename == "breezy_home_price_list+breezy_home_policies-report.html"
+        with page.expect_download(timeout=60000) as answers:
+            page.get_by_role("button", name="Answers (CSV)").click()
+        assert answers.value.suggested_filename == "breezy_home_price_list+breezy_home_policies-answers.csv"
         report_page = context.new_page()
         report_page.set_content(report.read_text(encoding="utf-8"))
         expect(report_page.locator(".verdict")).to_contain_text("Ready — with cut at headings")
@@ -413,6 +418,69 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
         assert page.url.rstrip("/").endswith("/results")
         browser.close()
     assert outside == []
+
+
+ADDRESSES = {"document": "Your document", "cuts": "How each strategy cuts your document", "questions": "Golden questions",
+             "results": "Is your file ready for a bot?", "compare": "Compare, refuse, report",
+             "checkup": "Check-up: is your list ready for a bot?"}
+
+
+def test_every_page_opens_by_its_address_and_the_links_keep_working(tmp_path):
+    """A bookmark of any page, the Document page's included (it used to say "Page not found": Streamlit serves
+    its default page at the bare address only), opens that page, on a fresh server and again; the bare address
+    opens the Document page at /document, and the sidebar's links go where they say."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+        outside = keep_local(context)
+        page = context.new_page()
+        for path, heading in ADDRESSES.items():  # "document" first: the first request this server gets
+            page.goto(f"{url}/{path}")
+            expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=120000)
+            expect(page.get_by_text("Page not found")).to_have_count(0)
+            assert page.url.rstrip("/").endswith(f"/{path}"), page.url
+        page.goto(url)
+        expect(page.get_by_role("heading", name="Your document")).to_be_visible(timeout=60000)
+        page.wait_for_url(f"{url}/document", timeout=30000)
+        for link, path in (("Cuts", "cuts"), ("Compare & report", "compare"), ("Document", "document")):
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name=link, exact=True).click()
+            expect(page.get_by_role("heading", name=ADDRESSES[path])).to_be_visible(timeout=60000)
+            page.wait_for_url(f"{url}/{path}", timeout=30000)
+        page.screenshot(path=str(Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path) / "by-address-document.png"))
+        browser.close()
+    assert outside == []
+
+
+def test_during_a_run_only_the_live_verdict_shows(tmp_path, monkeypatch):
+    """Results opens on word search's provisional verdict ("press Run"); once Run is pressed, the live verdict of
+    the stages finished so far replaces it: the old one, which Streamlit keeps greyed until the script writes over
+    it, used to stay under the live one for the whole run."""
+    from playwright.sync_api import expect, sync_playwright
+
+    shots = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path)
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # the model reads every text: a run long enough to look at
+    with serve(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        for width, height in ((1366, 900), (390, 844)):
+            page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=width < 768,
+                                    has_touch=width < 768)
+            page.goto(f"{url}/results")
+            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
+            page.get_by_role("button", name="Run the questions").click()
+            expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(shots / f"during-run-{width}.png"))
+            assert page.get_by_text("Provisional verdict").count() == 1
+            expect(page.get_by_text("from word search alone")).to_have_count(0)
+            # Run is pressed below a long to-do list: the page goes back to its top, to the live verdict.
+            live = page.get_by_text("still being computed").bounding_box()
+            assert 0 <= live["y"] < height, live
+            page.get_by_role("button", name="Stop").click()
+            expect(page.get_by_text("You stopped the run")).to_be_visible(timeout=60000)
+            page.close()
+        browser.close()
 
 
 def test_the_questions_table_keeps_its_scroll_position_after_an_edit(tmp_path):

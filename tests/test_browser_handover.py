@@ -36,7 +36,7 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text("A bot-ready version of your file")).to_be_visible(timeout=120000)
         # The sample is a knowledge base: its first file, the price list, rewritten and graded in the base.
-        expect(page.get_by_text("your file: 0 of 22 clean with 300-character windows, word-match search, not re-checked → bot-ready file:")).to_be_visible()
+        expect(page.get_by_text("your file: 0 of 22 clean with 300-character windows, BM25 word search, not re-checked → bot-ready file:")).to_be_visible()
         page.get_by_text("A bot-ready version of your file").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "1-rewrite.png"))
         with page.expect_download() as download:

@@ -63,7 +63,7 @@ PROBLEMS = """
   for (const plot of main.querySelectorAll('.js-plotly-plot')) {
     const frame = plot.getBoundingClientRect();
     if (plot.querySelector('.modebar-btn')) out.push('a chart shows its mode bar');
-    for (const title of plot.querySelectorAll('.gtitle, .g-gtitle text')) {
+    for (const title of plot.querySelectorAll('.gtitle, .g-gtitle text, .infolayer .annotation-text')) {
       const r = title.getBoundingClientRect();
       if (r.width && (r.right > frame.right + 1 || r.left < frame.left - 1))
         out.push(`a chart's title runs off it: ${title.textContent.slice(0, 60)}`);
@@ -79,6 +79,25 @@ PROBLEMS = """
         if (overlap) out.push(`grid labels ${i} and ${j} of the ${axis === 'xtick' ? 'strategies' : 'questions'} overlap`);
       }
     }
+  }
+  return [...new Set(out)];
+}
+"""
+
+# On Compare & report, the tables a reader needs show every column: none scrolls sideways out of sight (at 390 px
+# its tables used to show their first two columns only). The "every figure" table, folded in an expander, may.
+HIDDEN_COLUMNS = """
+() => {
+  const out = [];
+  const main = document.querySelector('[data-testid="stMain"]');
+  const edge = main.getBoundingClientRect();
+  for (const grid of main.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller')) {
+    if (grid.closest('[data-testid="stExpander"]')) continue;
+    if (grid.scrollWidth > grid.clientWidth + 1) out.push(`a table hides columns off to the side (${grid.scrollWidth} > ${grid.clientWidth})`);
+  }
+  for (const cell of main.querySelectorAll('[data-testid="stTable"] th, [data-testid="stTable"] td')) {
+    const r = cell.getBoundingClientRect();
+    if (r.width && r.right > edge.right + 2) out.push(`a table's column runs past the page: ${cell.innerText.slice(0, 40)}`);
   }
   return [...new Set(out)];
 }
@@ -111,6 +130,8 @@ def look(page, url: str, shots: Path, label: str) -> list[str]:
             expect(page.locator(".st-key-chart_grid .js-plotly-plot")).to_be_visible(timeout=120000)
         page.wait_for_timeout(800)  # charts and tables lay themselves out after the script ends
         problems += [f"{label} {path or 'document'}: {p}" for p in page.evaluate(PROBLEMS)]
+        if path == "compare":
+            problems += [f"{label} compare: {p}" for p in page.evaluate(HIDDEN_COLUMNS)]
         if path == "results":  # the grid at the top of the screen, below Streamlit's fixed header
             page.evaluate("() => { const grid = document.querySelector('.st-key-chart_grid'); document.querySelector("
                           "'[data-testid=stMain]').scrollBy(0, grid.getBoundingClientRect().top - 70); }")

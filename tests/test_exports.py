@@ -175,3 +175,29 @@ def test_every_download_in_the_app_is_one_of_the_tested_exports():
             call = text[start : end + 1]
             if re.search(r"text/csv|spreadsheet|\.csv|\.xlsx|csv\b", call):
                 assert any(name in call for name in tested), f"{path.name}: {call[:200]}"
+
+
+def test_downloads_name_their_figures_in_words_and_the_file_they_are_about():
+    """The Excel summary heads each figure with its plain name ("rank of the first right piece", not "mrr"), an
+    "About the columns" sheet says what each means with its id; a download is named after its file, no hash."""
+    from workbench.output.report import download_stem
+    from workbench.read.base_of_files import combine
+    from workbench.read.loaders import load_path
+
+    from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    evaluation = evaluate(document, questions, Settings(strategies=["fixed", "heading"], retrievers=["keyword"],
+                                                        rerankers=["none"]))
+    workbook = openpyxl.load_workbook(io.BytesIO(results_xlsx(evaluation)))
+    header = [cell.value for cell in workbook["Summary"][1]]
+    assert "mrr" not in header and "ndcg" not in header and "hit_rate" not in header
+    assert {"rank of the first right piece", "rank of every right piece", "found in the top k"} <= set(header)
+    assert header[-3:] == ["strategy", "retriever", "reranker"]  # the ids keep their own columns for scripts
+    about = {row[2]: row[:2] for row in workbook["About the columns"].iter_rows(min_row=2, values_only=True)}
+    assert about["mrr"][0] == "rank of the first right piece" and "MRR" in about["mrr"][1]
+    assert "top_score" not in next(csv.reader(io.StringIO(to_csv(evaluation))))
+    assert download_stem(document) == "breezy_home_price_list"
+    base = combine([document, load_path(SAMPLE_MD.parent / "breezy_home_policies.md")])
+    assert download_stem(base) == "breezy_home_price_list+breezy_home_policies"

@@ -312,6 +312,8 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     from workbench.output.handover import report_html
 
     page = report_html(calibrated, today=datetime.date(2026, 11, 30))
+    # Opened on a phone, the report lays itself out at the phone's width (without this, at 980 px shrunk to fit).
+    assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in page
 
     class Text(html.parser.HTMLParser):
         """The text a reader sees: not the title, styles or scripts."""
@@ -551,3 +553,22 @@ def test_the_never_refused_caveat_is_not_said_when_the_questions_already_pick_th
     # the to-do says what to do instead; the caveat told the owner to tick it.
     fitted_none = replace(never, settings=replace(never.settings, threshold="auto"))
     assert not any(said in caveat for caveat in assess(fitted_none).caveats)
+
+
+def test_a_panels_title_is_wrapped_to_fit_a_phone(fake_encoder):
+    """"Re-checked word by word for meaning" was one line centred over bars about 220 pixels wide on a phone, and
+    ran off both sides ("Re-checked word by word for meanin"): each title line now holds at most 22 characters."""
+    from workbench.core.model import Settings
+    from workbench.output.charts import TITLE_WIDTH
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+
+    from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+
+    result = evaluate(load_path(SAMPLE_MD), parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name),
+                      Settings(strategies=["fixed", "heading"], retrievers=["bm25"], rerankers=["none", "maxsim"]),
+                      encoder_factory=lambda: fake_encoder)
+    titles = [a.text for a in grades_bars(result, "bm25").layout.annotations]
+    assert titles == ["Not re-checked", "Re-checked word by<br>word for meaning"]
+    assert all(len(line) <= TITLE_WIDTH for title in titles for line in title.split("<br>"))

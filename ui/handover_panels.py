@@ -8,13 +8,18 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.keys import RESULT_STAMP
+from workbench.advise.findings import shown_setup
 from workbench.advise.rewrite import Before, grade_rewrite, rewrite, rewrite_name
+from workbench.advise.verdict import BASELINE
 from workbench.core.model import Chunk, Document, Question
 from workbench.core.results import Evaluation
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.output.pieces import export_pieces
-from workbench.run.names import strategy_name
+from workbench.output.report import download_stem
+from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
+from workbench.search.rerankers import RERANKERS
+from workbench.search.retrievers import RETRIEVERS
 
 WINDOWS = WINDOW_SIZE  # the usual default the rewrite is graded with
 SHOWN = 20000  # characters of each file shown side by side
@@ -22,7 +27,7 @@ SHOWN = 20000  # characters of each file shown side by side
 
 @st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
 def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, files: tuple, index: int,
-                    questions: tuple[tuple[str, str, str, str], ...], size: int,
+                    questions: tuple[tuple[str, str, str, str], ...], size: int, retriever: str, reranker: str,
                     _document: Document) -> tuple[str, list[str], Before]:
     """The rewrite of the file a result was computed from (keyed by its content hash, sheet and name
     column, a knowledge base's files' own and which file), never of the file loaded now: an out-of-date result
@@ -31,7 +36,33 @@ def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, fi
     document = base.files[index].document if base is not None else _document
     result = rewrite(document)
     asked = [Question(q, s, a, k) for q, s, a, k in questions]
-    return result.text, result.summary(), grade_rewrite(document, asked, size=size, base=base)
+    return result.text, result.summary(), grade_rewrite(document, asked, size=size, base=base, retriever=retriever,
+                                                        reranker=reranker)
+
+
+def graded_under(result: Evaluation) -> tuple[str, str]:
+    """The search and re-check the bot-ready file is graded with: the verdict's (the recommended setup's), so
+    its "your file" figure is the verdict's figure for the same windows; BM25 word search, not re-checked, when
+    the verdict's needs the language model (reading a whole rewritten file with it would take minutes)."""
+    retriever, reranker = shown_setup(result.runs)
+    if RETRIEVERS.get(retriever).needs_encoder or RERANKERS.get(reranker).needs_encoder:
+        return "bm25", "none"
+    return retriever, reranker
+
+
+def two_numbers(result: Evaluation, before: Before) -> str:
+    """One sentence when the verdict's figure for the same windows is under another search: what each number
+    is measured with, so the owner never sees two scores for one thing without the reason."""
+    retriever, reranker = shown_setup(result.runs)
+    if (retriever, reranker) == (before.retriever, before.reranker) or result.settings.size != before.size:
+        return ""
+    window = next((run for run in result.runs_under(retriever, reranker) if run.strategy == BASELINE), None)
+    figure = f" ({window.counts['clean']} of {window.answerable} clean)" if window is not None else ""
+    return (f"Why this figure for {before.size}-character windows can differ from the verdict's{figure}: these two "
+            f"files are graded with {lower_first(retriever_name(before.retriever))}, "
+            f"{lower_first(reranker_name(before.reranker))}, which takes seconds without the language model; the "
+            f"verdict uses the recommended setup's {lower_first(retriever_name(retriever))}, "
+            f"{lower_first(reranker_name(reranker))}.")
 
 
 def rewrite_panel(result: Evaluation) -> None:
@@ -51,7 +82,7 @@ def rewrite_panel(result: Evaluation) -> None:
         st.caption("Each file is rewritten on its own; the grades below are the whole knowledge base's, first as it "
                    "is, then with the bot-ready file in this file's place.")
     text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, made_from.files,
-                                            index, asked, WINDOWS, result.document)
+                                            index, asked, WINDOWS, *graded_under(result), result.document)
     if document.files:
         document = document.files[index].document
     st.write(
@@ -60,7 +91,10 @@ def rewrite_panel(result: Evaluation) -> None:
         "product. Nothing is added that is not in your file. " + before.hand_over()
     )
     st.markdown(f"**{escape_markdown(before.sentence())}**",
-                help="Both files graded with your questions, cut into 300-character windows, with word-match search.")
+                help=f"Both files graded with your questions: {before.under()}.")
+    differs = two_numbers(result, before)
+    if differs:
+        st.caption(escape_markdown(differs))
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Your file** ({escape_markdown(document.name)})")
@@ -89,7 +123,7 @@ def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size
                        help="JSON lines load into LangChain or Chroma as they are (README); the CSV opens in a "
                        "spreadsheet.")
     fmt = "jsonl" if shape == "JSON lines" else "csv"
-    stem = document.name.rsplit(".", 1)[0]
+    stem = download_stem(document)
     right.download_button(
         f"Download the {len(chunks)} pieces of “{strategy_name(strategy, size)}”",
         data=export_pieces(document, chunks, fmt).encode("utf-8"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 
 # Streamlit's own breakpoint for its narrow layout (768 px). It closes the sidebar after a page is picked
@@ -31,6 +33,26 @@ def close_sidebar_on_narrow_screens(page: str) -> None:
     # it takes no zero height, so the frame is one pixel tall.
     with st.sidebar:
         st.iframe(_CLOSE % (NARROW, page.replace("-", "")), height=1)
+
+
+_TO_TOP = """
+<script>
+const main = window.parent.document.querySelector('[data-testid="stMain"]');
+if (main) main.scrollTo({top: 0});
+</script>
+<!-- run: %d -->
+"""
+
+
+def scroll_to_top() -> None:
+    """Bring the page back to its top, where a run in progress shows its live verdict and its progress bar.
+
+    Pressed below a long to-do list, Run empties the page's verdict (so only the live one shows), and the page,
+    now shorter, would leave the reader among the last run's greyed charts. The number makes each call a new
+    frame, whose script runs again (a frame of the same text is kept as it was).
+    """
+    with st.sidebar:
+        st.iframe(_TO_TOP % time.monotonic_ns(), height=1)
 
 
 # Plotly's mode bar (zoom, pan, download) is always shown on a touch screen, where it sits over legends and

@@ -28,6 +28,7 @@ from workbench.core.model import Document, Question, Section, Settings
 from workbench.core.wording import part_word
 from workbench.cut.windows import WINDOW_SIZE, Fixed
 from workbench.read.markdown import FENCE, closes_fence, is_decoration, parse_markdown
+from workbench.run.names import lower_first, reranker_name, retriever_name
 
 # all-MiniLM-L6-v2 reads at most 256 word pieces and ignores the rest; in English that is
 # about 1,000 characters, so a longer section is split before the model cuts it off unseen.
@@ -218,11 +219,18 @@ class Before:
     long_sections: int = 0  # sections of the rewrite longer than one window
     sections: int = 0
     kind: str = "spreadsheet"  # the document's kind: its parts are products or sections (wording.part_word)
+    retriever: str = "keyword"  # the search and re-check both files were graded with (ids)
+    reranker: str = "none"
+
+    def under(self) -> str:
+        """ "300-character windows, BM25 word search, not re-checked": what both files were graded with."""
+        return (f"{self.size}-character windows, {lower_first(retriever_name(self.retriever))}, "
+                f"{lower_first(reranker_name(self.reranker))}")
 
     def sentence(self) -> str:
         said = (
-            f"your file: {self.original['clean']} of {self.answerable} clean with {self.size}-character windows, "
-            f"word-match search, not re-checked → bot-ready file: {self.rewrite['clean']} of {self.answerable}"
+            f"your file: {self.original['clean']} of {self.answerable} clean with {self.under()} "
+            f"→ bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
         if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
             # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
@@ -263,8 +271,9 @@ class Before:
 
 
 def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None,
-                  base: Document | None = None) -> Before:
-    """Grade the same questions on the original and on its rewrite, with windows of ``size`` and keyword search.
+                  base: Document | None = None, retriever: str = "keyword", reranker: str = "none") -> Before:
+    """Grade the same questions on the original and on its rewrite, with windows of ``size``, under ``retriever``
+    and ``reranker`` (the app passes its verdict's when they need no model, so the two say the same thing).
 
     The golden questions resolve against the rewrite because it keeps every product's name. With ``base`` (a
     knowledge base holding ``document`` as one of its files), the file is graded in the base: the base as it is,
@@ -274,7 +283,7 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
 
     from workbench.run.evaluate import evaluate
 
-    settings = Settings(strategies=[Fixed.id], retrievers=["keyword"], rerankers=["none"], size=size)
+    settings = Settings(strategies=[Fixed.id], retrievers=[retriever], rerankers=[reranker], size=size)
     counts, answerable = [], []
     ready = rewritten_document(document)
     graded = (document, ready)
@@ -291,4 +300,4 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
         counts.append(grades)
     sections = [s for s in ready.sections if s.facts]
     long = sum(1 for s in sections if s.span[1] - s.span[0] > size)
-    return Before(size, answerable[0], counts[0], counts[1], long, len(sections), document.kind)
+    return Before(size, answerable[0], counts[0], counts[1], long, len(sections), document.kind, retriever, reranker)

@@ -28,6 +28,9 @@ def wrap(text: str, width: int) -> str:
     return "<br>".join([*lines, line]) if line or lines else ""
 
 
+TITLE_WIDTH = 22  # characters a line of a chart's title may hold and fit a phone
+
+
 def _name(evaluation: Evaluation, strategy: str) -> str:
     return strategy_name(strategy, evaluation.settings.size)
 
@@ -39,10 +42,13 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
     """
     runs = evaluation.runs_under(retriever)
     rerankers = list(dict.fromkeys(run.reranker for run in runs))
-    titles = [reranker_name(r) for r in rerankers]
+    # Wrapped: a title is centred over the bars, which a phone leaves about 220 pixels ("Re-checked word by word
+    # for meaning" ran off both sides at 390 pixels).
+    titles = [wrap(reranker_name(r), TITLE_WIDTH) for r in rerankers]
     strategies = len({run.strategy for run in runs})
+    extra = max(title.count("<br>") for title in titles)  # a wrapped title's lines need room above their bars
     figure = make_subplots(rows=len(rerankers), cols=1, shared_xaxes=True, subplot_titles=titles,
-                           vertical_spacing=min(0.12, 0.3 / max(1, len(rerankers))))
+                           vertical_spacing=min(0.12 + 0.05 * extra, (0.3 + 0.1 * extra) / max(1, len(rerankers))))
     for row, reranker in enumerate(rerankers, start=1):
         panel = [run for run in runs if run.reranker == reranker]
         for grade, colour in GRADE_COLOURS.items():
@@ -63,7 +69,7 @@ def grades_bars(evaluation: Evaluation, retriever: str) -> go.Figure:
             )
     # Each bar gets room for its label's lines: a wrapped name ("Cut at headings, / with their path") needs two.
     lines = sum(wrap(_name(evaluation, s), 24).count("<br>") + 1 for s in dict.fromkeys(r.strategy for r in runs))
-    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 14 * strategies + 16 * lines),
+    figure.update_layout(barmode="stack", height=150 + len(rerankers) * (40 + 14 * strategies + 16 * lines + 18 * extra),
                          margin=dict(t=125, b=10, l=10, r=10),  # room for the legend wrapped on a phone
                          legend=dict(LEGEND_ON_TOP, yanchor="top", y=0.995, yref="container"),
                          legend_title_text="")  # the grades name themselves; a title costs a line on a phone

@@ -14,3 +14,40 @@ GLOSSARY = {
     "not in the top piece at all.",
     "hit rate": "Hit rate at k: how often the right fact is somewhere in the first k pieces handed to the bot.",
 }
+
+# Every figure a table or download shows, by its id (the JSON's key, kept for scripts): the name a person reads
+# and what it means. The Compare page's table, the Excel workbook's Summary and its "About the columns" sheet
+# and the answers CSV take their headers from here, so a figure has one name everywhere.
+COLUMNS = {
+    "chunks": ("pieces", "How many pieces this way of cutting makes of your file."),
+    "clean": ("clean", "Questions whose top piece holds the right fact and nothing about other products."),
+    "mixed": ("mixed", "Questions whose top piece holds the right fact among other products' facts: the bot may mix "
+              "them up."),
+    "missed": ("missed", "Questions whose top piece does not hold the right fact."),
+    "refused": ("refused", "Questions the bot handed to a person instead of answering."),
+    "false_answers": ("answered anyway", "Questions your file cannot answer that the bot answered."),
+    "hit_rate": ("found in the top k", GLOSSARY["hit rate"]),
+    "mrr": ("rank of the first right piece", "1 when the right piece comes first, ½ when second, ⅓ when third …, "
+            "averaged over the questions (mean reciprocal rank, MRR)."),
+    "ndcg": ("rank of every right piece", "Like the rank of the first right piece, but it counts every piece "
+             "holding the answer in the top k, each less the lower it comes (nDCG)."),
+    "context_chars": ("characters handed over", "Characters of the top k pieces the bot reads per question, on "
+                      "average."),
+    "refusal_accuracy": ("unanswerable refused", "Share of the questions your file cannot answer that the bot "
+                         "refused."),
+    "answerable_refused": ("answerable refused", "Questions your file answers that the bot wrongly handed to a "
+                           "person."),
+    "threshold": ("refuse below", "The confidence under which the bot hands the question to a person (empty: "
+                  "never)."),
+    "refusal_judged": ("refusals judged", "How the refusal figures were measured: leave-one-out judges each "
+                       "question by a threshold fitted on the other questions."),
+    "top_score": ("top piece's score", "The search's score of the piece it put first (its scale depends on the "
+                  "search: see the drill-down on Results)."),
+    "confidence": ("confidence", "How sure the bot is, from 0 to 1, that your file answers the question."),
+    "refuse_below": ("refuse below", "The threshold this question was judged by (fitted on the other questions)."),
+}
+
+
+def column_name(id: str) -> str:
+    """The name a person reads for a figure's id: "rank of the first right piece" for ``mrr``."""
+    return COLUMNS[id][0] if id in COLUMNS else id

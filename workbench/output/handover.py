@@ -14,6 +14,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
+from workbench.output.explain import COLUMNS, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
@@ -29,7 +30,8 @@ from workbench.run.names import lower_first, reranker_name, retriever_name, setu
 REPORT_STYLE = """
 <style>
 body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 2rem auto; max-width: 1200px;
-       color: #1f2937; padding: 0 1rem; }
+       color: #1f2937; padding: 0 1rem; overflow-wrap: break-word; }
+table { display: block; overflow-x: auto; max-width: 100%; }  /* a wide table scrolls in its own box on a phone */
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #e5e7eb; }
 .verdict { font-size: 1.2rem; padding: .8rem 1rem; border-radius: 8px; border: 2px solid; }
 .status-ready { background: #f0fdf4; border-color: #16a34a; } .status-needs { background: #fffbeb; border-color: #f59e0b; }
@@ -94,7 +96,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     size = evaluation.settings.size
     today = today or datetime.date.today()
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>Chunking Workbench report: {esc(document.name)}</title>",
         REPORT_STYLE,
         CHART_STYLE,
@@ -220,11 +222,12 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     metrics = ["chunks", "clean", "mixed", "missed", "refused", "false_answers", "hit_rate", "mrr", "ndcg",
                "context_chars", "refusal_accuracy", "answerable_refused", "threshold", "refusal_judged"]
     ids = ["strategy", "retriever", "reranker"]
-    # Display names first, as a person reads the sheet; the ids scripts rely on keep their own columns.
-    summary.append(NAME_COLUMNS + metrics + ids)
+    # Display names first, as a person reads the sheet, each figure under its plain name (explained on the "About
+    # the columns" sheet, with its id); the ids scripts rely on keep their own columns.
+    summary.append(NAME_COLUMNS + [column_name(m) for m in metrics] + ids)
     answers = workbook.create_sheet("Answers")
     answers.append([*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
-                    "top_score", "confidence", "top piece's section", *ids, "reason", "top_piece"])
+                    column_name("top_score"), "confidence", "top piece's section", *ids, "reason", "top_piece"])
     pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
     pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
     listed: set[tuple[str, str]] = set()
@@ -247,6 +250,10 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
             if top is not None and (run.strategy, item["top_piece"]) not in listed:
                 listed.add((run.strategy, item["top_piece"]))
                 pieces.append([xlsx_cell(v) for v in [shown[0], section, top.text, run.strategy, top.id]])
+    about = workbook.create_sheet("About the columns")
+    about.append(["column", "what it means", "id"])
+    for id in metrics + ["top_score", "confidence"]:
+        about.append([xlsx_cell(v) for v in (*COLUMNS[id], id)])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

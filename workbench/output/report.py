@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from workbench.core.exports import csv_text
 from workbench.core.model import Chunk, Document
 from workbench.core.results import Evaluation, Run
 from workbench.grade.grading import REASON_WORDS, PieceSections
+from workbench.output.explain import column_name
 from workbench.run.names import reranker_name, retriever_name, strategy_name
 
 # The downloads' first columns are what a person reads; the ids scripts rely on follow in their own columns.
@@ -15,6 +18,14 @@ NAME_COLUMNS = ["way of cutting", "search", "re-check"]
 def shown_names(run: Run, size: int | None) -> list[str]:
     """A run's cut, search and re-check by their display names, as every download shows them."""
     return [strategy_name(run.strategy, size), retriever_name(run.retriever), reranker_name(run.reranker)]
+
+
+def download_stem(document: Document) -> str:
+    """The start of a download's name: the file's stem ("spree_sample_products"), or a knowledge base's files'
+    stems joined by "+" ("breezy_home_price_list+breezy_home_policies"); the caller adds what it holds
+    ("-answers.csv"). No content hash: the name says whose and what, as a person saves and finds it."""
+    names = [part.name for part in document.files] or [document.name]
+    return "+".join(PurePath(name).stem or name for name in names)
 
 
 def reason_words(reason: str) -> str:
@@ -244,8 +255,9 @@ def to_csv(evaluation: Evaluation) -> str:
     scripts. Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
     repeated on every row.
     """
-    header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section", "top_score",
-              "confidence", "refuse_below", "strategy", "retriever", "reranker", "reason", "top_chunk_id"]
+    header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section",
+              column_name("top_score"), "confidence", column_name("refuse_below"), "strategy", "retriever", "reranker",
+              "reason", "top_chunk_id"]
     rows = [header]
     sections = piece_sections(evaluation)
     for run in evaluation.runs:
