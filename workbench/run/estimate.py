@@ -26,8 +26,10 @@ WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
 # (RECHECK_SPEED) this constant stood for both and was 12,000; 5,000 before the model read pieces in batches.
 TYPICAL_SPEED = 16_000.0
 # maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
-# from the disk cache and one matrix product per shortlist): 1.08-2.8 million on the same six files, warm.
-RECHECK_SPEED = 1_000_000.0
+# from the disk cache and multiplying each question by blocks of them): 3.2-5.3 million on four of the six
+# files warm, 0.4-1.6 million on two measured under a load of 5 (bench/estimate_accuracy.py). 1.0 million
+# before the products ran over blocks copied once per run.
+RECHECK_SPEED = 3_000_000.0
 # Up to this length the estimate cuts the whole file to count the texts the model has not read yet; a head
 # scaled up counts texts no full run makes (its last window, and a control whose shuffle depends on the
 # number of sections), which made a warm run's estimate name "34 pieces to read" when there were none.
