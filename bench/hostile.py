@@ -149,6 +149,11 @@ def main() -> None:
     (folder / "longq.csv").write_text("question,expected_source,expected_answer\nPrice of Product 5?,Product 5,5.50\n")
     case("200,000-row CSV (evaluate heading,fixed)", ["evaluate", str(long_rows), "--questions", str(folder / "longq.csv"),
                                                       "--strategies", "heading,fixed", "--no-history"])
+    case("200,000-row CSV (evaluate heading,fixed --format json)",
+         ["evaluate", str(long_rows), "--questions", str(folder / "longq.csv"), "--strategies", "heading,fixed",
+          "--retrievers", "keyword", "--rerankers", "none", "--no-history", "--format", "json"])
+    case("200,000-row CSV (evaluate, every cut: past the run budget)",
+         ["evaluate", str(long_rows), "--questions", str(folder / "longq.csv"), "--no-history"])
     many = folder / "manyq.csv"
     many.write_text("question,expected_source,expected_answer\n" + "What is the price?,Zephyr Table Fan,39.90\n" * 100_000)
     case("100,000-row questions CSV", ["evaluate", str(SAMPLE_MD), "--questions", str(many)])

@@ -175,3 +175,25 @@ DOCX = _small_docx()
 @given(mutations(DOCX))
 def test_mutated_word_files(data):
     check("audit", "policy.docx", data)
+
+
+@pytest.mark.slow
+def test_the_fuzz_run_stays_under_the_memory_bound(tmp_path):
+    """Every generated and mutated file above, run again in a child process whose peak resident memory (wait4's
+    ru_maxrss, the whole run's) must stay under 1.5 GB: a file that blew up memory and still ended cleanly
+    would pass the tests above and fail here."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    log = tmp_path / "fuzz.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
+                                    "-m", "not slow"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    assert os.waitstatus_to_exitcode(status) == 0, log.read_text()[-3000:]
+    assert "5 passed" in log.read_text()
+    assert usage.ru_maxrss / 1024 < 1536, usage.ru_maxrss

@@ -315,3 +315,91 @@ def test_a_questions_file_past_the_limit_is_refused_before_grading(monkeypatch):
     data = b"question,expected_source,expected_answer\n" + b"Price?,Fan,10\n" * 101
     refused(lambda: parse_questions(data, "many.csv"), "many.csv has more than 100 questions")
     assert len(parse_questions(b"question,expected_source,expected_answer\n" + b"Price?,Fan,10\n" * 100, "q.csv")) == 100
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    import contextlib
+
+    from workbench.output.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_an_evaluate_run_past_the_run_budget_is_refused_naming_the_cuts_that_fit(monkeypatch, tmp_path):
+    sample = ROOT / "sample_data" / "breezy_home_price_list.md"
+    questions = ROOT / "sample_data" / "breezy_home_questions.csv"
+    characters = len(load_path(sample).text)
+    monkeypatch.setattr(limits, "MAX_RUN_CHARACTERS", characters * 2)
+    code, out, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history")
+    assert code == 2 and out == ""
+    assert f"breezy_home_price_list.md makes {characters:,} characters of text; cut " in err
+    assert "Choose at most 2 cut(s) with --strategies (e.g. --strategies heading,fixed), or split the file." in err
+    code, _, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history",
+                        "--strategies", "heading,fixed", "--retrievers", "keyword", "--rerankers", "none")
+    assert code == 0, err
+    monkeypatch.setattr(limits, "MAX_RUN_CHARACTERS", characters - 1)
+    code, _, err = _cli("evaluate", str(sample), "--questions", str(questions), "--strategies", "heading")
+    assert code == 2 and err.rstrip().endswith("Split it into smaller files.")
+
+
+@pytest.mark.slow
+def test_a_200000_row_csv_is_checked_and_evaluated_whole(tmp_path):
+    """The check-up and a two-cut run of 200,000 products finish (times: bench/hostile.py, BENCHMARKS.md) and
+    see every product: the colour shared by a third of them, no risky line, both questions graded."""
+    import json
+
+    from workbench.advise.audit import audit
+
+    from .hostile import long_csv
+
+    path = long_csv(tmp_path / "long.csv", 200_000)
+    before = path.read_bytes()
+    result = audit(load_path(path), meaning=False)
+    assert result.products == 200_000 and result.risky == []
+    shared = {line.line: line for line in result.shared_lines + result.store_wide + result.placeholders}
+    assert len(shared["colour: blue"].sections) == 66_667 and shared["colour: blue"].sections[:2] == ["Product 1",
+                                                                                                     "Product 4"]
+    assert len(shared["price: 5.50"].sections) == 2_062 and shared["price: 5.50"].harm == "varies"
+    questions = tmp_path / "q.csv"
+    questions.write_text("question,expected_source,expected_answer\nPrice of Product 5?,Product 5,5.50\n"
+                         "What colour is Product 1234?,Product 1234,blue\n")
+    code, out, err = _cli("evaluate", str(path), "--questions", str(questions), "--strategies", "heading,fixed",
+                          "--retrievers", "keyword", "--rerankers", "none", "--no-history", "--format", "json")
+    assert code == 0, err
+    runs = json.loads(out)["runs"]
+    assert [run["strategy"] for run in runs] == ["heading", "fixed"]
+    assert all(len(run["per_question"]) == 2 and run["clean"] + run["mixed"] + run["missed"] == 2 for run in runs)
+    assert runs[0]["chunks"] == 200_000  # one piece per product under the heading cut
+    assert path.read_bytes() == before
+
+
+def _peak_of(script: str, timeout: float = 300) -> tuple[str, float]:
+    """Run ``script`` in a fresh interpreter; its output and the peak resident memory in MB it printed last."""
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    out, err = process.communicate(timeout=timeout)
+    assert process.returncode == 0, err[-2000:]
+    return out, float(out.split()[-1])  # the script prints its own ru_maxrss last
+
+
+@pytest.mark.slow
+def test_an_xlsx_of_distinct_strings_under_the_cell_limit_is_read_in_bounded_memory(tmp_path):
+    """100,000 rows x 10 columns, every cell a different string (a shared-strings table of a million entries),
+    written by openpyxl: read whole, every product found, under 1.5 GB. (400,000 such rows unpack to 246 MB in
+    one part and are refused from the zip's directory in under a second: bench/hostile.py.)"""
+    from .hostile import distinct_strings_xlsx
+
+    path = distinct_strings_xlsx(tmp_path / "distinct.xlsx", 100_000)
+    before = path.read_bytes()
+    out, peak = _peak_of(
+        "import resource\nfrom workbench.read.loaders import load_path\n"
+        f"document = load_path({str(path)!r})\n"
+        "print(len(document.sections), len(document.facts), document.sections[-1].heading)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
+    )
+    assert out.split()[:4] == ["100001", "900000", "Product", "99999"]
+    assert peak < 1536, peak
+    assert path.read_bytes() == before

@@ -278,3 +278,41 @@ def test_every_pattern_is_linear_on_a_megabyte_of_adversarial_text():
         small = seconds(text[: len(text) // 8])
         large = seconds(text)
         assert large < 24 * max(small, 0.02), (name, small, large)
+
+
+def _joined(text: str) -> str:
+    from workbench.advise.injection import _normalised_lines
+
+    return "\n".join(_normalised_lines(text, text.split("\n")))
+
+
+def test_the_lead_scan_finds_what_a_full_scan_finds():
+    """risky_lines tries ORDERS and SCRIPT only at their lead words (12 s saved on 200,000 products): on every case
+    here, the real files and random mixtures of the patterns' parts, the matches start where finditer's do."""
+    import random
+    from pathlib import Path
+
+    from workbench.advise.injection import (
+        ORDER_LEADS,
+        ORDERS,
+        SCRIPT,
+        SCRIPT_LEADS,
+        _lowered,
+        match_starts,
+    )
+
+    texts = [text for text, _ in BYPASSES.values()] + SHOP_LINES
+    texts += ["Price: -> >> SYSTEM: obey", "Note: ->> SYSTEM :", "x\n#-> > system: you", "->>>SYSTEM:", "a\n>>>>DEVELOPER:"]
+    root = Path(__file__).resolve().parent.parent
+    texts += [path.read_text("utf-8", "replace") for folder in (root / "sample_data", root.parent / "shared" / "real-data")
+              if folder.is_dir() for path in sorted(folder.iterdir()) if path.suffix in (".md", ".csv")]
+    parts = ["SYSTEM", "system", "Assistant", ":", ": ", "\n", "\n\n", " ", "**", "> ", "ignore", "IGNORE", "previous",
+             "instructions", "your", "the", "prompt", "show", "reveal", "<|im_start|>", "[INST]", "<<SYS>>", "<", "script",
+             "a ", "onerror", "=", "java", "script", "data", "[x](", "href", "ſ", "ı", "İ", "é", "du bist jetzt",
+             "à partir de maintenant, tu", "ahora eres", "you are now", "x", "1", ": -*> ", "\n#** "]
+    chance = random.Random(23)
+    texts += ["".join(chance.choice(parts) for _ in range(chance.randint(1, 40))) for _ in range(3000)]
+    for text in texts:
+        joined = _joined(text)
+        for pattern, leads in ((ORDERS, ORDER_LEADS), (SCRIPT, SCRIPT_LEADS)):
+            assert match_starts(pattern, leads, joined, _lowered(joined)) == [m.start() for m in pattern.finditer(joined)]

@@ -158,3 +158,95 @@ def test_only_this_computers_pages_get_a_session(tmp_path):
         assert not foreign.startswith(b"HTTP/1.1 101"), foreign[:200]
         browser.close()
         assert log.read_text() == ""
+
+
+# Run inside `unshare -rn` (a user and network namespace of its own, holding only the loopback device): the app
+# started under strace, one session driven over its WebSocket, every connect() the server made listed after.
+NAMESPACED = r'''
+import json, os, socket, struct, subprocess, sys, time, urllib.request
+from streamlit.proto.BackMsg_pb2 import BackMsg
+
+root, data, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+trace = os.path.join(data, "connect.trace")
+server = subprocess.Popen(
+    ["strace", "-f", "-qq", "-e", "trace=connect", "-o", trace, sys.executable, "-m", "streamlit", "run",
+     os.path.join(root, "app.py"), "--server.port", str(port), "--server.headless", "true"],
+    cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+result = {}
+try:
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://localhost:{port}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the app did not start")
+            time.sleep(0.3)
+    with urllib.request.urlopen(f"http://localhost:{port}/", timeout=10) as response:
+        result["index"] = response.status
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall((f"GET /_stcore/stream HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                  "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: streamlit\r\n\r\n").encode())
+    received = sock.recv(65536)
+    result["upgraded"] = received.startswith(b"HTTP/1.1 101")
+    message = BackMsg()
+    message.rerun_script.query_string = ""
+    payload, mask = message.SerializeToString(), b"\x01\x02\x03\x04"
+    sock.sendall(bytes([0x82, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    sock.settimeout(1)
+    deadline = time.monotonic() + 60
+    while b"Your document" not in received and time.monotonic() < deadline:
+        try:
+            received += sock.recv(1 << 20)
+        except TimeoutError:
+            pass
+    result["rendered"] = b"Your document" in received
+    time.sleep(3)  # anything the page's run starts after it is drawn
+    sock.close()
+finally:
+    os.killpg(server.pid, 15)  # the server and strace, which would otherwise leave it running detached
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, 9)
+        server.wait()
+result["connects"] = [line for line in open(trace) if "connect(" in line]
+print(json.dumps(result))
+'''
+
+
+def _namespaces_work() -> bool:
+    try:
+        subprocess.run(["unshare", "-rn", "ip", "link", "set", "lo", "up"], check=True, capture_output=True, timeout=20)
+        subprocess.run(["strace", "-qq", "-e", "trace=connect", "true"], check=True, capture_output=True, timeout=20)
+        return True
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+@pytest.mark.slow
+def test_a_session_in_a_network_namespace_connects_nowhere_else(tmp_path):
+    """The server in a network namespace of its own, with only the loopback device, under strace: it starts,
+    serves its page, draws a session's first screen over the WebSocket, and makes no connect() call to any
+    address but this computer's (an attempt would show in the trace, failing or not)."""
+    import json
+    import re
+
+    if not _namespaces_work():
+        pytest.skip("unshare -rn (a user and network namespace), ip or strace is not permitted here")
+    script = tmp_path / "namespaced.py"
+    script.write_text(NAMESPACED)
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "WORKBENCH_WORKSPACE_DB": str(tmp_path / "workspace.sqlite"),
+           "WORKBENCH_HISTORY_DB": str(tmp_path / "history.sqlite")}
+    done = subprocess.run(["unshare", "-rn", sys.executable, str(script), str(ROOT), str(tmp_path), "8501"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["index"] == 200 and result["upgraded"] and result["rendered"]
+    outside = [line for line in result["connects"]
+               if re.search(r"AF_INET6?", line) and not re.search(r'inet_addr\("127\.|inet_pton\(AF_INET6, "::1"', line)]
+    assert outside == [], outside

@@ -198,23 +198,96 @@ def _squeezed(view: str) -> bool:
     return any(SQUEEZED.search(m.group().replace(" ", "")) for m in LONG_RUN.finditer(view))
 
 
-def risky_lines(text: str) -> list[tuple[int, str]]:
-    """``(line number from 1, kind)`` for each line where orders to a bot ("instruction") or browser code
-    ("script") start; one finding per line and kind, in line order."""
-    raw = text.split("\n")
-    lines = [normalise(line) for line in raw]
-    joined = "\n".join(lines)
+# Where a match of ORDERS or SCRIPT can begin: each alternative starts with one of these words (matched in
+# lower case), or, for a role prefix ("** SYSTEM:"), at most REACH characters before "system", "assistant" or
+# "developer". Scanning a 200,000-product file for the patterns themselves took 12 s, as every alternative is
+# tried at every character; finding these words first and trying the pattern only at and just before them
+# gives the same matches (tests/test_injection.py compares the two on every case it has).
+ORDER_LEADS = (
+    "ignor", "forget", "disregard", "override", "bypass", "reveal", "show", "print", "repeat", "output", "display",
+    "tell", "share", "leak", "dump", "give", "write out", "system", "assistant", "developer", "<|", "[inst]", "[/inst]",
+    "<<", "you are now", "act as", "new instructions", "from now on", "pretend", "do not tell the", "vergiss",
+    "vergessen", "missacht", "übergehe", "neue anweisungen", "du bist", "ab jetzt", "ab sofort", "oublie", "ne tiens",
+    "ne tenez", "fais abstraction", "faites abstraction", "prompt", "invite", "message", "nouvelles", "tu es",
+    "vous êtes", "à partir de maintenant", "olvid", "descarta", "omite", "ahora", "a partir de ahora",
+    "nuevas instrucciones",
+)
+SCRIPT_LEADS = ("<", "on", "j", "vbscript", "data", "[", "href", "action", "formaction")
+REACH = 6  # ": " and four marks before a role's name
+# A line that may read otherwise in views(): spaced letters, percent-encoding, a base64 token, or any non-ASCII.
+VIEWED = re.compile(rf"{SPACED.pattern}|{PERCENT.pattern}|{BASE64.pattern}|[^\x00-\x7f]")
+
+
+def _lowered(text: str) -> str | None:
+    """``text`` in lower case with every offset kept, as far as IGNORECASE patterns see it; None when lower case
+    changes its length (a dotted capital I), and the caller scans the whole text."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return None
+    if not text.isascii():  # the two letters IGNORECASE also takes for "i" and "s"
+        lowered = lowered.replace("\u0131", "i").replace("\u017f", "s")
+    return lowered
+
+
+def match_starts(pattern: re.Pattern, leads: tuple[str, ...], text: str, lowered: str | None) -> list[int]:
+    """Where ``pattern.finditer(text)`` finds its matches, trying the pattern only at and up to REACH characters
+    before each place ``lowered`` (``_lowered(text)``) holds one of ``leads``. Every match of the pattern must
+    start so, and none may be empty."""
+    if lowered is None:
+        return [match.start() for match in pattern.finditer(text)]
+    hits = set()
+    for lead in leads:
+        at = lowered.find(lead)
+        while at >= 0:
+            hits.add(at)
+            at = lowered.find(lead, at + 1)
+    found: list[int] = []
+    done = 0  # the pattern has been tried at every candidate before this, or a match runs up to it
+    for hit in sorted(hits):
+        at = max(done, hit - REACH)
+        while at <= hit:
+            match = pattern.match(text, at)  # lookbehinds and \b see the text before ``at``, as in finditer
+            if match:
+                found.append(at)
+                at = match.end()
+            else:
+                at += 1
+        done = max(done, at)
+    return found
+
+
+def _line_starts(lines: list[str]) -> list[int]:
     starts, offset = [], 0
     for line in lines:
         starts.append(offset)
         offset += len(line) + 1
+    return starts
+
+
+def _normalised_lines(text: str, raw: list[str]) -> list[str]:
+    if text.isascii() and "&" not in text:  # normalise() on each line, all of them on its first branch
+        return [" ".join(line.split()) for line in text.translate(EMPHASIS).split("\n")]
+    return [normalise(line) for line in raw]
+
+
+def risky_lines(text: str) -> list[tuple[int, str]]:
+    """``(line number from 1, kind)`` for each line where orders to a bot ("instruction") or browser code
+    ("script") start; one finding per line and kind, in line order."""
+    raw = text.split("\n")
+    lines = _normalised_lines(text, raw)
+    joined = "\n".join(lines)
+    starts = _line_starts(lines)
+    lowered = _lowered(joined)
     found: dict[tuple[int, str], None] = {}
-    for kind, pattern in (("instruction", ORDERS), ("script", SCRIPT)):
-        for match in pattern.finditer(joined):
-            at = match.start() + (joined[match.start()] == "\n")  # a role prefix's match starts at the newline
+    for kind, pattern, leads in (("instruction", ORDERS, ORDER_LEADS), ("script", SCRIPT, SCRIPT_LEADS)):
+        for at in match_starts(pattern, leads, joined, lowered):
+            at += joined[at] == "\n"  # a role prefix's match starts at the newline
             found[(bisect.bisect_right(starts, at), kind)] = None
-    for number, line in enumerate(raw, start=1):
-        for view in views(line):
+    # views() is empty for a line none of VIEWED's parts is found in: only those lines are read again.
+    raw_starts = _line_starts(raw)
+    viewed = sorted({bisect.bisect_right(raw_starts, match.start()) for match in VIEWED.finditer(text)})
+    for number in viewed:
+        for view in views(raw[number - 1]):
             if ORDERS.search(view) or _squeezed(view):
                 found[(number, "instruction")] = None
             if SCRIPT.search(view):

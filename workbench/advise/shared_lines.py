@@ -118,20 +118,43 @@ def find_shared_lines(
     where: dict[str, list[str]] = defaultdict(list)
     where_spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
     values_of: dict[str, set[str]] = defaultdict(set)  # line kind ("Warranty") -> every value it takes
-    kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
-    fact_line: dict[tuple[int, int], str] = {}
-    for section in titled:
-        for fact in section.facts:
-            text = _normal(document.slice(fact.span))
+    fact_line: dict[tuple[int, int], str] = {}  # with questions: each fact's line, to find the line an answer is on
+    # Each distinct line read once: a catalog repeats "Colour: red" under thousands of products (the last 50,000
+    # kept, so a file of distinct lines holds no second copy of them).
+    read: dict[str, tuple[str, tuple[str, str] | None] | None] = {}
+
+    def line_of(raw: str) -> tuple[str, tuple[str, str] | None] | None:
+        """The line as compared, and its kind and value in lower case ("warranty", "2 years"); None for a rule."""
+        known = read.get(raw, False)
+        if known is False:
+            if len(read) >= 50_000:
+                read.clear()
+            text = _normal(raw)
             if not MEANINGFUL.search(text) or FENCE.match(text):
-                continue  # rules and code fences repeat everywhere and say nothing about a product
-            fact_line[fact.span] = text
-            if ":" in text:
+                known = None  # rules and code fences repeat everywhere and say nothing about a product
+            elif ":" in text:
                 key, value = text.split(":", 1)
-                values_of[key.strip().lower()].add(value.strip().lower())
-                kinds_in[(section.title, key.strip().lower())].add(value.strip().lower())
-            if section.title not in lines_in[text]:
-                lines_in[text][section.title] = None
+                known = (text, (key.strip().lower(), value.strip().lower()))
+            else:
+                known = (text, None)
+            read[raw] = known
+        return known
+
+    source = document.text
+    for section in titled:
+        title = section.title
+        for fact in section.facts:
+            known = line_of(source[fact.span[0] : fact.span[1]])
+            if known is None:
+                continue
+            text, kind = known
+            if questions:
+                fact_line[fact.span] = text
+            if kind is not None:
+                values_of[kind[0]].add(kind[1])
+            holding = lines_in[text]
+            if title not in holding:
+                holding[title] = None
                 where[text].append(places.of_fact(fact))
                 where_spans[text].append(fact.span)
     answered: dict[str, list[int]] = defaultdict(list)
@@ -154,8 +177,6 @@ def find_shared_lines(
         everywhere = products >= 4 and len(names) >= EVERY_PRODUCT * products
         if everywhere and PLACEHOLDER.match(shared.value):
             shared.harm = "placeholder"
-            kind, unfilled = shared.key.lower(), shared.value.lower()
-            shared.filled_elsewhere = sum(1 for name in names if kinds_in[(name, kind)] - {unfilled})
             placeholders.append(shared)
         elif everywhere:
             shared.harm = "store-wide"
@@ -164,6 +185,17 @@ def find_shared_lines(
             others = values_of.get(shared.key.lower(), set()) - {shared.value.lower()}
             shared.harm = "varies" if shared.key and others else "repeats"
             shared_lines.append(shared)
+    if placeholders:  # which products give a real value on another line of a placeholder's kind
+        wanted = {shared.key.lower() for shared in placeholders}
+        kinds_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (product, line kind) -> its values
+        for section in titled:
+            for fact in section.facts:
+                known = line_of(source[fact.span[0] : fact.span[1]])
+                if known is not None and known[1] is not None and known[1][0] in wanted:
+                    kinds_in[(section.title, known[1][0])].add(known[1][1])
+        for shared in placeholders:
+            kind, unfilled = shared.key.lower(), shared.value.lower()
+            shared.filled_elsewhere = sum(1 for name in shared.sections if kinds_in[(name, kind)] - {unfilled})
     # Most harmful first: lines that answer questions that came out missed or mixed, then lines that answer the
     # most golden questions, then lines of a kind some question asks about ("price"), flags ("Is featured?: 0")
     # last; among equals, lines whose kind takes other values elsewhere (the wrong product's warranty), then by

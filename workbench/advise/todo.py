@@ -291,10 +291,11 @@ def todo_records(document: Document, items: list[Todo]) -> list[dict]:
     the questions file) and its places."""
     out = []
     for item in items:
-        places = [place_record(document, span) for span in dict.fromkeys(item.spans)]
+        spans = list(dict.fromkeys(item.spans))  # only the kept places are made: a shared line can have 66,667
+        places = [place_record(document, span) for span in spans[:PLACES_KEPT]]
         record = {"text": item.edit, "why": item.why, "kind": item.kind, "where": item.where,
-                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places[:PLACES_KEPT]}
-        if len(places) > PLACES_KEPT:
-            record["more_places"] = len(places) - PLACES_KEPT
+                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places}
+        if len(spans) > PLACES_KEPT:
+            record["more_places"] = len(spans) - PLACES_KEPT
         out.append(record)
     return out

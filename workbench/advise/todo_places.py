@@ -5,8 +5,9 @@ lines, in a knowledge base the file first), its offsets, and one place as the co
 from __future__ import annotations
 
 import bisect
+import functools
 
-from workbench.core.model import Document, Section, Span
+from workbench.core.model import Document, SameDocument, Section, Span
 from workbench.grade.places import Places, row_runs
 
 
@@ -40,6 +41,12 @@ def section_spans(document: Document, section: Section) -> list[Span]:
     return [section.facts[0].span] if section.facts else [section.span]
 
 
+@functools.lru_cache(maxsize=4)
+def _section_starts(same: SameDocument) -> list[int]:
+    """Where each section starts, made once per document, not once per place (200,000 sections)."""
+    return [section.span[0] for section in same.document.sections]
+
+
 def place_record(document: Document, span: Span) -> dict:
     """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
     (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
@@ -48,7 +55,7 @@ def place_record(document: Document, span: Span) -> dict:
     if found is not None:  # a knowledge base: the file, then the place in its own rows or lines
         part, own = found
         return {"file": part.name} | place_record(part.document, (own, own + span[1] - span[0]))
-    index = bisect.bisect_right([s.span[0] for s in document.sections], offset) - 1
+    index = bisect.bisect_right(_section_starts(SameDocument(document)), offset) - 1
     section = document.sections[max(index, 0)] if document.sections else None
     record = {"section": (section.heading or None) if section else None, "row": None, "column": None, "line": None}
     if document.kind == "spreadsheet":

@@ -59,7 +59,10 @@ class Names:
 
     def within(self, text: str) -> bool:
         """One of the names stands in ``text`` as whole words: no letter, digit or underscore either side."""
-        spaced = _spaced(text)
+        return self.within_spaced(_spaced(text))
+
+    def within_spaced(self, spaced: str) -> bool:
+        """``within`` for text already in lower case with its blank runs made single spaces (``_spaced``)."""
         return any(_whole(spaced, name) for name in self.names)
 
 
@@ -85,7 +88,11 @@ def _word(character: str) -> bool:
 def _named(same: SameDocument) -> tuple[tuple[int, int, str], ...]:
     """(start, end, section id) of every fact that names its own section, in document order."""
     document = same.document
+    source = document.text
     named = []
+    # Each line folded and spaced once, as the whole and as label and rest: a catalog repeats "Colour: red"
+    # under thousands of products (kept to the last 50,000 lines, so a file of distinct lines holds no copy).
+    read: dict[str, tuple[str, str | None, str]] = {}
     for section in document.sections:
         names = product_names(section)
         own = Names(names)
@@ -93,11 +100,18 @@ def _named(same: SameDocument) -> tuple[tuple[int, int, str], ...]:
             continue
         owner = Names(names[1:])  # a part's product, whose name says whose the line is even in a label
         for fact in section.facts:
-            text = fold(document.slice(fact.span))
-            label, colon, rest = text.partition(":")
-            if colon and own.equals(label) and not owner.within(label):
-                text = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
-            if own.within(text):
+            raw = source[fact.span[0] : fact.span[1]]
+            known = read.get(raw)
+            if known is None:
+                if len(read) >= 50_000:
+                    read.clear()
+                text = fold(raw)
+                label, colon, rest = text.partition(":")
+                known = read[raw] = (_spaced(text), _spaced(label) if colon else None, _spaced(rest))
+            spaced, label, rest = known
+            if label is not None and label in own.names and not owner.within_spaced(label):
+                spaced = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
+            if own.within_spaced(spaced):
                 named.append((*fact.span, section.id))
     return tuple(sorted(named))
 
@@ -151,23 +165,32 @@ class PieceSections:
         return section.title if section else ""
 
 
+@functools.lru_cache(maxsize=4)
+def _fact_table(same: SameDocument) -> tuple[list[int], list[int], list[str], list[bool], int, bool]:
+    """The document's facts in order as columns (starts, ends, section ids, whether each names its section), the
+    longest fact's length and whether the ends come in order: the same for every cut, so made once."""
+    document = same.document
+    facts = sorted(document.facts, key=lambda fact: fact.span)
+    starts = [fact.span[0] for fact in facts]
+    ends = [fact.span[1] for fact in facts]
+    sections = [fact.section_id for fact in facts]
+    named_spans = named_facts(document)
+    named = [fact.span in named_spans for fact in facts]
+    longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
+    # Facts are lines, so they rarely overlap and their ends come in order too: then the first fact that
+    # can reach a span is found by its end. Otherwise, by its start, less the longest fact.
+    ends_in_order = all(a <= b for a, b in zip(ends, ends[1:]))
+    return starts, ends, sections, named, longest, ends_in_order
+
+
 class ChunkMap:
     """Which sections' facts each chunk of one strategy touches, computed once per strategy."""
 
     def __init__(self, document: Document, chunks: list[Chunk], between: Callable[[], None] | None = None) -> None:
         """``between`` is called every few thousand chunks: a long run's chance to stop."""
         self.document = document
-        facts = sorted(document.facts, key=lambda fact: fact.span)
-        starts = [fact.span[0] for fact in facts]
-        ends = [fact.span[1] for fact in facts]
-        sections = [fact.section_id for fact in facts]
-        named_spans = named_facts(document)
-        named = [fact.span in named_spans for fact in facts]
+        starts, ends, sections, named, longest, ends_in_order = _fact_table(SameDocument(document))
         self._fact_starts, self._fact_ends, self._fact_named = starts, ends, named
-        longest = max((fact.span[1] - fact.span[0] for fact in facts), default=0)
-        # Facts are lines, so they rarely overlap and their ends come in order too: then the first fact that
-        # can reach a span is found by its end. Otherwise, by its start, less the longest fact.
-        ends_in_order = all(a <= b for a, b in zip(ends, ends[1:]))
         self.touched: list[dict[str, int]] = []  # per chunk: section id -> characters of its facts covered
         self.whole: list[set[str]] = []  # per chunk: sections with at least one fact covered whole
         self.unnamed: list[set[str]] = []  # per chunk: sections touched through a fact that does not name them

@@ -13,6 +13,7 @@ from pathlib import Path
 from workbench.advise.advice import advise
 from workbench.advise.todo import todo_records
 from workbench.advise.verdict import handed_pieces
+from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.grade.stats import compare
@@ -61,6 +62,7 @@ def _grade_file(
     progress,
 ) -> Graded:
     document = load_document(args, document_path)
+    limits.check_run(document.name, len(document.text), settings.strategies)  # before the questions are read
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)

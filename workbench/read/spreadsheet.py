@@ -74,6 +74,7 @@ def read_csv(data: bytes, name: str) -> Table:
     # though the file is within the workbench's limits. The whole text is the bound.
     limits.allow_long_cells()
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    plain = '"' not in text and "\r" not in text  # no cell can hold a line break: clean_cell is a strip
     runaway: tuple[int, int] | None = None  # (row, physical lines) of the first cell that swallowed rows
     width: int | None = None  # the header's cells: what a swallowed row splits into
     try:
@@ -86,7 +87,7 @@ def read_csv(data: bytes, name: str) -> Table:
             elif runaway is None and spanned > 2 and any(_swallowed_rows(cell, delimiter, width) for cell in record):
                 runaway = (len(records) + 1, spanned - 1)
             line = reader.line_num
-            records.append([clean_cell(cell) for cell in record])
+            records.append([cell.strip() for cell in record] if plain else [clean_cell(cell) for cell in record])
     except csv.Error as error:
         raise WorkbenchError(f"{name}, line {reader.line_num + 1}, is not readable CSV: {error}.") from None
     if runaway is not None:

@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass
 
 from workbench.core import limits
-from workbench.core.limits import Budget
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 
 # Headers that name the product, best first; then any header containing one of the words.
@@ -101,9 +100,11 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     # Group rows into products, keeping the order in which products first appear.
     products: list[tuple[str, list[tuple[int, list[str]]]]] = []
     by_handle: dict[str, int] = {}
+    width = len(header)
     for number, record in table.rows:
-        record = record + [""] * (len(header) - len(record))
-        if len(record) > len(header):
+        if len(record) < width:
+            record = record + [""] * (width - len(record))
+        elif len(record) > width:
             extra = [cell for cell in record[len(header) :] if cell]
             if extra:
                 warnings.append(f"Row {number} has more cells than there are columns; the extra cells were left out.")
@@ -127,48 +128,61 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
             f"{name} has no products: the column {header[name_index]!r} is empty in every row."
         )
 
+    # Built by appending pieces and counting their length (two million of them in 200,000 products): the
+    # offsets are the running length, and the text limit is checked after each line, as "Column: value" lines
+    # from long headers can multiply the text.
     parts: list[str] = []
-    length = 0
-    budget = Budget(name)  # each cell becomes "Column: value": long headers can multiply the text
+    append = parts.append
+    limit = limits.MAX_CHARACTERS
 
-    def write(piece: str) -> tuple[int, int]:
-        nonlocal length
-        start = length
-        parts.append(piece)
-        length += len(piece)
-        budget.text(len(piece))
-        return start, length
+    def too_long() -> WorkbenchError:
+        return limits.too_big(name, f"makes more than {limits.MAX_CHARACTERS:,} characters of text")
 
-    title_span = write(f"# {table.title}")
-    write("\n\n")
+    title_line = f"# {table.title}"
+    append(title_line)
+    append("\n\n")
+    title_span = (0, len(title_line))
+    length = len(title_line) + 2
+    if length > limit:
+        raise too_long()
     sections = [Section("s0", table.title, 1, (), (0, title_span[1]), title_span, ())]
-    used_columns: set[int] = set()
+    labels = [f"{column}: " for column in header]
+    used = [False] * len(header)
+    path = (table.title,)
     for number, (product_name, rows) in enumerate(products, start=1):
         section_id = f"s{number}"
-        heading_span = write(f"## {product_name}")
-        start = heading_span[0]
+        heading_line = f"## {product_name}"
+        append(heading_line)
+        start, length = length, length + len(heading_line)
+        heading_span = (start, length)
         facts: list[Fact] = []
         first_row = rows[0][1]
         for row_index, (row_number, record) in enumerate(rows):
-            write("\n" if row_index == 0 else "\n\n")
-            lines = []
+            append("\n" if row_index == 0 else "\n\n")
+            length += 1 if row_index == 0 else 2
+            first_line = True
             for column, value in enumerate(record):
                 if not value or column == name_index:
                     continue
                 if row_index > 0 and value == first_row[column]:
                     continue  # a variant repeating its product's handle or description adds nothing
-                lines.append((column, value))
-            for line_index, (column, value) in enumerate(lines):
-                if line_index:
-                    write("\n")
-                span = write(f"{header[column]}: {value}")
-                facts.append(Fact(span, section_id, column=header[column], row=row_number))
-                used_columns.add(column)
-        end = length
-        sections.append(
-            Section(section_id, product_name, 2, (table.title,), (start, end), heading_span, tuple(facts))
-        )
-        write("\n\n")
+                if not first_line:
+                    append("\n")
+                    length += 1
+                first_line = False
+                line = labels[column] + value
+                append(line)
+                facts.append(Fact((length, length + len(line)), section_id, column=header[column], row=row_number))
+                length += len(line)
+                used[column] = True
+                if length > limit:
+                    raise too_long()
+        sections.append(Section(section_id, product_name, 2, path, (start, length), heading_span, tuple(facts)))
+        append("\n\n")
+        length += 2
+        if length > limit:
+            raise too_long()
+    used_columns = {column for column, seen in enumerate(used) if seen}
     text = "".join(parts).rstrip("\n") + "\n"
     return Document(
         name=name,
