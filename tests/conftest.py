@@ -121,3 +121,14 @@ def _the_real_model_loads_only_in_slow_tests(request, monkeypatch):
         return real.fget(self)
 
     monkeypatch.setattr(MiniLMEncoder, "model", property(guarded))
+
+
+def peak_script(script: str) -> str:
+    """``script``, then a line printing the process's peak resident memory in MB, and an exit with ``code`` when
+    the script sets it. The peak is VmHWM, the high-water mark of the process's own memory since it started
+    this interpreter: ru_maxrss carries the parent's over the fork and exec, so a child of the whole test suite
+    (a 2 GB pytest) reported the suite's peak, not its own."""
+    return (script + "\nimport sys as _sys\n"
+            "_peak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM'))\n"
+            "print(int(_peak.split()[1]) / 1024, flush=True)\n"
+            "_sys.exit(globals().get('code', 0))\n")
