@@ -90,8 +90,11 @@ second = right.selectbox("with", keys, index=strongest, key=result_key("compare_
                          format_func=lambda k: setup_name(labels[k], size))
 if first != second:
     names = (setup_name(labels[first], size), setup_name(labels[second], size))
-    for metric in ("clean", "hit"):
-        st.write("• " + escape_markdown(compare(labels[first], labels[second], metric, names=names).sentence()))
+    # Each line says what it counts first: a clean-answer win beside "not distinguishable" on finding the answer
+    # read as a contradiction when the two lines named their measure only mid-sentence.
+    for metric, measure in (("clean", "Clean answers"), ("hit", "The answer anywhere in the pieces handed over")):
+        st.write(f"• **{measure}:** "
+                 + escape_markdown(compare(labels[first], labels[second], metric, names=names).sentence()))
     st.caption("“95 % interval”: the range the real difference most likely lies in, judging from these questions. "
                "“p”: how often a difference at least this big would turn up by luck if both were equally good; "
                "below 0.05, luck is an unlikely explanation.")

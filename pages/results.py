@@ -190,7 +190,9 @@ def checkup(content: str, sheet: str | None, name_column: str | None, files: tup
 
 with body:
     fresh = st.session_state.pop("run_fresh", False)
-    if result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
+    if result.pending and not st.session_state.get(RUN_STOPPED):  # word search's verdict, before any Run
+        st.caption("Worked out with word search as the page opened; the rest waits for Run.")
+    elif result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
         st.caption(f"The finished part took {result.seconds:.1f} s.")
     elif fresh:
         st.caption(f"This run took {result.seconds:.1f} s.")

@@ -318,7 +318,8 @@ def test_compare_page_statistics_refusals_and_downloads():
     with_box = next(box for box in at.selectbox if box.label == "with")
     assert with_box.format_func("heading / keyword / none") == "Cut at headings, word-match search"
     sentences = [plain(m.value) for m in at.markdown
-                 if plain(m.value).startswith("• Cut at headings, word-match search beats 300-character windows")]
+                 if plain(m.value).startswith("• **Clean answers:** Cut at headings, word-match search beats 300-character "
+                                              "windows")]
     assert sentences and "20 more clean answers" in sentences[0]
     # On a phone a table shows about 350 pixels: the key figures in tables that wrap (st.table), the setup in one
     # column, every column under a plain name; every figure, with help texts, in a folded table.
@@ -430,10 +431,12 @@ def test_a_stale_result_is_never_shown_as_current():
     assert not [w for w in at.warning if "Out of date" in w.value]
     assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
     assert at.session_state[keys.RESULT].pending == ("meaning-based search",)
-    assert any(m.value.startswith("Partial results for **breezy\\_home\\_price\\_list\\.md with 24 questions**")
-               for m in at.markdown)
+    # Named for what it is, not "partial" (no run has been made) and not as the result of the settings' run.
+    assert any(m.value.startswith("Word-search results for **breezy\\_home\\_price\\_list\\.md with 24 questions**: "
+                                  "waiting for Run: meaning\\-based search") for m in at.markdown)
+    assert any(c.value == "Worked out with word search as the page opened; the rest waits for Run." for c in at.caption)
     at = go(at, "pages/compare.py")
-    assert any(m.value.startswith("Partial results for ") for m in at.markdown)
+    assert any(m.value.startswith("Word-search results for ") for m in at.markdown)
     # Back to the settings it was run with: current again, at once (already computed), no warning.
     at = go(at, "pages/results.py")
     at.multiselect(key="w_run_retrievers").set_value(["keyword"]).run()

@@ -176,6 +176,9 @@ def result_caption() -> str:
     if stamp != current_stamp():
         return f"Below: the out-of-date results for **{escape_markdown(stamp.describe())}**."
     result: Evaluation | None = st.session_state[RESULT]
+    if result is not None and result.pending and not st.session_state.get(RUN_STOPPED):  # no run yet: not "partial"
+        return (f"Word-search results for **{escape_markdown(stamp.describe())}**: waiting for Run: "
+                f"{escape_markdown(', '.join(result.pending))}.")
     if result is not None and result.pending:
         return (f"Partial results for **{escape_markdown(stamp.describe())}**: not computed yet: "
                 f"{escape_markdown(', '.join(result.pending))}.")
