@@ -21,7 +21,8 @@ st.title("How each strategy cuts your document")
 st.write(
     "Each coloured block is one chunk (piece) the bot can find. A red bar with a number marks where a "
     "piece starts; striped red text sits in two pieces at once (overlap); grey text is in no piece. "
-    "Hover over the text to see the piece's number and size."
+    "The numbers on the red bars count the pieces on any screen; with a mouse, hover over the text to see a "
+    "piece's number and size (a touch screen shows no hover)."
 )
 base = require_document()
 files = current_files()
