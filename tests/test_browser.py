@@ -8,14 +8,13 @@ import re
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from .conftest import ROOT
+from .serving import wait_until_healthy
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -80,16 +79,7 @@ def serve(data: Path):
     )
     url = f"http://localhost:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the app did not start") from None
-                time.sleep(0.3)
+        wait_until_healthy(url, process)
         yield url
     finally:
         process.terminate()

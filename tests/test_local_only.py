@@ -11,13 +11,12 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from .conftest import ROOT
+from .serving import wait_until_healthy
 
 CHROMIUM = "/usr/bin/chromium"
 WATCHER = """
@@ -85,16 +84,7 @@ def watched_server(data: Path):
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://localhost:{port}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the app did not start") from None
-                time.sleep(0.3)
+        wait_until_healthy(f"http://localhost:{port}", process)
         yield port, log
     finally:
         process.terminate()
@@ -167,6 +157,8 @@ import json, os, socket, struct, subprocess, sys, time, urllib.request
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 root, data, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, root)
+from tests.serving import wait_until_healthy
 subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
 trace = os.path.join(data, "connect.trace")
 server = subprocess.Popen(
@@ -175,16 +167,7 @@ server = subprocess.Popen(
     cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 result = {}
 try:
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://localhost:{port}/_stcore/health", timeout=2) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the app did not start")
-            time.sleep(0.3)
+    wait_until_healthy(f"http://localhost:{port}", server, 90)
     with urllib.request.urlopen(f"http://localhost:{port}/", timeout=10) as response:
         result["index"] = response.status
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
