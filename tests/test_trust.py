@@ -185,7 +185,7 @@ def test_formulas_are_escaped_in_csv_and_xlsx(sample_evaluation):
     assert questions[0].startswith("'=HYPERLINK")
     summary = [[c.value for c in row] for row in workbook["Summary"].iter_rows(values_only=False)]
     # Display names first, for the person reading the sheet; the ids follow in their own columns.
-    assert summary[0][:5] == ["way of cutting", "search", "re-check", "chunks", "clean"]
+    assert summary[0][:5] == ["way of cutting", "search", "re-check", "pieces", "clean"]  # explain.COLUMNS names
     assert summary[0][-3:] == ["strategy", "retriever", "reranker"]
     assert summary[2][:5] == ["Cut at headings", "Word-match search", "Not re-checked", 11, 20]
     assert summary[2][-3:] == ["heading", "keyword", "none"]
