@@ -229,13 +229,12 @@ class MaxSim(Reranker):
                 needed.setdefault(self._where[text][0], []).append(text)
             for number, texts in needed.items():
                 block = self._blocks[number]
-                rows = sum(int(block.ends[self._where[t][1]] - block.starts[self._where[t][1]]) for t in texts)
-                if rows * WHOLE_BLOCK >= len(block.matrix):  # most of the block: its product in place, every text
+                spans = [(int(block.starts[i]), int(block.ends[i])) for i in (self._where[t][1] for t in texts)]
+                if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: every text, in place
                     columns = np.maximum.reduceat(query @ block.matrix.T, block.starts, axis=1)
                     for text, column in zip(block.texts, columns.T):
                         known.setdefault(text, column)
                 else:  # a few texts of a large block: copy just their rows
-                    spans = [(int(block.starts[self._where[t][1]]), int(block.ends[self._where[t][1]])) for t in texts]
                     matrix = np.vstack([block.matrix[a:b] for a, b in spans])
                     starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
                     known.update(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
