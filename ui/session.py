@@ -220,9 +220,9 @@ def set_files(files: tuple[LoadedFile, ...]) -> None:
     state[FILES], state[DOC_NAME], state[DOC_KEY] = tuple(files), document_name(files), document_key(files)
 
 
-def _kept(files: list[tuple[str, bytes]]) -> tuple[LoadedFile, ...]:
-    """The files with the sheet and name column last chosen for each, and kept on this computer as the document.
-    Of two files with one name, the later is taken (a base's files are known by their names)."""
+def _found(files: list[tuple[str, bytes]]) -> tuple[LoadedFile, ...]:
+    """The files with the sheet and name column last chosen for each. Of two files with one name, the later is
+    taken (a base's files are known by their names)."""
     by_name = {name.lower(): (name, data) for name, data in files}
     loaded = []
     for name, data in by_name.values():
@@ -231,12 +231,21 @@ def _kept(files: list[tuple[str, bytes]]) -> tuple[LoadedFile, ...]:
         except WorkbenchError:
             stored = None
         loaded.append(LoadedFile(name, data, *((stored.sheet, stored.name_column) if stored else (None, None))))
+    return tuple(loaded)
+
+
+def _keep_open(loaded: tuple[LoadedFile, ...]) -> None:
+    """Keep the files on this computer as the document a new session (another tab, a reload) opens on.
+
+    Called once the document's questions are saved: a session opening it then finds them. Made current before,
+    a tab opened while a large upload was still being read wrote its own starter questions, so it waited for
+    that read (a minute for a 30 MB spreadsheet) before showing anything at all (issue 23).
+    """
     workspace = st.session_state[WORKSPACE]
     if len(loaded) == 1:
         keep(workspace.open_document, loaded[0].name, loaded[0].data)
     else:
         keep(workspace.open_base, [(file.name, file.data) for file in loaded])
-    return tuple(loaded)
 
 
 def use_files(files: list[tuple[str, bytes]]) -> None:
@@ -247,8 +256,10 @@ def use_files(files: list[tuple[str, bytes]]) -> None:
     stays only as an out-of-date one: pages compare its stamp with the current inputs.
     """
     state = st.session_state
-    set_files(_kept(files))
-    frame, notice = questions_for_document()
+    loaded = _found(files)
+    set_files(loaded)
+    frame, notice = questions_for_document()  # a new spreadsheet is read here, for its starter questions
+    _keep_open(loaded)  # only now what a new tab opens on: one opened during the read opens the last one, at once
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
@@ -296,7 +307,8 @@ def remove_file(index: int) -> None:
 def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
     state = st.session_state
     questions = frame_questions(state[QUESTIONS])
-    set_files(_kept(files))
+    loaded = _found(files)
+    set_files(loaded)
     if len(files) == 1:  # "prices.csv › Fan" names the one file left: the section alone says it now
         for question in questions:
             named = split_source(question.expected_source)
@@ -307,6 +319,7 @@ def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
     state[NOTICE] = notice + (f" Your {len(questions)} questions stay with it." if questions else "")
     state["files_notice"] = notice  # said on the Document page, where the file was added or removed
     keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], questions)
+    _keep_open(loaded)  # after its questions, as in use_files
     state[UNDO], state[REDO] = stored_undo()
 
 
