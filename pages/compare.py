@@ -141,10 +141,13 @@ st.subheader("Hand it over")
 stem = download_stem(result.document)  # the file's name and what each holds: "spree_sample_products-answers.csv"
 a, b, c = st.columns(3)
 # Built when pressed, not on every open of the page: on a 200-row catalog the report took about 1 s and the
-# workbook 1.1 s each time (bench/page_load.py).
-a.download_button("Report (HTML)", lambda: report_html(result), file_name=f"{stem}-report.html", mime="text/html")
-b.download_button("Answers (CSV)", lambda: to_csv(result), file_name=f"{stem}-answers.csv", mime="text/csv")
+# workbook 1.1 s each time (bench/page_load.py). A download does not rerun the page (on_click="ignore"): the rerun
+# redrew every button with a new file behind it, so a second download pressed while the page redrew got nothing.
+a.download_button("Report (HTML)", lambda: report_html(result), file_name=f"{stem}-report.html", mime="text/html",
+                  on_click="ignore")
+b.download_button("Answers (CSV)", lambda: to_csv(result), file_name=f"{stem}-answers.csv", mime="text/csv",
+                  on_click="ignore")
 c.download_button(
     "Answers (Excel)", lambda: results_xlsx(result), file_name=f"{stem}-answers.xlsx",
-    mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", on_click="ignore",
 )

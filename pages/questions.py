@@ -224,6 +224,7 @@ with middle:
         questions_to_csv(frame_questions(base)),
         file_name="golden_questions.csv",
         mime="text/csv",
+        on_click="ignore",  # a download changes nothing on the page: no rerun
     )
 with right:
     # A knowledge base's spreadsheets each give their questions, each naming its file.

@@ -113,7 +113,8 @@ def rewrite_panel(result: Evaluation) -> None:
             for line in summary[3:]:
                 st.caption(escape_markdown(line))
     st.download_button("Download the bot-ready file (.md)", data=text.encode("utf-8"),
-                       file_name=rewrite_name(document.name), mime="text/markdown", key="download_rewrite")
+                       file_name=rewrite_name(document.name), mime="text/markdown", key="download_rewrite",
+                       on_click="ignore")
 
 
 def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size: int | None, key: str) -> None:
@@ -130,4 +131,5 @@ def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size
         file_name=f"{stem}.{strategy}.{fmt}",
         mime="application/jsonl" if fmt == "jsonl" else "text/csv",
         key=f"{key}_download",
+        on_click="ignore",
     )
