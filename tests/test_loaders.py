@@ -236,3 +236,18 @@ def test_bad_files_get_plain_errors(data, name, message):
 def test_orphan_variant_row_is_reported_not_silently_lost():
     document = load_bytes(b"Name,Price\n,5\nFan,10\n", "o.csv")
     assert document.warnings == ("Row 2 has no product name and no named row above it; it was left out.",)
+
+
+def test_a_fault_on_every_row_is_one_warning_naming_the_first_rows():
+    """100,000 rows each with a cell past the last column once gave 100,000 warnings, and the app drew each one:
+    the uploader's tab froze for minutes. One line per kind of fault, naming the first ten rows and counting the
+    rest; two orphan rows before the first product make the second line."""
+    body = "".join(f"Item {n},{n},extra\n" for n in range(2_000))
+    document = load_bytes(("Name,Price\n,1\n,2\n" + body).encode(), "wide.csv")
+    # Rows 1 (header), 2-3 (no name), then the items on rows 4 to 2,003: ten named, 2,000 - 10 = 1,990 more.
+    assert document.warnings == (
+        "Rows 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 and 1,990 more have more cells than there are columns; the extra "
+        "cells were left out.",
+        "Rows 2 and 3 have no product name and no named row above them; they were left out.",
+    )
+    assert len(document.sections) == 1 + 2_000  # the title section, then each product

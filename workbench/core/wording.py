@@ -35,6 +35,17 @@ def verb(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
+def rows_named(numbers: list[int], shown: int = 10) -> str:
+    """ "Row 7", "Rows 2, 5 and 9", "Rows 2, 5, … 31 and 99,990 more": a list of rows said in one line, the first
+    ``shown`` by number. A file with one faulty row per line gave one warning per row (100,000 on one screen)."""
+    if len(numbers) == 1:
+        return f"Row {numbers[0]:,}"
+    named = [f"{number:,}" for number in numbers[:shown]]
+    if len(numbers) > shown:
+        return f"Rows {', '.join(named)} and {len(numbers) - shown:,} more"
+    return f"Rows {', '.join(named[:-1])} and {named[-1]}"
+
+
 def lower_first(name: str) -> str:
     """Mid-sentence case that keeps a name's own capitals: "Cut at headings" -> "cut at headings", but
     "BM25 word search", "LangChain common" and "PDF pages" stay as they are (a capital past the first letter

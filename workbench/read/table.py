@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
+from workbench.core.wording import rows_named, verb
 
 # Headers that name the product, best first; then any header containing one of the words.
 NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
@@ -96,6 +97,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     lowered = [cell.lower() for cell in header]
     handle_index = next((lowered.index(h) for h in HANDLE_HEADERS if h in lowered and lowered.index(h) != name_index), None)
     warnings = list(table.warnings)
+    too_wide: list[int] = []  # rows with cells past the last column, and rows before any product: said once each
+    orphans: list[int] = []
 
     # Group rows into products, keeping the order in which products first appear.
     products: list[tuple[str, list[tuple[int, list[str]]]]] = []
@@ -107,7 +110,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         elif len(record) > width:
             extra = [cell for cell in record[len(header) :] if cell]
             if extra:
-                warnings.append(f"Row {number} has more cells than there are columns; the extra cells were left out.")
+                too_wide.append(number)
             record = record[: len(header)]
         if not any(record):
             continue
@@ -122,7 +125,13 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         elif products:
             products[-1][1].append((number, record))
         else:
-            warnings.append(f"Row {number} has no product name and no named row above it; it was left out.")
+            orphans.append(number)
+    if too_wide:
+        warnings.append(f"{rows_named(too_wide)} {verb(len(too_wide), 'has', 'have')} more cells than there are "
+                        "columns; the extra cells were left out.")
+    if orphans:
+        warnings.append(f"{rows_named(orphans)} {verb(len(orphans), 'has', 'have')} no product name and no named row "
+                        f"above {verb(len(orphans), 'it', 'them')}; {verb(len(orphans), 'it was', 'they were')} left out.")
     if not products:
         raise WorkbenchError(
             f"{name} has no products: the column {header[name_index]!r} is empty in every row."
