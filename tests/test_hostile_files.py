@@ -402,3 +402,25 @@ def test_an_xlsx_of_distinct_strings_under_the_cell_limit_is_read_in_bounded_mem
     assert out.split()[:4] == ["100001", "900000", "Product", "99999"]
     assert peak < 1536, peak
     assert path.read_bytes() == before
+
+
+def test_the_apps_run_past_the_run_budget_is_refused_in_its_own_words(monkeypatch):
+    """The engine's evaluate holds the same bound (the app runs through it): the user is told in display names how
+    many ways of cutting to keep, and where, not a command-line flag; under the bound the run goes on."""
+    from workbench.core.model import Settings
+    from workbench.run.evaluate import evaluate
+
+    document = load_path(ROOT / "sample_data" / "breezy_home_price_list.md")
+    questions = parse_questions((ROOT / "sample_data" / "breezy_home_questions.csv").read_bytes(), "q.csv")
+    characters = len(document.text)
+    monkeypatch.setattr(limits, "MAX_RUN_CHARACTERS", characters * 2)
+    settings = Settings(strategies=["sentence", "fixed", "heading"], retrievers=["keyword"], rerankers=["none"])
+    with pytest.raises(WorkbenchError) as refusal:
+        evaluate(document, questions, settings)
+    # 3 cuts x characters > 2 x characters: two fit, the heading cut and the 300-character windows first.
+    assert str(refusal.value).endswith(
+        "Under Settings, keep at most 2 ways of cutting the file (for example Cut at headings and 300-character "
+        "windows), or split the file.")
+    assert "--strategies" not in str(refusal.value)
+    assert len(evaluate(document, questions, Settings(strategies=["heading", "fixed"], retrievers=["keyword"],
+                                                      rerankers=["none"])).runs) == 2

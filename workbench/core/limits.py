@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import struct
 import zipfile
+from collections.abc import Callable
 
 from workbench.core.model import WorkbenchError
 
@@ -55,13 +56,15 @@ def questions_sentence() -> str:
 
 
 def run_sentence() -> str:
-    return (f"one evaluate run cuts, searches and grades at most {MAX_RUN_CHARACTERS:,} characters: the file's text "
+    return (f"one run cuts, searches and grades at most {MAX_RUN_CHARACTERS:,} characters: the file's text "
             "times the cuts asked for")
 
 
-def check_run(name: str, characters: int, cuts: list[str]) -> None:
-    """Refuse an evaluate run whose text times its cuts is past MAX_RUN_CHARACTERS, before any cut is made,
-    naming how many cuts fit (a command-line message: it names --strategies)."""
+def check_run(name: str, characters: int, cuts: list[str],
+              choose: Callable[[int, list[str]], str] | None = None) -> None:
+    """Refuse a run whose text times its cuts is past MAX_RUN_CHARACTERS, before any cut is made, naming how many
+    cuts fit. ``choose(fit, example)`` says how to choose that many (``example``: the cuts to keep, ids, the
+    reference and the usual winner first); by default the command line's --strategies."""
     work = characters * len(cuts)
     if work <= MAX_RUN_CHARACTERS:
         return
@@ -70,10 +73,13 @@ def check_run(name: str, characters: int, cuts: list[str]) -> None:
             f"{run_sentence()}. ")
     if fit >= 1:
         first = [c for c in ("heading", "fixed") if c in cuts]  # the reference and the usual winner, when asked
-        example = ",".join((first + [c for c in cuts if c not in first])[:fit])
-        raise WorkbenchError(what + f"Choose at most {fit} cut(s) with --strategies (e.g. --strategies {example}), "
-                             "or split the file.")
+        example = (first + [c for c in cuts if c not in first])[:fit]
+        raise WorkbenchError(what + (choose or _with_strategies)(fit, example))
     raise WorkbenchError(what + "Split it into smaller files.")
+
+
+def _with_strategies(fit: int, example: list[str]) -> str:
+    return f"Choose at most {fit} cut(s) with --strategies (e.g. --strategies {','.join(example)}), or split the file."
 
 
 def allow_long_cells() -> None:

@@ -20,6 +20,7 @@ from workbench.core.model import (
     WorkbenchError,
 )
 from workbench.core.results import Evaluation, QuestionResult, Run
+from workbench.core.wording import plural
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
@@ -102,6 +103,11 @@ def evaluate(
             f"{document.name} holds no text to answer from: {len(document.sections)} heading(s) and nothing under them."
             + (" " + " ".join(document.warnings) if document.warnings else "")
         )
+    # The same bound as the command line's (which names --strategies): an app's run of every cut of a 200,000-product
+    # file held 2.8 GB.
+    limits.check_run(document.name, len(document.text), settings.strategies, choose=lambda fit, example: (
+        f"Under Settings, keep at most {plural(fit, 'way')} of cutting the file (for example "
+        f"{' and '.join(strategy_name(c, settings.size) for c in example)}), or split the file."))
     started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
