@@ -35,6 +35,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .serving import wait_until_healthy
 from .test_browser import CHROMIUM, FLAGS, SAMPLE_READ, free_port, keep_local
 
 pytestmark = [
@@ -98,16 +99,7 @@ def own_server(data: Path):
     )
     url = f"http://localhost:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the app did not start") from None
-                time.sleep(0.3)
+        wait_until_healthy(url, process)
         yield url, process
     finally:
         with contextlib.suppress(ProcessLookupError):
