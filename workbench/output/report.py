@@ -251,13 +251,14 @@ def to_csv(evaluation: Evaluation) -> str:
     """One row per question and configuration, every cell safe to open in a spreadsheet.
 
     Display names, the question's row in the questions file (header = row 1), the grade, why in words and the
-    top piece's section come first; the ids (strategy, retriever, reranker, reason, top_chunk_id) follow for
-    scripts. Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
+    top piece's section come first; the ids (strategy, retriever, reranker, reason, top_chunk_id, top_score,
+    refuse_below) follow for scripts, which read them by those names whatever a figure's display name is (the
+    scores are repeated there, the cheap way to keep both a person's header and a script's). Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
     repeated on every row.
     """
     header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section",
               column_name("top_score"), "confidence", column_name("refuse_below"), "strategy", "retriever", "reranker",
-              "reason", "top_chunk_id"]
+              "reason", "top_chunk_id", "top_score", "refuse_below"]
     rows = [header]
     sections = piece_sections(evaluation)
     for run in evaluation.runs:
@@ -270,5 +271,7 @@ def to_csv(evaluation: Evaluation) -> str:
                          sections[run.strategy].title(top),
                          round(result.top_score, 4), round(result.confidence, 4),
                          "" if result.refuse_below is None else round(result.refuse_below, 4),
-                         run.strategy, run.retriever, run.reranker, result.reason, top.id if top else ""])
+                         run.strategy, run.retriever, run.reranker, result.reason, top.id if top else "",
+                         round(result.top_score, 4),
+                         "" if result.refuse_below is None else round(result.refuse_below, 4)])
     return csv_text(rows)
