@@ -90,11 +90,16 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     assert [r.grade for r in evaluation.runs[0].per_question] == ["mixed", "mixed"]
     shared = next(i for i in items if i.kind == "shared" and "price" in i.why)
     # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
+    # In the app the item points to the app's download: a shop owner has no command line (issue 25).
     assert shared.edit == (
-        "Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready file”, or "
-        "python -m workbench rewrite), which puts the product's name on each such line, e.g. “Tent — price: 45”: "
+        "Keep your shop's export as it is, and try the bot-ready copy (on Results: “Download the bot-ready file”), "
+        "which puts the product's name on each such line, e.g. “Tent — price: 45”: "
         "hand it to the bot only if it answers more of your questions cleanly (both say)."
     )
+    # The command line's to-do names its own command instead.
+    cli = todo_list(evaluation, evaluation.runs[0], audit(document, questions=questions), reader="cli")
+    assert next(i for i in cli if i.kind == "shared" and "price" in i.why).edit.startswith(
+        "Keep your shop's export as it is, and try the bot-ready copy (python -m workbench rewrite), which puts")
     assert "The “price” column holds numbers that your shop's system reads" in shared.why
     words = [(i.edit, i.where) for i in items if i.kind == "words"]
     # Before: "Add the word “cost” to Tent's “price” line" and "… “stock” to Tent's “availability” line": text in

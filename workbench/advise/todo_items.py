@@ -42,12 +42,19 @@ class Todo:
         return text
 
 
+# Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
+# (a shop owner in the app has no command line to type into).
+BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite"}
+
+
 class ItemWriter:
     """Writes each kind of to-do item: the edit, the evidence, where it goes and its offsets. ``todo._Builder``
     decides which items a file needs and which questions each touches."""
 
-    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit) -> None:
+    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
+        """``reader``: "app" or "cli", who reads the list (``BOT_READY_FROM``)."""
         self.evaluation = evaluation
+        self.reader = reader
         self.document = evaluation.document
         self.run = run
         self.audit = audit
@@ -79,8 +86,8 @@ class ItemWriter:
             bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
             # The copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice
             # is to check, never to hand it over blindly.
-            edit = (f"Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready "
-                    f"file”, or python -m workbench rewrite), which puts the product's name on each such line, e.g. "
+            edit = (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
+                    f"which puts the product's name on each such line, e.g. "
                     f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
             why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
                     "the export or the import.")
