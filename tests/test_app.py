@@ -490,6 +490,10 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
     at = go(results, "pages/document.py")
     reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]
     assert [b.label.split(" — ")[0] for b in reopen] == ["two\\.csv"]  # escaped: a label is Markdown
+    # The panel says what to do in the app, not "see the README" (issue 25).
+    note = [c.value for c in at.caption if c.value.startswith("Kept on this computer")]
+    assert note == ["Kept on this computer only, each with its questions (the last 20 files and 20 knowledge bases). "
+                    "Click a name to check it again; “Forget” deletes it and its questions from this computer."]
     reopen[0].click().run()
     assert at.session_state[keys.DOC_NAME] == "two.csv" and len(at.session_state[keys.QUESTIONS]) == 4
 
