@@ -64,6 +64,13 @@ def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_
     )
     assert "Description (" not in item.edit
     assert item.edit.endswith("Keep Description: it holds the answers to your questions.")
+    # The cut it suggests was not run: the item says where to add it (issue 25), and not once it was run.
+    assert ("or have it cut with “Headings in model-sized parts” (not among the cuts you ran: add it under "
+            "Results › Settings › “Ways of cutting the file” and run again to see how it does), which splits a "
+            "product at its rows.") in item.edit
+    _, ran = todo(document, [question], strategy="section-window", retriever="dense", encoder=fake_encoder)
+    [item] = [i for i in ran if i.kind == "long"]
+    assert "or have it cut with “Headings in model-sized parts”, which splits a product at its rows." in item.edit
 
 
 SHOP = (

@@ -16,6 +16,7 @@ from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, possessive
+from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
 from workbench.read.questions import humanize
 from workbench.run.estimate import uses_model
@@ -45,6 +46,12 @@ class Todo:
 # Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
 # (a shop owner in the app has no command line to type into).
 BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite"}
+
+
+SECTION_WINDOW = "section-window"  # the cut that splits a long product at its rows
+ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” and "
+                  "run again to see how it does)",
+           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)"}
 
 
 class ItemWriter:
@@ -175,7 +182,10 @@ class ItemWriter:
                     if column not in answers][:3]
         kept = [column for column, _ in by_column.most_common() if column in answers][:3]
         names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
-        cut = "have it cut with “Headings in model-sized parts”, which splits a product at its rows"
+        # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked.
+        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
+        cut = (f"have it cut with “{STRATEGIES.get(SECTION_WINDOW).label}”{add}, which splits a product at its "
+               "rows")
         keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
                 if kept else "")
         if heaviest:
