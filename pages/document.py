@@ -28,6 +28,7 @@ from ui.session import (
     use_files,
 )
 from workbench.core.model import Document, WorkbenchError
+from workbench.core.wording import grouped_rows
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
@@ -154,6 +155,9 @@ def counts(document: Document) -> None:
              + " A piece that holds facts of several products or sections is graded “mixed”.")
     c.metric("Characters", f"{len(document.text):,}")
     d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
+    grouped = grouped_rows(document)
+    if grouped:  # "Products 37" alone reads as rows lost
+        st.caption(grouped[:1].upper() + grouped[1:] + ".")
 
 
 def what_was_read(document: Document, text_label: str) -> None:

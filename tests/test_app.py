@@ -629,3 +629,14 @@ def test_the_drill_down_names_the_lines_that_say_whose_they_are():
     # The whole-file control (and any cut holding both fans) hands over the Table Fan's two labelled lines.
     assert said and said[0] == ("2 line(s) here name their own product or section, so a bot knows whose they are: "
                                 "they do not count towards “mixed”, e.g. “Table Fan — Price: 30”.")
+
+
+def test_the_document_page_says_variant_rows_were_grouped_into_products():
+    """Issue 25: a platform export's variant rows (Spree: 211 rows, 37 products) showed as "Products 37" alone."""
+    at = upload(open_app(), "variants.csv",
+                b"name,slug,price,colour\nLamp,lamp,10,\n,lamp,12,red\n,lamp,12,blue\nChair,chair,20,\n")
+    assert not at.exception
+    assert [m.value for m in at.metric if m.label == "Products"] == ["2"]
+    assert ("2 products (4 rows; variant rows grouped under their product: a row with no name of its own, such as "
+            "one colour or size, belongs to the product it follows or shares a handle with).") in [
+        plain(c.value) for c in at.caption]

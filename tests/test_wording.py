@@ -174,3 +174,16 @@ def test_the_todo_list_says_what_its_places_are_for_the_kind_of_file():
     assert todo_order_note("markdown") == "Most questions fixed first. Lines are your file's."
     assert todo_order_note("spreadsheet") == "Most questions fixed first. Rows and columns are your spreadsheet's."
     assert "lines are your other files'" in todo_order_note("base")
+
+
+def test_a_count_of_products_says_when_variant_rows_were_grouped_under_them():
+    """Issue 25: Spree's 211 rows read as "Products 37", the variant rows' grouping unsaid."""
+    from workbench.core.wording import grouped_rows
+    from workbench.read.loaders import load_bytes
+
+    variants = b"name,slug,price,colour\nLamp,lamp,10,\n,lamp,12,red\n,lamp,12,blue\nChair,chair,20,\n"
+    assert grouped_rows(load_bytes(variants, "shop.csv")) == (
+        "2 products (4 rows; variant rows grouped under their product: a row with no name of its own, such as one "
+        "colour or size, belongs to the product it follows or shares a handle with)")
+    assert grouped_rows(load_bytes(b"name,price\nLamp,10\nChair,20\n", "shop.csv")) == ""  # a row per product
+    assert grouped_rows(load_bytes(b"# Shop\n\n## Lamp\nPrice: 10\n", "shop.md")) == ""
