@@ -338,6 +338,15 @@ def test_compare_page_statistics_refusals_and_downloads():
     assert shown["ndcg"]["label"] == "rank of every right piece" and shown["hit_rate"]["label"] == "found in the top k"
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Report (HTML)", "Answers (CSV)", "Answers (Excel)"]
+    # Issue 25: no term of the trade left unexplained: "At equal budget" is said in words, the statistics'
+    # names come with what they do, leave-one-out with how it judges.
+    headings = [s.value for s in at.subheader]
+    assert "At equal budget" not in headings and "For the same amount of text handed over" in headings
+    text = " ".join(plain(m.value) for m in [*at.markdown, *at.caption])
+    assert "McNemar's exact test, which looks only at the questions the two answer differently" in text
+    assert "a threshold fitted on the *other* questions (statisticians call this leave-one-out)" in text
+    assert "Both judged leave-one-out" not in text
+    assert "how often the answer is among the pieces handed over (1 = every question; the hit rate)" in text
     # Calibrated thresholds on the next run: every unanswerable question refused under the heading cut.
     at.checkbox(key="w_threshold_auto").check().run()
     at = go(at, "pages/results.py")
@@ -486,6 +495,11 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
     results = go(at, "pages/results.py")
     assert (f"Results for **{escape_markdown(SAMPLE_NAME)} with 26 questions**." in [m.value for m in results.markdown])
     assert plain(results.success[0].value).startswith(f"**Ready** — {SAMPLE_NAME}:")  # its own verdict
+    # How the status is set: short steps in a list, not one ~150-word sentence (issue 25).
+    rule = next(c.value for c in results.caption if c.value.startswith("How the status is set:"))
+    assert rule.startswith("How the status is set:\n- Ready: at least 90 % of the questions your file answers get "
+                           "a clean answer.\n- Ready also needs")
+    assert rule.count("\n- ") == 6
     # The recent list reopens the spreadsheet with its questions.
     at = go(results, "pages/document.py")
     reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]

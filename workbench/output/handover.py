@@ -14,7 +14,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
-from workbench.output.explain import COLUMNS, column_name
+from workbench.output.explain import COLUMNS, GLOSSARY, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
@@ -149,7 +149,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
-        "<h2>Hit rate at k</h2>", hit_curve(evaluation, retriever, reranker),
+        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(GLOSSARY['hit rate'])}</p>",
+        hit_curve(evaluation, retriever, reranker),
         "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
     ]
 
