@@ -243,7 +243,7 @@ def test_results_run_and_show_the_effect():
     assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
                              "20 of 20 questions your file answers got a clean answer (100%), and of the 4 it "
                              "cannot answer, the bot handed all to a person")
-    assert "Ready needs at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
+    assert "Ready: at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
     recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
     assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (
