@@ -235,3 +235,20 @@ def test_a_spreadsheets_store_wide_lines_stay_in_the_export_and_a_system_column_
     _, items = todo(markdown, [Question("Can I return the Stove?", "Stove", "Returns within 30 days.", row=2)])
     assert [i.edit for i in items if i.kind == "store-wide"] == [
         "Say store-wide facts once, at the top: “Returns within 30 days.”."]
+
+
+def test_the_to_do_names_a_column_by_its_display_name_and_the_place_by_its_header():
+    """Issue 25: Spree's to-do said “custom_field.custom.voltage” line in its sentences; they now say “voltage”,
+    and the place still names the header as the file has it, to find it by."""
+    from workbench.read.questions import column_label
+
+    assert [column_label(c) for c in ("custom_field.custom.voltage", "product_type", "colors", "Price")] == [
+        "voltage", "product type", "colors", "Price"]
+    rows = "".join(f"{name},{price},220-240V\n" for name, price in (("Kettle", 20), ("Toaster", 30), ("Blender", 40),
+                                                                    ("Mixer", 50), ("Fryer", 60)))
+    document = load_bytes(f"name,price,custom_field.custom.voltage\n{rows}".encode(), "spree.csv")
+    questions = [Question("What voltage does the Kettle take?", "Kettle", "220-240V", row=2)]
+    _, items = todo(document, questions, strategy="fixed", size=300)
+    shared = next(i for i in items if i.kind == "shared")
+    assert "The “voltage” column holds" in shared.why and "“custom_field.custom.voltage” column" not in shared.why
+    assert shared.where.endswith("(column custom_field.custom.voltage)")

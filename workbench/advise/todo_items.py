@@ -18,7 +18,7 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, possessive
 from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
-from workbench.read.questions import humanize
+from workbench.read.questions import column_label, humanize
 from workbench.run.estimate import uses_model
 
 
@@ -56,7 +56,9 @@ ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settin
 
 class ItemWriter:
     """Writes each kind of to-do item: the edit, the evidence, where it goes and its offsets. ``todo._Builder``
-    decides which items a file needs and which questions each touches."""
+    decides which items a file needs and which questions each touches. A column is named in the sentences by its
+    display name (``column_label``: "voltage" for custom_field.custom.voltage); the place names its header as the file
+    has it, to find it by."""
 
     def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
         """``reader``: "app" or "cli", who reads the list (``BOT_READY_FROM``)."""
@@ -83,7 +85,7 @@ class ItemWriter:
             f"holding this line but not the {noun}'s name lets a bot quote it for the wrong {noun}."
         )
         if shared.harm == "varies":
-            why += f" Other {noun}s have a different “{key}” line, so a mix-up gives a wrong answer."
+            why += f" Other {noun}s have a different “{column_label(key)}” line, so a mix-up gives a wrong answer."
         stop = "" if example[-2] in ".!?" else "."
         typed = self.types.get(shared.key) if shared.key else None
         if self.document.kind == "spreadsheet" and not typed and shared.key and len(shared.value) <= 60:
@@ -96,7 +98,7 @@ class ItemWriter:
             edit = (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
                     f"which puts the product's name on each such line, e.g. "
                     f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
-            why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
+            why += (f" The “{column_label(key)}” column holds {typed} that your shop's system reads: text typed into it would break "
                     "the export or the import.")
         else:
             edit = f"Name the {noun} on the line, e.g. {example}{stop}"  # "section" in a document
@@ -113,7 +115,7 @@ class ItemWriter:
         plural = len(words) > 1
         line = ""
         if fact is not None:
-            label = fact.column or line_label(self.document.slice(fact.span))
+            label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
             line = f" “{label}” line" if label else " line that holds the answer"
         owner = possessive(section.title) if line else section.title
         edit = f"Add the word{'s' if plural else ''} {quoted} to {owner}{line}, or a synonym line."
@@ -121,14 +123,14 @@ class ItemWriter:
         typed = self.types.get(fact.column) if fact is not None and fact.column else None
         if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
             text = self._text_column(section, len(words))
-            keep = f"leave the “{fact.column}” cell as it is: the column holds {typed} your shop's system reads"
+            keep = f"leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's system reads"
             if text:
-                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{text}” text; {keep}."
+                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{column_label(text)}” text; {keep}."
                 row = next((f.row for f in section.facts if f.column == text), None)
                 where = f"row {row}, column {text}" if row else where
             else:
                 edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
-                        f"{possessive(section.title)} “{fact.column}” column; {keep}.")
+                        f"{possessive(section.title)} “{column_label(fact.column)}” column; {keep}.")
         return Todo(
             "words",
             edit,

@@ -185,6 +185,14 @@ def column_words(column: str) -> list[str]:
     return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
 
 
+def column_label(column: str) -> str:
+    """A column's header as a sentence names it: its last part, underscores as spaces, case and spelling kept
+    ("custom_field.custom.voltage" -> "voltage", "product_type" -> "product type", "colors" stays "colors"). The
+    place of a to-do item still gives the header as the file has it."""
+    last = re.split(r"[.>/]", column.strip())[-1].strip() or column
+    return re.sub(r"[_\s]+", " ", last).strip() or column
+
+
 def humanize(column: str) -> str:
     """A column's name as a customer would say it: "noise_level" -> "noise level", "colors" -> "colours"."""
     return " ".join(SPELLING.get(word, word) for word in column_words(column))
