@@ -69,8 +69,10 @@ if warning:
 st.subheader("Is the difference real?")
 st.write(
     "With a few dozen questions, a difference of two or three answers can be luck. This compares two "
-    "configurations question by question: how often would a difference this big come from luck? (Statisticians "
-    "call these a paired bootstrap interval and McNemar's exact test.)"
+    "configurations question by question: how often would a difference this big come from luck? (For a "
+    "statistician: a paired bootstrap interval, which re-draws your questions thousands of times to see how much "
+    "the difference moves, and McNemar's exact test, which looks only at the questions the two answer "
+    "differently.)"
 )
 labels = {f"{run.strategy} / {run.retriever} / {run.reranker}": run for run in result.runs}
 keys = list(labels)
@@ -104,8 +106,8 @@ st.write(
     "A bot can hand a question to a person when it is not sure your file answers it: its confidence (0 to 1) "
     "weighs whether the question's rare words appear in your file and in the piece it found, and how well that "
     "piece matched. A threshold is fitted on your questions; to keep the figures honest, each question is judged "
-    "by a threshold fitted on the *other* questions (leave-one-out), so nothing below was measured on a question "
-    "the fit had already seen."
+    "by a threshold fitted on the *other* questions (statisticians call this leave-one-out), so nothing below was "
+    "measured on a question the fit had already seen."
 )
 calibrations = [(run, run.calibration or calibrate(run.per_question)) for run in result.runs]
 if calibrations and not calibrations[0][1].enough:
@@ -120,7 +122,8 @@ else:
     ]), hide_index=True)
     st.caption("“Refuse below”: the threshold fitted on all your questions. “Cannot answer: refused”: of the "
                "questions your file cannot answer, how many the bot handed to a person; “can answer: refused”: of "
-               "those it can answer, how many it wrongly handed over. Both judged leave-one-out.")
+               "those it can answer, how many it wrongly handed over. Both count each question judged by a threshold "
+               "fitted on the other questions.")
     example = labels[second]
     st.write(f"For example, **{escape_markdown(setup_name(example, size))}**: "
              f"{(example.calibration or calibrate(example.per_question)).sentence}")
@@ -129,11 +132,13 @@ st.checkbox(
     args=(THRESHOLD_AUTO,),
 )
 
-st.subheader("At equal budget")
+st.subheader("For the same amount of text handed over")
 st.write(
-    "A strategy can find more answers merely by handing the bot more text. Here each strategy's hit rate is "
-    f"drawn against the characters it hands over (k = 1 to 10; {lower_first(retriever_name(retriever))}, "
-    f"{lower_first(reranker_name(reranker))})."
+    "A way of cutting can find more answers merely by handing the bot more text (longer pieces, or more of "
+    "them). So here each way is drawn against the characters it hands the bot per question: up, how often the "
+    "answer is among the pieces handed over (1 = every question; the hit rate), for 1 to 10 pieces (k); a line "
+    "higher at the same characters finds more for the same text. "
+    f"({lower_first(retriever_name(retriever))}, {lower_first(reranker_name(reranker))}.)"
 )
 layout.chart(budget_curve(result, retriever, reranker), key="chart_budget")
 

@@ -13,6 +13,7 @@ from workbench.cut import STRATEGIES
 from workbench.encode.model_window import piece_counts
 from workbench.grade.grading import ChunkMap
 from workbench.output.charts import size_histogram
+from workbench.output.explain import word_pieces_note
 from workbench.output.highlight import cut_view, page_windows
 from workbench.run.names import strategy_name
 
@@ -95,12 +96,7 @@ for column, strategy in zip(columns, chosen):
             encoder, limit = reading
             counts = piece_counts(encoder, [chunk.text for chunk in chunks])
             past = sum(count > limit for count in counts)
-            st.caption(
-                "The meaning-based search reads text in word pieces (a word or part of a word; “wp” at each "
-                "piece's start is its length in them). "
-                f"{past} of {len(chunks)} pieces are past the model's window of {limit} word pieces (marked ⚠): "
-                "the meaning-based search reads those in overlapping parts."
-            )
+            st.caption(word_pieces_note(past, len(chunks), limit))
         st.html(cut_view(document, chunks, window, counts, limit))
 
 st.subheader("Take the pieces away")

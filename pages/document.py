@@ -28,10 +28,12 @@ from ui.session import (
     use_files,
 )
 from workbench.core.model import Document, WorkbenchError
+from workbench.core.wording import grouped_rows
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
+from workbench.store.workspace import KEEP_DOCUMENTS
 
 TYPES = [ext.lstrip(".") for ext in SUPPORTED]
 ensure_app("pages/document.py")  # opened by its address before app.py ever ran: go through app.py
@@ -86,10 +88,14 @@ with top:
         + intro
     )
 
+# What to do here, said here: a shop owner does not read the README.
+RECENT_NOTE = (f"Kept on this computer only, each with its questions (the last {KEEP_DOCUMENTS} files and "
+               f"{KEEP_DOCUMENTS} knowledge bases). Click a name to check it again; “Forget” deletes it and its "
+               "questions from this computer.")
 recent = [doc for doc in recent_documents() if doc.key != st.session_state[DOC_KEY]]
 if recent:
     with st.expander(f"Reopen a recent file or knowledge base ({len(recent)})"):
-        st.caption("Kept on this computer with their questions; see the README to delete them.")
+        st.caption(RECENT_NOTE)
         for doc in recent:
             when = doc.used_at[:16].replace("T", " ")
             left, right = st.columns([5, 1])
@@ -149,6 +155,9 @@ def counts(document: Document) -> None:
              + " A piece that holds facts of several products or sections is graded “mixed”.")
     c.metric("Characters", f"{len(document.text):,}")
     d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
+    grouped = grouped_rows(document)
+    if grouped:  # "Products 37" alone reads as rows lost
+        st.caption(grouped[:1].upper() + grouped[1:] + ".")
 
 
 def what_was_read(document: Document, text_label: str) -> None:

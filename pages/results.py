@@ -40,7 +40,7 @@ from ui.session import ensure_app
 from workbench.advise.advice import advise, todo_checkup
 from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
-from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.core.wording import todo_order_note
 from workbench.cut import STRATEGIES
@@ -216,7 +216,7 @@ with body:
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
         + "".join(f"  \n**{escape_markdown(condition)}**" for condition in verdict.conditions)
     )
-    st.caption(verdict.rule)
+    st.caption("How the status is set:\n" + "\n".join(f"- {step}" for step in RULE_STEPS))  # short steps, not a block
     if verdict.refusal:  # its own measured line, never folded into the status
         st.markdown(escape_markdown(verdict.refusal))  # it starts "Refusing, judged …": no heading word before it
     if verdict.refusal_test:

@@ -243,7 +243,7 @@ def test_results_run_and_show_the_effect():
     assert status.startswith("**Ready** — breezy_home_price_list.md: with cut at headings, word-match search, "
                              "20 of 20 questions your file answers got a clean answer (100%), and of the 4 it "
                              "cannot answer, the bot handed all to a person")
-    assert "Ready needs at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
+    assert "Ready: at least 90 %" in at.caption[1].value  # the thresholds, stated under the status
     recommendation = plain(next(m.value for m in at.markdown if "Recommended" in m.value))
     assert recommendation.startswith("**Recommended: Cut at headings, word-match search.")
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (
@@ -338,6 +338,15 @@ def test_compare_page_statistics_refusals_and_downloads():
     assert shown["ndcg"]["label"] == "rank of every right piece" and shown["hit_rate"]["label"] == "found in the top k"
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Report (HTML)", "Answers (CSV)", "Answers (Excel)"]
+    # Issue 25: no term of the trade left unexplained: "At equal budget" is said in words, the statistics'
+    # names come with what they do, leave-one-out with how it judges.
+    headings = [s.value for s in at.subheader]
+    assert "At equal budget" not in headings and "For the same amount of text handed over" in headings
+    text = " ".join(plain(m.value) for m in [*at.markdown, *at.caption])
+    assert "McNemar's exact test, which looks only at the questions the two answer differently" in text
+    assert "a threshold fitted on the *other* questions (statisticians call this leave-one-out)" in text
+    assert "Both judged leave-one-out" not in text
+    assert "how often the answer is among the pieces handed over (1 = every question; the hit rate)" in text
     # Calibrated thresholds on the next run: every unanswerable question refused under the heading cut.
     at.checkbox(key="w_threshold_auto").check().run()
     at = go(at, "pages/results.py")
@@ -486,10 +495,19 @@ def test_questions_switch_with_the_document_and_come_back_with_the_sample():
     results = go(at, "pages/results.py")
     assert (f"Results for **{escape_markdown(SAMPLE_NAME)} with 26 questions**." in [m.value for m in results.markdown])
     assert plain(results.success[0].value).startswith(f"**Ready** — {SAMPLE_NAME}:")  # its own verdict
+    # How the status is set: short steps in a list, not one ~150-word sentence (issue 25).
+    rule = next(c.value for c in results.caption if c.value.startswith("How the status is set:"))
+    assert rule.startswith("How the status is set:\n- Ready: at least 90 % of the questions your file answers get "
+                           "a clean answer.\n- Ready also needs")
+    assert rule.count("\n- ") == 6
     # The recent list reopens the spreadsheet with its questions.
     at = go(results, "pages/document.py")
     reopen = [b for b in at.button if b.key and b.key.startswith("reopen_")]
     assert [b.label.split(" — ")[0] for b in reopen] == ["two\\.csv"]  # escaped: a label is Markdown
+    # The panel says what to do in the app, not "see the README" (issue 25).
+    note = [c.value for c in at.caption if c.value.startswith("Kept on this computer")]
+    assert note == ["Kept on this computer only, each with its questions (the last 20 files and 20 knowledge bases). "
+                    "Click a name to check it again; “Forget” deletes it and its questions from this computer."]
     reopen[0].click().run()
     assert at.session_state[keys.DOC_NAME] == "two.csv" and len(at.session_state[keys.QUESTIONS]) == 4
 
@@ -625,3 +643,14 @@ def test_the_drill_down_names_the_lines_that_say_whose_they_are():
     # The whole-file control (and any cut holding both fans) hands over the Table Fan's two labelled lines.
     assert said and said[0] == ("2 line(s) here name their own product or section, so a bot knows whose they are: "
                                 "they do not count towards “mixed”, e.g. “Table Fan — Price: 30”.")
+
+
+def test_the_document_page_says_variant_rows_were_grouped_into_products():
+    """Issue 25: a platform export's variant rows (Spree: 211 rows, 37 products) showed as "Products 37" alone."""
+    at = upload(open_app(), "variants.csv",
+                b"name,slug,price,colour\nLamp,lamp,10,\n,lamp,12,red\n,lamp,12,blue\nChair,chair,20,\n")
+    assert not at.exception
+    assert [m.value for m in at.metric if m.label == "Products"] == ["2"]
+    assert ("2 products (4 rows; variant rows grouped under their product: a row with no name of its own, such as "
+            "one colour or size, belongs to the product it follows or shares a handle with).") in [
+        plain(c.value) for c in at.caption]

@@ -93,3 +93,18 @@ def test_under_a_model_setup_the_panel_says_what_each_figure_is_measured_with(fa
         f"{window.answerable} clean): these two files are graded with BM25 word search, not re-checked, which takes "
         "seconds without the language model; the verdict uses the recommended setup's meaning-based search, not "
         "re-checked.")
+
+
+def test_with_another_window_size_the_bot_ready_panel_says_why_its_figures_differ():
+    """Issue 25: the panel always grades 300-character windows; with another size chosen it said nothing about
+    it, and its "your file" figure disagreed with the results' for no reason given."""
+    from ui import keys
+
+    at = open_on_price_list()
+    at.session_state[keys.SIZE] = 500
+    at = go(at, "pages/results.py")
+    assert not at.exception
+    assert at.session_state[keys.RESULT].settings.size == 500
+    assert ("Why these figures can differ from your results: the bot-ready check always cuts both files into "
+            "300-character windows, the usual size, as one fixed yardstick; your results use the 500-character "
+            "windows you chose, so its “your file” figure is not one of theirs.") in [plain(c.value) for c in at.caption]

@@ -71,7 +71,7 @@ def test_csv_output_to_a_file(tmp_path):
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text().splitlines()
     assert lines[0].startswith("way of cutting,search,re-check,row,question,grade,why,")
-    assert lines[0].endswith(",strategy,retriever,reranker,reason,top_chunk_id")  # the ids, for scripts
+    assert lines[0].endswith(",strategy,retriever,reranker,reason,top_chunk_id,top_score,refuse_below")  # for scripts
     assert len(lines) == 1 + 24
 
 

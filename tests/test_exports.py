@@ -197,7 +197,32 @@ def test_downloads_name_their_figures_in_words_and_the_file_they_are_about():
     assert header[-3:] == ["strategy", "retriever", "reranker"]  # the ids keep their own columns for scripts
     about = {row[2]: row[:2] for row in workbook["About the columns"].iter_rows(min_row=2, values_only=True)}
     assert about["mrr"][0] == "rank of the first right piece" and "MRR" in about["mrr"][1]
-    assert "top_score" not in next(csv.reader(io.StringIO(to_csv(evaluation))))
+    header = next(csv.reader(io.StringIO(to_csv(evaluation))))
+    # A person reads the scores under their plain names; scripts read them by id in their own columns, last.
+    assert {"top piece's score", "refuse below"} <= set(header)
+    assert header[-7:] == ["strategy", "retriever", "reranker", "reason", "top_chunk_id", "top_score", "refuse_below"]
     assert download_stem(document) == "breezy_home_price_list"
     base = combine([document, load_path(SAMPLE_MD.parent / "breezy_home_policies.md")])
     assert download_stem(base) == "breezy_home_price_list+breezy_home_policies"
+
+
+def test_every_graded_answer_says_why_and_a_mixed_one_names_the_other_products():
+    """Issue 25: the answers CSV's "why" was empty for clean and mixed rows; a mixed row now names whose text
+    the top piece also holds, and the Excel answers say the same."""
+    text = ("# Shop\n\n## Desk Fan\nPrice: 10\nColour: white\n\n## Tower Fan\nPrice: 20\nColour: black\n\n"
+            "## Table Lamp\nPrice: 5\nColour: red\n")
+    document = load_bytes(text.encode(), "shop.md")
+    questions = [Question("What does the desk fan cost?", "Desk Fan", "Price: 10", "exact", row=2),
+                 Question("Do you sell chairs?", "", "", "unanswerable", row=3)]
+    evaluation = evaluate(document, questions, Settings(strategies=["fixed", "heading"], retrievers=["keyword"],
+                                                        rerankers=["none"]))
+    rows = list(csv.DictReader(io.StringIO(to_csv(evaluation))))
+    why = {(row["strategy"], row["row"]): (row["grade"], row["why"]) for row in rows}
+    assert why[("fixed", "2")] == ("mixed", "the top piece holds the answer, but also text of other sections "
+                                   "(Tower Fan, Table Lamp), so the bot may mix them up")
+    assert why[("heading", "2")] == ("clean", "the top piece holds the answer and nothing about other products")
+    assert all(row["why"] for row in rows)
+    sheet = openpyxl.load_workbook(io.BytesIO(results_xlsx(evaluation)))["Answers"]
+    header = [cell.value for cell in sheet[1]]
+    excel = [dict(zip(header, row)) for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert {row["why"] for row in excel} == {row["why"] for row in rows}

@@ -59,3 +59,21 @@ def test_the_generated_flag_round_trips_through_the_csv_and_the_workspace(tmp_pa
     assert [q.generated for q in workspace.questions_for("key", "shop.csv").questions] == [False, True]
     imported = import_questions([], text.encode(), "q.csv", "add").questions
     assert [q.generated for q in imported] == [False, True]
+
+
+def test_a_generated_measurement_question_says_the_unit_its_header_or_unit_column_gives():
+    """Issue 25: "How tall is the Steam Generator Iron?" took "11" with no unit, the inches being in the header or in
+    the product's unit column (Spree's dimensions_unit, weight_unit). The question now asks in that unit; the
+    expected answer stays the cell, found word for word; a cell carrying its own unit ("2 kg") is left as it is."""
+    table = load_bytes(b"name,height_cm,weight,dimensions\nDesk Fan,40,2 kg,30 x 20 x 10\n", "shop.csv")
+    assert [(q.question, q.expected_answer) for q in generate_questions(table)] == [
+        ("How tall is the Desk Fan, in centimetres?", "40"),
+        ("How much does the Desk Fan weigh?", "2 kg"),
+        ("What are the dimensions of the Desk Fan?", "30 x 20 x 10"),
+    ]
+    spree = load_bytes(b"name,height,weight,dimensions_unit,weight_unit\nSteam Generator Iron,11,8.8,in,lb\n",
+                       "spree.csv")
+    assert [(q.question, q.expected_answer) for q in generate_questions(spree)] == [
+        ("How tall is the Steam Generator Iron, in inches?", "11"),
+        ("How much does the Steam Generator Iron weigh, in pounds?", "8.8"),
+    ]

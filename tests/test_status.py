@@ -61,7 +61,7 @@ def test_a_file_whose_score_cannot_refuse_is_judged_by_its_answers_with_the_cond
     assert verdict.status == READY and verdict.clean == 4
     assert verdict.reason == (
         "with cut at headings, word-match search, 4 of 4 questions your file answers got a clean answer (100%) when "
-        "it answers (measured on your 7 questions; refusals judged leave-one-out)."
+        "it answers (measured on your 7 questions; each refusal judged by a threshold fitted on the other questions)."
     )
     assert verdict.conditions == [
         "This holds only if the bot is told in its instructions to answer only from the pieces it is handed and to "
@@ -69,8 +69,8 @@ def test_a_file_whose_score_cannot_refuse_is_judged_by_its_answers_with_the_cond
         "answer from real ones here (see the refusal line)."
     ]
     assert verdict.refusal.startswith(
-        "Refusing, judged leave-one-out: the threshold fitted on your questions refused 0 of the 3 questions your "
-        "file cannot answer and wrongly refused 2 of the 4 it can. On this file, the fewest real questions any "
+        "Refusing, with each question judged by a threshold fitted on the other questions: it refused 0 of the 3 "
+        "questions your file cannot answer and wrongly refused 2 of the 4 it can. On this file, the fewest real questions any "
         "threshold also refuses while refusing at least half of the 3 (2) is 2 of the 4, judged on all the "
         "questions. No threshold refuses "
         "at least half of them while wrongly refusing at most 5 % of real ones: the search score cannot tell these "

@@ -64,6 +64,13 @@ def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_
     )
     assert "Description (" not in item.edit
     assert item.edit.endswith("Keep Description: it holds the answers to your questions.")
+    # The cut it suggests was not run: the item says where to add it (issue 25), and not once it was run.
+    assert ("or have it cut with “Headings in model-sized parts” (not among the cuts you ran: add it under "
+            "Results › Settings › “Ways of cutting the file” and run again to see how it does), which splits a "
+            "product at its rows.") in item.edit
+    _, ran = todo(document, [question], strategy="section-window", retriever="dense", encoder=fake_encoder)
+    [item] = [i for i in ran if i.kind == "long"]
+    assert "or have it cut with “Headings in model-sized parts”, which splits a product at its rows." in item.edit
 
 
 SHOP = (
@@ -90,11 +97,16 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     assert [r.grade for r in evaluation.runs[0].per_question] == ["mixed", "mixed"]
     shared = next(i for i in items if i.kind == "shared" and "price" in i.why)
     # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
+    # In the app the item points to the app's download: a shop owner has no command line (issue 25).
     assert shared.edit == (
-        "Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready file”, or "
-        "python -m workbench rewrite), which puts the product's name on each such line, e.g. “Tent — price: 45”: "
+        "Keep your shop's export as it is, and try the bot-ready copy (on Results: “Download the bot-ready file”), "
+        "which puts the product's name on each such line, e.g. “Tent — price: 45”: "
         "hand it to the bot only if it answers more of your questions cleanly (both say)."
     )
+    # The command line's to-do names its own command instead.
+    cli = todo_list(evaluation, evaluation.runs[0], audit(document, questions=questions), reader="cli")
+    assert next(i for i in cli if i.kind == "shared" and "price" in i.why).edit.startswith(
+        "Keep your shop's export as it is, and try the bot-ready copy (python -m workbench rewrite), which puts")
     assert "The “price” column holds numbers that your shop's system reads" in shared.why
     words = [(i.edit, i.where) for i in items if i.kind == "words"]
     # Before: "Add the word “cost” to Tent's “price” line" and "… “stock” to Tent's “availability” line": text in
@@ -223,3 +235,20 @@ def test_a_spreadsheets_store_wide_lines_stay_in_the_export_and_a_system_column_
     _, items = todo(markdown, [Question("Can I return the Stove?", "Stove", "Returns within 30 days.", row=2)])
     assert [i.edit for i in items if i.kind == "store-wide"] == [
         "Say store-wide facts once, at the top: “Returns within 30 days.”."]
+
+
+def test_the_to_do_names_a_column_by_its_display_name_and_the_place_by_its_header():
+    """Issue 25: Spree's to-do said “custom_field.custom.voltage” line in its sentences; they now say “voltage”,
+    and the place still names the header as the file has it, to find it by."""
+    from workbench.read.questions import column_label
+
+    assert [column_label(c) for c in ("custom_field.custom.voltage", "product_type", "colors", "Price")] == [
+        "voltage", "product type", "colors", "Price"]
+    rows = "".join(f"{name},{price},220-240V\n" for name, price in (("Kettle", 20), ("Toaster", 30), ("Blender", 40),
+                                                                    ("Mixer", 50), ("Fryer", 60)))
+    document = load_bytes(f"name,price,custom_field.custom.voltage\n{rows}".encode(), "spree.csv")
+    questions = [Question("What voltage does the Kettle take?", "Kettle", "220-240V", row=2)]
+    _, items = todo(document, questions, strategy="fixed", size=300)
+    shared = next(i for i in items if i.kind == "shared")
+    assert "The “voltage” column holds" in shared.why and "“custom_field.custom.voltage” column" not in shared.why
+    assert shared.where.endswith("(column custom_field.custom.voltage)")

@@ -74,7 +74,8 @@ def test_not_distinguishable_says_how_many_questions_are_needed():
     assert comparison.sentence() == (
         "On clean answers, fixed and heading are not distinguishable on these 10 questions; "
         "about 37 questions would be needed to detect a difference this size, if new ones split them as these do "
-        "(2 of 10 right under only one of them; McNemar's test at the 5 % level, 4 times in 5)."
+        "(2 of 10 right under only one of them): with that many, a real difference this size shows 4 times in 5, "
+        "and luck passes for one at most 1 time in 20."
     )
 
 

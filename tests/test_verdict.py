@@ -64,8 +64,8 @@ def test_sample_is_ready_with_the_heading_cut_and_names_the_300_character_window
     assert {run.strategy for run in verdict.also_good} == {"heading", "recursive", "breadcrumb", "concern"}
     assert verdict.reason == (
         "with cut at headings, word-match search, 20 of 20 questions your file answers got a clean answer (100%), "
-        "and of the 4 it cannot answer, the bot handed all to a person (measured on your 24 questions; refusals "
-        "judged leave-one-out)."
+        "and of the 4 it cannot answer, the bot handed all to a person (measured on your 24 questions; each refusal "
+        "judged by a threshold fitted on the other questions)."
     )
     assert verdict.baseline.strategy == "fixed" and verdict.baseline.reranker == "none"
     assert verdict.versus_baseline == (

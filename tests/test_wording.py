@@ -174,3 +174,58 @@ def test_the_todo_list_says_what_its_places_are_for_the_kind_of_file():
     assert todo_order_note("markdown") == "Most questions fixed first. Lines are your file's."
     assert todo_order_note("spreadsheet") == "Most questions fixed first. Rows and columns are your spreadsheet's."
     assert "lines are your other files'" in todo_order_note("base")
+
+
+def test_a_count_of_products_says_when_variant_rows_were_grouped_under_them():
+    """Issue 25: Spree's 211 rows read as "Products 37", the variant rows' grouping unsaid."""
+    from workbench.core.wording import grouped_rows
+    from workbench.read.loaders import load_bytes
+
+    variants = b"name,slug,price,colour\nLamp,lamp,10,\n,lamp,12,red\n,lamp,12,blue\nChair,chair,20,\n"
+    assert grouped_rows(load_bytes(variants, "shop.csv")) == (
+        "2 products (4 rows; variant rows grouped under their product: a row with no name of its own, such as one "
+        "colour or size, belongs to the product it follows or shares a handle with)")
+    assert grouped_rows(load_bytes(b"name,price\nLamp,10\nChair,20\n", "shop.csv")) == ""  # a row per product
+    assert grouped_rows(load_bytes(b"# Shop\n\n## Lamp\nPrice: 10\n", "shop.md")) == ""
+
+
+def test_the_status_rule_is_short_plain_steps():
+    """Issue 25: "How the status is set" was one sentence of ~150 words; now short steps, each under 45 words, each sentence under 30."""
+    from workbench.advise.verdict import RULE, RULE_STEPS
+
+    assert RULE_STEPS[0] == "Ready: at least 90 % of the questions your file answers get a clean answer."
+    assert RULE_STEPS[-1] == "Not ready: under 60 % clean. Needs work: anything in between."
+    assert all(len(step.split()) < 45 for step in RULE_STEPS)
+    assert all(len(sentence.split()) < 30 for sentence in RULE.replace("% ", "%_").split(". "))
+    assert RULE.startswith("How the status is set. Ready: at least 90 %")
+
+
+def test_word_pieces_and_the_hit_rate_are_explained_where_they_are_shown():
+    from workbench.output.explain import GLOSSARY, word_pieces_note
+
+    assert word_pieces_note(3, 40, 254) == (
+        "The meaning-based search reads text in word pieces: a word or part of a word (a long or rare word is split "
+        "into several), about 4 characters of English each. “wp” at the start of each piece below is its length in "
+        "word pieces. The model reads at most 254 word pieces at a time (about 190 words, or 1,016 characters); 3 "
+        "of 40 pieces are longer (marked ⚠), and it reads those in overlapping parts.")
+    assert GLOSSARY["hit rate"].startswith("Found in the top k (the hit rate at k): how often the right fact is")
+    assert "k is how many pieces the bot is handed" in GLOSSARY["hit rate"]
+
+
+def test_the_reports_hit_rate_chart_is_headed_in_words_and_explained():
+    """Issue 25: the report headed a chart "Hit rate at k", a term it never explained."""
+    from workbench.core.model import Settings
+    from workbench.output.explain import GLOSSARY
+    from workbench.output.handover import report_html
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+
+    from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+
+    evaluation = evaluate(load_path(SAMPLE_MD), parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name),
+                          Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["none"]))
+    html = report_html(evaluation)
+    assert "<h2>Hit rate at k</h2>" not in html
+    assert "<h2>How often the answer is among the pieces handed over</h2><p>Found in the top k (the hit rate" in html
+    assert GLOSSARY["hit rate"].split(" (")[0] == "Found in the top k"

@@ -54,7 +54,16 @@ def two_numbers(result: Evaluation, before: Before) -> str:
     """One sentence when the verdict's figure for the same windows is under another search: what each number
     is measured with, so the owner never sees two scores for one thing without the reason."""
     retriever, reranker = shown_setup(result.runs)
-    if (retriever, reranker) == (before.retriever, before.reranker) or result.settings.size != before.size:
+    same_search = (retriever, reranker) == (before.retriever, before.reranker)
+    if result.settings.size != before.size:  # another window size chosen: the panel's windows are not the verdict's
+        search = "" if same_search else (
+            f" They are graded with {lower_first(retriever_name(before.retriever))}, "
+            f"{lower_first(reranker_name(before.reranker))}, which takes seconds without the language model.")
+        return (f"Why these figures can differ from your results: the bot-ready check always cuts both files into "
+                f"{before.size}-character windows, the usual size, as one fixed yardstick; your results use the "
+                f"{result.settings.size}-character windows you chose, so its “your file” figure is not one of "
+                f"theirs.{search}")
+    if same_search:
         return ""
     window = next((run for run in result.runs_under(retriever, reranker) if run.strategy == BASELINE), None)
     figure = f" ({window.counts['clean']} of {window.answerable} clean)" if window is not None else ""

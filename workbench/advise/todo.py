@@ -34,8 +34,9 @@ KIND_ORDER = ("shared", "words", "placeholder", "long", "unheaded", "missing", "
 
 
 class _Builder(ItemWriter):
-    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None) -> None:
-        super().__init__(evaluation, run, audit)
+    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None,
+                 reader: str = "app") -> None:
+        super().__init__(evaluation, run, audit, reader)
         self.baseline = baseline
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
@@ -270,12 +271,14 @@ def _numbered(run: Run) -> list[tuple[int, QuestionResult]]:
     return [(r.question.row or i + 1, r) for i, r in enumerate(run.per_question)]
 
 
-def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None = None) -> list[Todo]:
-    """The edits for this file, most questions fixed first; ``run`` is the recommended setup.
+def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None = None,
+              reader: str = "app") -> list[Todo]:
+    """The edits for this file, most questions fixed first; ``run`` is the recommended setup; ``reader`` "app" or
+    "cli" (where an item sends the reader for the bot-ready copy).
 
     ``audit`` should be made with the evaluation's questions, so its shared lines name the ones they answer.
     """
-    builder = _Builder(evaluation, run, audit, baseline)
+    builder = _Builder(evaluation, run, audit, baseline, reader)
     for result in run.per_question:
         if result.grade != "clean":
             builder.explain(result)

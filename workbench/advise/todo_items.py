@@ -16,8 +16,9 @@ from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, possessive
+from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
-from workbench.read.questions import humanize
+from workbench.read.questions import column_label, humanize
 from workbench.run.estimate import uses_model
 
 
@@ -42,12 +43,27 @@ class Todo:
         return text
 
 
+# Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
+# (a shop owner in the app has no command line to type into).
+BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite"}
+
+
+SECTION_WINDOW = "section-window"  # the cut that splits a long product at its rows
+ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” and "
+                  "run again to see how it does)",
+           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)"}
+
+
 class ItemWriter:
     """Writes each kind of to-do item: the edit, the evidence, where it goes and its offsets. ``todo._Builder``
-    decides which items a file needs and which questions each touches."""
+    decides which items a file needs and which questions each touches. A column is named in the sentences by its
+    display name (``column_label``: "voltage" for custom_field.custom.voltage); the place names its header as the file
+    has it, to find it by."""
 
-    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit) -> None:
+    def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
+        """``reader``: "app" or "cli", who reads the list (``BOT_READY_FROM``)."""
         self.evaluation = evaluation
+        self.reader = reader
         self.document = evaluation.document
         self.run = run
         self.audit = audit
@@ -69,7 +85,7 @@ class ItemWriter:
             f"holding this line but not the {noun}'s name lets a bot quote it for the wrong {noun}."
         )
         if shared.harm == "varies":
-            why += f" Other {noun}s have a different “{key}” line, so a mix-up gives a wrong answer."
+            why += f" Other {noun}s have a different “{column_label(key)}” line, so a mix-up gives a wrong answer."
         stop = "" if example[-2] in ".!?" else "."
         typed = self.types.get(shared.key) if shared.key else None
         if self.document.kind == "spreadsheet" and not typed and shared.key and len(shared.value) <= 60:
@@ -79,10 +95,10 @@ class ItemWriter:
             bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
             # The copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice
             # is to check, never to hand it over blindly.
-            edit = (f"Keep your shop's export as it is, and try the bot-ready copy (Results: “Download the bot-ready "
-                    f"file”, or python -m workbench rewrite), which puts the product's name on each such line, e.g. "
+            edit = (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
+                    f"which puts the product's name on each such line, e.g. "
                     f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
-            why += (f" The “{key}” column holds {typed} that your shop's system reads: text typed into it would break "
+            why += (f" The “{column_label(key)}” column holds {typed} that your shop's system reads: text typed into it would break "
                     "the export or the import.")
         else:
             edit = f"Name the {noun} on the line, e.g. {example}{stop}"  # "section" in a document
@@ -99,7 +115,7 @@ class ItemWriter:
         plural = len(words) > 1
         line = ""
         if fact is not None:
-            label = fact.column or line_label(self.document.slice(fact.span))
+            label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
             line = f" “{label}” line" if label else " line that holds the answer"
         owner = possessive(section.title) if line else section.title
         edit = f"Add the word{'s' if plural else ''} {quoted} to {owner}{line}, or a synonym line."
@@ -107,14 +123,14 @@ class ItemWriter:
         typed = self.types.get(fact.column) if fact is not None and fact.column else None
         if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
             text = self._text_column(section, len(words))
-            keep = f"leave the “{fact.column}” cell as it is: the column holds {typed} your shop's system reads"
+            keep = f"leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's system reads"
             if text:
-                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{text}” text; {keep}."
+                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{column_label(text)}” text; {keep}."
                 row = next((f.row for f in section.facts if f.column == text), None)
                 where = f"row {row}, column {text}" if row else where
             else:
                 edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
-                        f"{possessive(section.title)} “{fact.column}” column; {keep}.")
+                        f"{possessive(section.title)} “{column_label(fact.column)}” column; {keep}.")
         return Todo(
             "words",
             edit,
@@ -168,7 +184,10 @@ class ItemWriter:
                     if column not in answers][:3]
         kept = [column for column, _ in by_column.most_common() if column in answers][:3]
         names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
-        cut = "have it cut with “Headings in model-sized parts”, which splits a product at its rows"
+        # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked.
+        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
+        cut = (f"have it cut with “{STRATEGIES.get(SECTION_WINDOW).label}”{add}, which splits a product at its "
+               "rows")
         keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
                 if kept else "")
         if heaviest:

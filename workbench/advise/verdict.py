@@ -30,15 +30,20 @@ READY_CLEAN = 0.90  # share of answerable questions answered cleanly
 NOT_READY_CLEAN = 0.60
 READY_FALSE = 0.25  # share of unanswerable questions the bot answers anyway (a false answer)
 NOT_READY_FALSE = 0.50
-RULE = (
-    "How the status is set: Ready needs at least 90 % of the questions your file answers to get a clean answer, "
-    "at least 3 questions it cannot answer, and questions you wrote or checked; with only the app's own "
-    "questions, or fewer than 3 it cannot answer, it is at most Looks ready. When a refusal threshold can hand "
-    "the questions it cannot answer to a person (half of them, with at most 5 % of real questions wrongly "
-    "refused), the bot may answer at most 1 in 4 of them for Ready and more than half makes it Not ready; when "
-    "none can, the status is set by the answers alone, on condition that the bot's instructions make it hand "
-    "over what its pieces do not answer. Not ready also means under 60 % clean; Needs work is anything in between."
+# How the status is set, one short step each: the app lists them, the command line and the report print them
+# as sentences (RULE).
+RULE_STEPS = (
+    "Ready: at least 90 % of the questions your file answers get a clean answer.",
+    "Ready also needs at least 3 questions your file cannot answer, and questions you wrote or checked. With "
+    "fewer, or with only the app's own questions, the best it can be is Looks ready.",
+    "Questions your file cannot answer should go to a person.",
+    "A refusal threshold may hand at least half of them over while wrongly refusing at most 5 % of the real "
+    "questions. Then Ready allows the bot to answer at most 1 in 4 of them, and more than half makes it Not ready.",
+    "If no threshold can, the status rests on the answers alone, provided the bot's instructions tell it to hand "
+    "over what its pieces do not answer.",
+    "Not ready: under 60 % clean. Needs work: anything in between.",
 )
+RULE = "How the status is set. " + " ".join(RULE_STEPS)
 TIE_RULE = (
     "Setups are ranked by clean answers; ties go to fewer false answers, then to finding the answer in the top "
     "pieces more often, then to a cut that follows your file's headings rather than a piece size (it keeps "
@@ -191,7 +196,8 @@ def assess(evaluation: Evaluation) -> Verdict:
         )
     elif tradeoff is not None:
         reason += " when it answers"
-    judged = "; refusals judged leave-one-out" if best.calibration is not None and best.calibration.enough else ""
+    enough = best.calibration is not None and best.calibration.enough
+    judged = "; each refusal judged by a threshold fitted on the other questions" if enough else ""
     reason += f" (measured on your {answerable + unanswerable} questions{judged})."
     graded = best.per_question
     generated = sum(1 for r in graded if r.question.generated)
@@ -333,7 +339,7 @@ def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff) -> None:
     threshold = evaluation.settings.threshold
     answerable = verdict.answerable
     if threshold == "auto":
-        measured = (f"Refusing, judged leave-one-out: the threshold fitted on your questions refused "
+        measured = (f"Refusing, with each question judged by a threshold fitted on the other questions: it refused "
                     f"{verdict.refused} of the {unanswerable} questions your file cannot answer and wrongly refused "
                     f"{verdict.wrongly_refused} of the {answerable} it can.")
     elif threshold:

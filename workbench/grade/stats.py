@@ -57,7 +57,8 @@ class Comparison:
         if self.needed:
             text += (f"; about {self.needed} questions would be needed to detect a difference this size, if new "
                      f"ones split them as these do ({self.only_a + self.only_b} of {self.questions} right under only "
-                     "one of them; McNemar's test at the 5 % level, 4 times in 5)")
+                     "one of them): with that many, a real difference this size shows 4 times in 5, and luck passes "
+                     "for one at most 1 time in 20")
         elif self.difference == 0 and self.only_a == 0:
             text += " (they got exactly the same questions right)"
         return text + "."

@@ -90,7 +90,7 @@ def evaluation_json(graded: Graded) -> dict:
     evaluation = graded.evaluation
     data = to_json(evaluation)
     data["comparisons"] = [asdict(c) | {"sentence": c.sentence()} for c in graded.comparisons]
-    advice = advise(evaluation)
+    advice = advise(evaluation, reader="cli")
     verdict = advice.verdict
     data["verdict"] = verdict.as_dict()
     for entry, result in zip(data["verdict"]["refusal_test"], verdict.refusal_test):  # what to test the bot with
@@ -245,7 +245,7 @@ def _open_history(args: argparse.Namespace) -> History | None:
 
 def verdict_text(evaluation, items: int = 5) -> str:
     """The status, the recommended setup and the first edits of the to-do list, after the table."""
-    advice = advise(evaluation)
+    advice = advise(evaluation, reader="cli")
     verdict = advice.verdict
     lines = ["", *verdict.lines()]
     if evaluation.document.files and verdict.recommended is not None:  # a knowledge base: a line per file

@@ -12,7 +12,9 @@ GLOSSARY = {
     "grades": "Clean: the top piece holds the right fact and nothing about other products. Mixed: the right "
     "fact is there, buried among other products' facts, so the bot may mix them up. Missed: the right fact is "
     "not in the top piece at all.",
-    "hit rate": "Hit rate at k: how often the right fact is somewhere in the first k pieces handed to the bot.",
+    "hit rate": "Found in the top k (the hit rate at k): how often the right fact is somewhere in the first k pieces "
+    "handed to the bot, from 0 (never) to 1 (every question). k is how many pieces the bot is handed per question "
+    "(Results › Settings).",
 }
 
 # Every figure a table or download shows, by its id (the JSON's key, kept for scripts): the name a person reads
@@ -51,3 +53,12 @@ COLUMNS = {
 def column_name(id: str) -> str:
     """The name a person reads for a figure's id: "rank of the first right piece" for ``mrr``."""
     return COLUMNS[id][0] if id in COLUMNS else id
+
+
+def word_pieces_note(past: int, pieces: int, window: int) -> str:
+    """What "wp" on the Cuts page means, and the model's window in words a person can picture."""
+    return (f"The meaning-based search reads text in word pieces: a word or part of a word (a long or rare word "
+            f"is split into several), about 4 characters of English each. “wp” at the start of each piece below is its "
+            f"length in word pieces. The model reads at most {window} word pieces at a time (about "
+            f"{window * 3 // 4} words, or {window * 4:,} characters); {past} of {pieces} pieces are longer (marked ⚠), "
+            "and it reads those in overlapping parts.")

@@ -14,15 +14,15 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
-from workbench.output.explain import COLUMNS, column_name
+from workbench.output.explain import COLUMNS, GLOSSARY, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
     document_summary,
     piece_sections,
-    reason_words,
     run_record,
     shown_names,
+    why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
 from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, strategy_name
@@ -149,7 +149,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
-        "<h2>Hit rate at k</h2>", hit_curve(evaluation, retriever, reranker),
+        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(GLOSSARY['hit rate'])}</p>",
+        hit_curve(evaluation, retriever, reranker),
         "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
     ]
 
@@ -232,6 +233,7 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
     listed: set[tuple[str, str]] = set()
     sections = piece_sections(evaluation)
+    resolved = {id(q.question): q for q in evaluation.questions}
     for run in evaluation.runs:
         record = run_record(run, evaluation)
         record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
@@ -244,7 +246,8 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
             section = sections[run.strategy].title(top)
             answers.append([xlsx_cell(v) for v in [
                 *shown, q.row, q.question, q.expected_source, q.expected_answer, result.grade,
-                reason_words(result.reason), result.rank, item["top_score"], item["confidence"], section,
+                why_words(result, sections[run.strategy], resolved.get(id(q))), result.rank, item["top_score"],
+                item["confidence"], section,
                 run.strategy, run.retriever, run.reranker, result.reason, item["top_piece"],
             ]])
             if top is not None and (run.strategy, item["top_piece"]) not in listed:
@@ -252,8 +255,8 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
                 pieces.append([xlsx_cell(v) for v in [shown[0], section, top.text, run.strategy, top.id]])
     about = workbook.create_sheet("About the columns")
     about.append(["column", "what it means", "id"])
-    for id in metrics + ["top_score", "confidence"]:
-        about.append([xlsx_cell(v) for v in (*COLUMNS[id], id)])
+    for key in metrics + ["top_score", "confidence"]:
+        about.append([xlsx_cell(v) for v in (*COLUMNS[key], key)])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from workbench.core.exports import csv_text
-from workbench.core.model import Chunk, Document
-from workbench.core.results import Evaluation, Run
-from workbench.grade.grading import REASON_WORDS, PieceSections
+from workbench.core.model import Chunk, Document, ResolvedQuestion
+from workbench.core.results import Evaluation, QuestionResult, Run
+from workbench.core.wording import part_word
+from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, PieceSections
 from workbench.output.explain import column_name
 from workbench.run.names import reranker_name, retriever_name, strategy_name
 
@@ -31,6 +32,25 @@ def download_stem(document: Document) -> str:
 def reason_words(reason: str) -> str:
     """A missed answer's reason in plain words ("a piece holds the answer, but lower down"); "" for none."""
     return REASON_WORDS.get(reason, reason) if reason else ""
+
+
+def why_words(result: QuestionResult, sections: PieceSections, resolved: ResolvedQuestion | None) -> str:
+    """Why a row got its grade, in plain words, for every graded row of a download: a missed answer's reason
+    ("a piece holds the answer, but lower down"), a mixed one's other products by name when known ("… but also
+    text of other products (Desk Fan, Tower Fan), so the bot may mix them up"), else what the grade means."""
+    if result.grade == "missed" and result.reason:
+        return reason_words(result.reason)
+    if result.grade == "mixed" and result.ranking and resolved is not None:
+        document = sections.document
+        keep = {resolved.section_id, *resolved.also}
+        others = sorted((document.section(s) for s in sections.map.unnamed[result.ranking[0][0]] if s not in keep),
+                        key=lambda section: section.span)
+        names = [section.title for section in others if section.title]
+        if names:
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            return (f"the top piece holds the answer, but also text of other {part_word(document.kind, True)} "
+                    f"({shown}), so the bot may mix them up")
+    return GRADE_WORDS.get(result.grade, "")
 
 
 def document_summary(evaluation: Evaluation) -> dict:
@@ -251,24 +271,28 @@ def to_csv(evaluation: Evaluation) -> str:
     """One row per question and configuration, every cell safe to open in a spreadsheet.
 
     Display names, the question's row in the questions file (header = row 1), the grade, why in words and the
-    top piece's section come first; the ids (strategy, retriever, reranker, reason, top_chunk_id) follow for
-    scripts. Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
+    top piece's section come first; the ids (strategy, retriever, reranker, reason, top_chunk_id, top_score,
+    refuse_below) follow for scripts, which read them by those names whatever a figure's display name is (the
+    scores are repeated there, the cheap way to keep both a person's header and a script's). Pieces are named by id (their text is in the JSON's pieces table), so a long piece is never
     repeated on every row.
     """
     header = [*NAME_COLUMNS, "row", "question", "grade", "why", "rank", "top piece's section",
               column_name("top_score"), "confidence", column_name("refuse_below"), "strategy", "retriever", "reranker",
-              "reason", "top_chunk_id"]
+              "reason", "top_chunk_id", "top_score", "refuse_below"]
     rows = [header]
     sections = piece_sections(evaluation)
+    resolved = {id(q.question): q for q in evaluation.questions}
     for run in evaluation.runs:
         chunks = evaluation.chunks[run.strategy]
         names = shown_names(run, evaluation.settings.size)
         for result in run.per_question:
             top = chunks[result.ranking[0][0]] if result.ranking else None
             rows.append([*names, result.question.row, result.question.question, result.grade,
-                         reason_words(result.reason), result.rank,
+                         why_words(result, sections[run.strategy], resolved.get(id(result.question))), result.rank,
                          sections[run.strategy].title(top),
                          round(result.top_score, 4), round(result.confidence, 4),
                          "" if result.refuse_below is None else round(result.refuse_below, 4),
-                         run.strategy, run.retriever, run.reranker, result.reason, top.id if top else ""])
+                         run.strategy, run.retriever, run.reranker, result.reason, top.id if top else "",
+                         round(result.top_score, 4),
+                         "" if result.refuse_below is None else round(result.refuse_below, 4)])
     return csv_text(rows)

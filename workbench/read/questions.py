@@ -11,7 +11,7 @@ import re
 
 from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
-from workbench.core.model import Document, Question, WorkbenchError
+from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.read.base_of_files import FILE_MARK
 from workbench.read.textio import decode_text
 
@@ -141,10 +141,56 @@ RETURNS_ASKED = (
 )
 
 
+# Units a measurement's column header or its product's unit column may name, as a customer reads them.
+UNITS = {"mm": "millimetres", "cm": "centimetres", "m": "metres", "in": "inches", "inch": "inches",
+         "inches": "inches", "ft": "feet", "feet": "feet", "g": "grams", "kg": "kilograms", "lb": "pounds",
+         "lbs": "pounds", "pounds": "pounds", "oz": "ounces", "l": "litres", "ml": "millilitres"}
+MEASURED = {"weight": ("weight",), "dimensions": ("dimensions", "width", "height", "depth", "length")}
+HAS_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def _unit_columns(document: Document, section: Section) -> dict[str, str]:
+    """The units a product's unit columns give, by the kind of column they measure: Spree's "dimensions_unit: in"
+    and "weight_unit: lb" -> {"width": "inches", …, "weight": "pounds"}; a bare "unit" column measures every
+    kind here."""
+    found: dict[str, str] = {}
+    for fact in section.facts:
+        words = column_words(fact.column or "")
+        if not words or words[-1] not in ("unit", "units"):
+            continue
+        unit = UNITS.get(document.slice(fact.span)[len(fact.column) + 2:].strip().lower())
+        if unit is None:
+            continue
+        measured = MEASURED.get(words[0], ()) if len(words) > 1 else (*MEASURED["weight"], *MEASURED["dimensions"])
+        for kind in measured:
+            found.setdefault(kind, unit)
+    return found
+
+
+def _unit_of(column: str, kind: str, value: str, unit_columns: dict[str, str]) -> str:
+    """The unit a generated question should ask in: "" when the cell carries its own ("2 kg", "2400W"), else the
+    one its header names ("height_cm", "Height (cm)"), else its product's unit column's ("dimensions_unit: in").
+    The expected answer stays the cell as written, so it is still found word for word in the file."""
+    if HAS_LETTERS.search(re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", "", value)):  # "30 x 20" carries no unit
+        return ""
+    words = column_words(column)
+    if len(words) > 1 and words[-1] in UNITS:
+        return UNITS[words[-1]]
+    return unit_columns.get(kind, "")
+
+
 def column_words(column: str) -> list[str]:
     """A column's name as words: "custom_field.custom.noise_level" -> ["noise", "level"]."""
     last = re.split(r"[.>/]", column.strip())[-1] or column
     return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
+
+
+def column_label(column: str) -> str:
+    """A column's header as a sentence names it: its last part, underscores as spaces, case and spelling kept
+    ("custom_field.custom.voltage" -> "voltage", "product_type" -> "product type", "colors" stays "colors"). The
+    place of a to-do item still gives the header as the file has it."""
+    last = re.split(r"[.>/]", column.strip())[-1].strip() or column
+    return re.sub(r"[_\s]+", " ", last).strip() or column
 
 
 def humanize(column: str) -> str:
@@ -210,6 +256,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
         found: list[Question] = []
         kinds: set[str] = set()
         facts = list(section.facts)
+        unit_columns = _unit_columns(document, section)
         for index, fact in enumerate(facts):
             if fact.column not in wanted:
                 continue
@@ -242,6 +289,10 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 if kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
                     template = "How many of the {product} are in stock?"
                 question, expected = template.format(product=section.heading), value
+                unit = _unit_of(fact.column, kind, value, unit_columns) if kind in MEASURED["dimensions"] + (
+                    "weight",) else ""
+                if unit:  # "How tall is the Desk Fan, in inches?" -> "11": the answer's unit said
+                    question = f"{question[:-1]}, in {unit}?"
             kinds.add(kind)
             found.append(Question(question, section.heading, expected, "generated", generated=True))
         if found:
