@@ -7,7 +7,7 @@ from pathlib import PurePath
 from workbench.core.exports import csv_text
 from workbench.core.model import Chunk, Document, ResolvedQuestion
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import part_word
+from workbench.core.wording import part_word, plural
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, PieceSections
 from workbench.output.explain import column_name
 from workbench.run.names import reranker_name, retriever_name, strategy_name
@@ -234,7 +234,7 @@ def to_table(evaluation: Evaluation) -> str:
 
     summary = document_summary(evaluation)
     lines = [
-        f"{summary['name']}: {summary['sections']} sections, {summary['facts']} facts, "
+        f"{summary['name']}: {plural(summary['sections'], part_word(summary['kind']))}, {summary['facts']} facts, "
         f"{summary['characters']} characters ("
         + (f"{summary['converted_from']}, converted to Markdown" if summary["converted_from"] else summary["kind"])
         + ")"
