@@ -99,3 +99,85 @@ def test_the_checkup_shared_lines_show_every_column(app, shots, size):
     assert problems == [], problems
     assert [h.strip() for h in headers] == ["line", "why it matters", "answers your questions", "which sections",
                                             "where in your file"]
+
+
+def test_run_and_the_verdict_are_near_the_top_of_results_on_a_phone(app, shots):
+    """On a phone Results was about 14 screens long, with Run about 4,300 px down, under the to-do list."""
+    browser, url = app
+    page = browser.new_page(**PHONE)
+    goto(page, url, "results")
+    page.locator(".st-key-chart_grid .js-plotly-plot").wait_for(timeout=120000)
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(shots / "phone-results-top.png"))
+    where = page.evaluate("""() => {
+      const main = document.querySelector('[data-testid=stMain]');
+      const top = el => el.getBoundingClientRect().top + main.scrollTop;
+      const run = [...main.querySelectorAll('button')].find(b => b.innerText.trim() === 'Run the questions');
+      const verdict = [...main.querySelectorAll('[data-testid=stAlert]')].find(a => /^(Ready|Looks ready|Needs work|Not ready) —/.test(a.innerText.trim()));
+      return {run: top(run), verdict: top(verdict), height: main.scrollHeight};
+    }""")
+    page.close()
+    assert where["run"] < 844 - 60, where  # on the first screen, the whole button
+    assert where["verdict"] < 2 * 844, where  # the verdict on the first two
+    assert where["height"] < 11 * 844, where  # secondary material folded: under 11 screens (about 14 before)
+
+
+def test_during_a_run_the_progress_and_stop_are_on_screen(app, tmp_path, monkeypatch, shots):
+    """The page went to its top at Run, a screen above the progress bar and Stop (drawn under the to-do list)."""
+    from playwright.sync_api import expect
+
+    browser, _ = app
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # the model reads every text: a run long enough to look at
+    with serve(tmp_path) as url:  # a server of its own, reading without the cache
+        for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
+            page = browser.new_page(**options)
+            page.goto(f"{url}/results")
+            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
+            page.get_by_role("button", name="Run the questions").click()
+            expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(shots / f"{size}-during-run.png"))
+            height = options["viewport"]["height"]
+            bar = page.get_by_test_id("stProgress").bounding_box()
+            stop = page.get_by_role("button", name="Stop").bounding_box()
+            page.get_by_role("button", name="Stop").click()
+            expect(page.get_by_text("You stopped the run")).to_be_visible(timeout=60000)
+            page.close()
+            assert bar and 0 <= bar["y"] and bar["y"] + bar["height"] <= height, (size, bar)
+            assert stop and 0 <= stop["y"] and stop["y"] + stop["height"] <= height, (size, stop)
+
+
+def test_the_reports_question_grid_wraps_on_a_phone_and_stays_a_grid_on_a_computer(app, shots):
+    """The downloaded report's question x strategy grid scrolled sideways in its own box on a phone."""
+    from workbench.core.model import Question, Settings
+    from workbench.output.handover import report_html
+    from workbench.read.loaders import load_bytes
+    from workbench.run.evaluate import evaluate
+
+    document = load_bytes(b"# Shop\n\n## Fan\nPrice: 10\nWarranty: 1 year.\n\n## Lamp\nPrice: 5\nWarranty: 2 years.\n",
+                          "shop.md")
+    questions = [Question("What is the price of the fan?", "Fan", "Price: 10", "exact", row=2),
+                 Question("How long is the warranty of the lamp?", "Lamp", "Warranty: 2 years.", "exact", row=3)]
+    settings = Settings(strategies=["fixed", "heading", "concern", "langchain-recursive-1000"], retrievers=["keyword"],
+                        rerankers=["none"], size=40, overlap=0)
+    html = report_html(evaluate(document, questions, settings))
+    browser, _ = app
+    measure = """() => {
+      const grid = document.querySelector('table.grid');
+      const cells = [...grid.querySelectorAll('td.cell')].map(c => c.getBoundingClientRect());
+      grid.scrollIntoView();
+      return {scroll: grid.scrollWidth - grid.clientWidth, right: Math.max(...cells.map(r => r.right)),
+              width: innerWidth, head: getComputedStyle(grid.querySelector('tr.head')).display,
+              named: getComputedStyle(grid.querySelector('td.cell'), '::before').content};
+    }"""
+    for size, options in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = browser.new_page(**options)
+        page.set_content(html)
+        found = page.evaluate(measure)
+        page.screenshot(path=str(shots / f"{size}-report-grid.png"))
+        page.close()
+        assert found["scroll"] <= 1 and found["right"] <= found["width"], (size, found)
+        if size == "phone":  # each grade named by its strategy, the header row gone
+            assert found["head"] == "none" and found["named"].startswith('"300-character windows'), found
+        else:
+            assert found["head"] == "table-row", found
