@@ -60,6 +60,14 @@ def bring_into_view(page, selector: str) -> None:
     page.wait_for_timeout(400)
 
 
+# A wrapping table's text that does not fit its box: cut off, or scrolled out of sight sideways.
+OVERFLOWING_TABLES = """
+() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stTable]')].flatMap(table =>
+  [table, ...table.querySelectorAll('*')].filter(el => el.scrollWidth > el.clientWidth + 1 && el.clientWidth)
+    .map(el => `${el.tagName} overflows (${el.scrollWidth} > ${el.clientWidth}): ${el.innerText.slice(0, 40)}`))
+"""
+
+
 # The columns a table draws without being scrolled sideways: its grid lists, for screen readers, only the
 # columns on screen (one partly on screen included), in order.
 DRAWN_COLUMNS = """
@@ -93,7 +101,7 @@ def test_the_checkup_shared_lines_show_every_column(app, shots, size):
     table.wait_for(timeout=120000)
     bring_into_view(page, "[data-testid=stTable]")
     page.screenshot(path=str(shots / f"{size}-checkup-shared-lines.png"))
-    problems = page.evaluate(HIDDEN_COLUMNS)
+    problems = page.evaluate(HIDDEN_COLUMNS) + page.evaluate(OVERFLOWING_TABLES)
     headers = table.locator("th").all_inner_texts()
     page.close()
     assert problems == [], problems
@@ -206,3 +214,22 @@ def test_the_compare_chart_stays_on_a_phones_screen(app, shots):
     }""")
     page.close()
     assert outside == [], outside
+
+
+def test_the_checkup_shared_lines_fit_a_phone_on_a_200_row_catalog(app, tmp_path, shots):
+    """A catalog's shared lines name dozens of products and rows: the wrapping table must still fit 390 px."""
+    from tests.synthetic import catalog_csv, catalog_questions
+
+    from .test_browser_layout import seed
+
+    browser, _ = app
+    seed(tmp_path, ("catalog_200_rows.csv", catalog_csv(100)), catalog_questions(100, 60))
+    with serve(tmp_path) as url:
+        page = browser.new_page(**PHONE)
+        goto(page, url, "checkup")
+        page.locator("[data-testid=stTable]").filter(has_text="why it matters").wait_for(timeout=120000)
+        bring_into_view(page, "[data-testid=stTable]")
+        page.screenshot(path=str(shots / "phone-checkup-catalog.png"))
+        problems = page.evaluate(HIDDEN_COLUMNS) + page.evaluate(OVERFLOWING_TABLES)
+        page.close()
+    assert problems == [], problems
