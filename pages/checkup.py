@@ -1,5 +1,6 @@
 """Check-up page: is this list ready for a bot? The traps it holds, in plain words, most harmful first."""
 
+import pandas as pd
 import streamlit as st
 
 from ui.document import Files, choose_file, current_files, file_questions, head_note, page_head, require_document
@@ -9,7 +10,7 @@ from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.advise.crossfile import cross_findings
 from workbench.encode.embedding import get_encoder
-from workbench.grade.places import join_places
+from workbench.grade.places import join_names, join_places
 from workbench.output.highlight import escape_markdown
 
 HARM = {
@@ -93,20 +94,20 @@ if result.shared_lines:
         "Most harmful first: lines that answer one of your questions, then lines of a kind your questions ask "
         f"about, yes/no flags last; among equals, lines whose kind says something else for other {noun}s."
     )
-    st.dataframe(
-        [
+    # A table whose text wraps (st.table), as Compare's key figures: every column reads on a phone (a scrolling
+    # table showed two of six there) and a long list of products is never cut, even at 1366 pixels.
+    st.table(
+        pd.DataFrame([
             {
                 "line": s.line,
-                f"{noun}s": len(s.sections),
                 "why it matters": HARM.get(s.harm, s.harm),
                 "answers your questions": ", ".join(str(n) for n in s.questions) or "none yet",
-                "which": ", ".join(s.sections),
+                f"which {noun}s": f"{len(s.sections)}: " + join_names(s.sections),
                 "where in your file": join_places(s.places, limit=12),
             }
             for s in result.shared_lines
-        ],
+        ]),
         hide_index=True,
-        key="shared_lines",
     )
 else:
     st.success(f"No line is shared by two {noun}s.")

@@ -126,7 +126,10 @@ with st.container():
         # Fixed rows with a key: Streamlit then keeps the editor (its scroll, its pending edits) while cell
         # values change, so the table does not jump after each edit; rows are added with the form above it.
         # The key changes only when the table is replaced as a whole.
-        # Column widths add up to under 900 pixels: the whole table, Check included, fits a 1366-pixel screen.
+        # Column widths are the narrowest each column is drawn (wider screens widen every column but Row):
+        # Row, Question, Product or section and Answer add up to the 356 pixels a phone (390 wide) shows, so
+        # what is asked, where and what the answer is read there without scrolling sideways; the whole
+        # table, Check included, fits a 1366-pixel screen.
         key=f"questions_editor_{st.session_state[EDITOR_VERSION]}",
         num_rows="fixed",
         hide_index=False,
@@ -140,13 +143,13 @@ with st.container():
                 "Row", width=40, help="The row in the questions file you export (its header is row 1): every page, "
                 "report and download numbers the question so."),
             "check": st.column_config.TextColumn("Check", width=110, help="Full reasons are listed under the table."),
-            "question": st.column_config.TextColumn("Question", width=200, required=True),
+            "question": st.column_config.TextColumn("Question", width=136, required=True),
             "expected_source": st.column_config.SelectboxColumn(
-                "Product or section", width=150,
+                "Product or section", width=90,
                 options=sorted(set(headings) | set(base["expected_source"]) - {""}),
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
-            "expected_answer": st.column_config.TextColumn("Answer as written", width=150,
+            "expected_answer": st.column_config.TextColumn("Answer as written", width=90,
                                                            help="The answer as it is written in your file."),
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.

@@ -61,7 +61,6 @@ ensure_app("pages/results.py")  # opened by its address before app.py ever ran: 
 st.title("Is your file ready for a bot?")
 document = require_document()
 size = int(st.session_state[SIZE])
-top = st.container()  # the verdict and the to-do list go first, above the settings
 
 
 def options_help(registry) -> str:
@@ -100,8 +99,8 @@ settings = current_settings()
 
 
 def run(settings: Settings) -> None:
-    bar = st.progress(0.0, text="Starting…")
-    stop = st.empty()
+    bar = running.progress(0.0, text="Starting…")
+    stop = running.empty()
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (ui.running.should_stop).
     stop.button("Stop", key="stop_run", on_click=stop_run,
                 help="Ends the run now; what has finished is kept, labelled partial, and not saved to the history.")
@@ -111,7 +110,9 @@ def run(settings: Settings) -> None:
     # the script writes over them, and the page's "press Run" verdict, written as loose elements, stayed under
     # the live one for the whole run.
     live = top.empty()
-    layout.scroll_to_top()  # to the live verdict and the progress bar, not the last run's greyed charts
+    # To the top: the progress bar and Stop are there, under Run, with the live verdict below them; not the last
+    # run's greyed charts.
+    layout.scroll_to_top()
     run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
                       should_stop=should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
     live.empty()
@@ -144,6 +145,10 @@ fast = right.empty()
 if guess is not None and guess.uses_model and guess.slow:
     fast.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
                 on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
+# Run, its progress and Stop, then the verdict and the to-do list, all near the page's top: on a phone, Run was
+# about 4,300 pixels down, under the to-do list, and a run's progress a screen below where the page went.
+running = st.container()  # a run's progress bar and Stop, and the note once it is stopped
+top = st.container()  # the verdict and the to-do list
 if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
     right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
@@ -156,10 +161,10 @@ if pressed or st.session_state.pop("run_fast_now", False):
 if st.session_state.get(RUN_STOPPED):
     shown = st.session_state[RESULT]
     if shown is not None and shown.pending and st.session_state[RESULT_STAMP] == current_stamp(settings):
-        st.warning("You stopped the run. What had finished is kept below, labelled partial; it is not saved to "
+        running.warning("You stopped the run. What had finished is kept below, labelled partial; it is not saved to "
                    "the history. Press **Run the questions** to compute the rest.")
     else:
-        st.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
+        running.warning("You stopped the run. Nothing of it was kept or saved to the history; your questions and "
                    "settings are as they were.")
 
 body = top.container()  # the verdict and the to-do list, one block: a run's live verdict replaces it whole
@@ -216,7 +221,8 @@ with body:
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
         + "".join(f"  \n**{escape_markdown(condition)}**" for condition in verdict.conditions)
     )
-    st.caption("How the status is set:\n" + "\n".join(f"- {step}" for step in RULE_STEPS))  # short steps, not a block
+    with st.expander("How the status is set"):  # folded: on a phone the rule filled a screen
+        st.caption("\n".join(f"- {step}" for step in RULE_STEPS))  # short steps, not one long sentence
     if verdict.refusal:  # its own measured line, never folded into the status
         st.markdown(escape_markdown(verdict.refusal))  # it starts "Refusing, judged …": no heading word before it
     if verdict.refusal_test:
@@ -248,11 +254,12 @@ with body:
             st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
                         f"— *{escape_markdown(item.affects)}*")
 
-        for number, item in enumerate(todo[:8], start=1):
+        # The first three, the most questions fixed; the rest folded: on a phone eight filled three screens.
+        for number, item in enumerate(todo[:3], start=1):
             show(number, item)
-        if len(todo) > 8:
-            with st.expander(f"{len(todo) - 8} more"):
-                for number, item in enumerate(todo[8:], start=9):
+        if len(todo) > 3:
+            with st.expander(f"{len(todo) - 3} more change{'s' if len(todo) > 4 else ''}"):
+                for number, item in enumerate(todo[3:], start=4):
                     show(number, item)
         base_panels.across_todo(across, len(todo) + 1)
 
@@ -267,8 +274,9 @@ retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
 rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
 shown_retriever, shown_reranker = shown_setup(result.runs)  # the recommended setup's, as the headline's
 st.subheader("How each way of cutting did")
-st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
-st.write(GLOSSARY["grades"])
+with st.expander("What the charts show"):  # folded: on a phone these paragraphs filled a screen
+    st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
+    st.write(GLOSSARY["grades"])
 retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
                           key=result_key("show_retriever"), format_func=retriever_name)
              if len(retrievers) > 1 else retrievers[0])

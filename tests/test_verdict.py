@@ -345,7 +345,7 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
     assert not any(title.split(":")[0] in APP_STRATEGIES for _, title in bars)  # names, never ids
     colours = re.findall(r"<polyline class='line' fill='none' stroke='(#[0-9A-Fa-f]{6})'", page)
     assert len(colours) == 8 and len(set(colours)) == 8
-    cells = re.findall(r"<td class='cell' style='background:#[0-9a-f]{6}' title='[^']*'>([a-z ]+)</td>", page)
+    cells = re.findall(r"<td class='cell' data-strategy='[^']+' style='background:#[0-9a-f]{6}' title='[^']*'>([a-z ]+)</td>", page)
     assert len(cells) == 8 * 24 and cells.count("clean") >= 20  # 8 strategies x 24 questions
 
 

@@ -104,7 +104,9 @@ def rewrite_panel(result: Evaluation) -> None:
     differs = two_numbers(result, before)
     if differs:
         st.caption(escape_markdown(differs))
-    left, right = st.columns(2)
+    # Folded: side by side, the two files filled more than a screen of a phone (one under the other there).
+    with st.expander("Your file and the bot-ready file, side by side"):
+        left, right = st.columns(2)
     with left:
         st.markdown(f"**Your file** ({escape_markdown(document.name)})")
         st.caption(escape_markdown(before.line("original")))

@@ -65,10 +65,16 @@ def chart(figure, key: str) -> None:
     st.plotly_chart(figure, key=key, config=CHART_CONFIG)
 
 
-# Streamlit's own texts that it cuts with an ellipsis on a phone: the upload box's list of file types.
+# Streamlit's own texts that it cuts with an ellipsis on a phone: the upload box's list of file types; and the
+# words of a wrapping table too wide for a phone.
 _NARROW_CSS = """<style>
 [data-testid="stFileUploaderDropzoneInstructions"] span,
 [data-testid="stFileUploaderDropzoneInstructions"] small { white-space: normal; overflow-wrap: anywhere; }
+/* A wrapping table (Check-up's shared lines, Compare's key figures) with five columns of long words overflowed
+   a phone's 356 pixels by a few: there a word may break inside to fit. */
+@media (max-width: 640px) {
+  [data-testid="stTable"] :is(th, td), [data-testid="stTable"] :is(th, td) * { overflow-wrap: anywhere !important; }
+}
 </style>"""
 
 

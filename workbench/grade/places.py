@@ -124,3 +124,8 @@ def _and(items: list[str], limit: int) -> str:
     if len(items) > limit:
         return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def join_names(names: list[str], limit: int = 8) -> str:
+    """ "Aurora Ceiling Fan, Boreal Ceiling Fan and 3 more": a long list of products shortened to be read."""
+    return _and(list(names), limit) if names else ""

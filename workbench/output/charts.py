@@ -86,7 +86,7 @@ def hit_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figur
 def budget_curve(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figure:
     """Hit rate against the characters handed to the bot, k = 1..10: a fair fight at equal budget."""
     return _hit_rate_lines(
-        evaluation, retriever, reranker, lambda run: run.context_curve, "characters handed to the bot (average per question)"
+        evaluation, retriever, reranker, lambda run: run.context_curve, "characters handed to the bot<br>(average per question)"
     )
 
 

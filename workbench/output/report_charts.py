@@ -29,6 +29,16 @@ table.grid td.cell { text-align: center; color: #fff; font-size: .75rem; print-c
                      -webkit-print-color-adjust: exact; }
 svg.curve { max-width: 860px; display: block; } svg.curve text { font: 12px system-ui, sans-serif; fill: #374151; }
 @media print { .bars, svg.curve, table.grid { break-inside: avoid; } }
+/* On a phone the grid, a column per strategy, scrolled in its own box: each question becomes a block, its
+   grades wrapping under it, each named by its strategy. */
+@media screen and (max-width: 640px) {
+  table.grid { display: block; overflow: visible; }
+  table.grid tbody, table.grid tr, table.grid td { display: block; }
+  table.grid tr.head { display: none; }
+  table.grid tr { margin: 0 0 .6rem; }
+  table.grid td.cell { display: inline-block; margin: 2px 4px 2px 0; padding: 2px 6px; border-radius: 3px; }
+  table.grid td.cell::before { content: attr(data-strategy) ": "; }
+}
 </style>
 """
 
@@ -106,8 +116,9 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> str:
         for run in runs:
             result = run.per_question[number]
             reason = why_missed(result.reason)
-            cells.append(f"<td class='cell' style='background:{GRADE_COLOURS[result.grade]}' "
+            cells.append(f"<td class='cell' data-strategy='{escape(strategy_name(run.strategy, size))}' "
+                         f"style='background:{GRADE_COLOURS[result.grade]}' "
                          f"title='{escape(GRADE_LABELS[result.grade] + reason)}'>{escape(GRADE_LABELS[result.grade])}</td>")
         label = f"{first.question.row or number + 1}. {first.question.question}"
         rows.append(f"<tr><td>{escape(label)}</td>{''.join(cells)}</tr>")
-    return f"<table class='grid'><tr><th>Question</th>{head}</tr>{''.join(rows)}</table>"
+    return f"<table class='grid'><tr class='head'><th>Question</th>{head}</tr>{''.join(rows)}</table>"
