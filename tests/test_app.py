@@ -257,7 +257,7 @@ def test_results_run_and_show_the_effect():
     assert "*Where:* lines 12, 39, 50, 99 and 121." in todo[0] and todo[0].endswith("*affects questions 2, 4*")
     charts = {chart.key: chart.proto.spec for chart in at.get("plotly_chart")}
     assert {"chart_grades", "chart_hits", "chart_grid"} <= set(charts)
-    assert "clean" in charts["chart_grades"] and "hit rate" in charts["chart_hits"]
+    assert "clean" in charts["chart_grades"] and "answer found in the pieces handed over" in charts["chart_hits"]
     # Display names on the charts, never the ids (ids only in the hover text).
     import json
 

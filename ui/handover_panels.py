@@ -132,7 +132,8 @@ def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size
     """A download of one cut's pieces as JSON lines or CSV, in the shape pipelines load (see the README)."""
     left, right = st.columns([1, 2])
     shape = left.radio("Format", ["JSON lines", "CSV"], horizontal=True, key=f"{key}_format",
-                       help="JSON lines load into LangChain or Chroma as they are (README); the CSV opens in a "
+                       help="JSON lines: one piece a line, with its text and where in your file it comes from, "
+                       "the shape bot-building tools such as LangChain or Chroma load as it is. The CSV opens in a "
                        "spreadsheet.")
     fmt = "jsonl" if shape == "JSON lines" else "csv"
     stem = download_stem(document)
