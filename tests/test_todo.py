@@ -72,6 +72,22 @@ def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_
     [item] = [i for i in ran if i.kind == "long"]
     assert "or have it cut with “Headings in model-sized parts”, which splits a product at its rows." in item.edit
 
+    # Run beside the recommended cut and measured worse, it is never suggested (no advice may make a file worse):
+    # the walk-through saw it suggested after it answered 30 of 43 cleanly against the recommended 41.
+    both = evaluate(document, [question], Settings(["heading", "section-window"], ["dense"], ["none"]),
+                    encoder_factory=lambda: fake_encoder)
+    heading, split = both.runs
+    assert split.strategy == "section-window"
+    heading.counts["clean"], split.counts["clean"] = 1, 0  # the grades as measured on a file where splitting lost
+    [item] = [i for i in todo_list(both, heading, audit(document, questions=[question])) if i.kind == "long"]
+    assert "have it cut with" not in item.edit
+    assert item.edit.endswith("Keep Description: it holds the answers to your questions. Cutting them at their rows "
+                              "(“Headings in model-sized parts”) answered 0 of your questions cleanly, fewer than the "
+                              "recommended setup's 1, so it is not the fix.")
+    split.counts["clean"] = 1  # as good: suggested again
+    [item] = [i for i in todo_list(both, heading, audit(document, questions=[question])) if i.kind == "long"]
+    assert "or have it cut with “Headings in model-sized parts”, which splits a product at its rows." in item.edit
+
 
 SHOP = (
     "name,price,availability,is_featured,colour,description\n"

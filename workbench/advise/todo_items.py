@@ -184,13 +184,23 @@ class ItemWriter:
                     if column not in answers][:3]
         kept = [column for column, _ in by_column.most_common() if column in answers][:3]
         names = ", ".join(titles[:5]) + (f" and {len(titles) - 5} more" if len(titles) > 5 else "")
-        # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked.
+        # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked;
+        # one that ran and answered fewer questions cleanly than the recommended setup is never suggested.
+        label = STRATEGIES.get(SECTION_WINDOW).label
         add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
-        cut = (f"have it cut with “{STRATEGIES.get(SECTION_WINDOW).label}”{add}, which splits a product at its "
-               "rows")
+        cut = f"have it cut with “{label}”{add}, which splits a product at its rows"
+        tried = next((run for run in self.evaluation.runs if run.strategy == SECTION_WINDOW
+                      and run.retriever == self.run.retriever and run.reranker == self.run.reranker), None)
+        worse = tried is not None and tried.counts["clean"] < self.run.counts["clean"]
         keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
                 if kept else "")
-        if heaviest:
+        if worse:
+            measured = (f"Cutting them at their rows (“{label}”) answered {tried.counts['clean']} of your questions "
+                        f"cleanly, fewer than the recommended setup's {self.run.counts['clean']}, so it is not the fix")
+            edit = (f"Give the bot a copy without the columns that hold none of your questions' answers, if no customer "
+                    f"asks about them: {', '.join(heaviest)}.{keep} {measured}." if heaviest else
+                    f"{measured}; every column that makes them long holds an answer to your questions, so keep them.")
+        elif heaviest:
             edit = (f"Give the bot a copy without the columns that hold none of your questions' answers, if no customer "
                     f"asks about them: {', '.join(heaviest)}; or {cut}.{keep}")
         else:
