@@ -104,12 +104,12 @@ def _hit_rate_lines(evaluation: Evaluation, retriever: str, reranker: str, x, x_
                 line=dict(color=line_colour(index), width=2, dash="solid" if index < len(LINE_COLOURS) else "dash"),
                 marker=dict(color=line_colour(index)),
                 customdata=[[k, chars] for k, chars in zip(range(1, 11), run.context_curve)],
-                hovertemplate="%{customdata[0]} pieces, %{customdata[1]:.0f} characters: answer found for %{y:.0%} of questions"
+                hovertemplate="%{customdata[0]} pieces, %{customdata[1]:.0f} characters: answer found %{y:.2f} (0: never, 1: every question)"
                 f"<extra>{name} ({run.strategy})</extra>",
             )
         )
     figure.update_layout(height=420, margin=dict(t=10, b=10, l=10, r=10), xaxis_title=x_title,
-                         yaxis_title="answer found in the pieces handed over", yaxis_tickformat=".0%",
+                         yaxis_title="answer found in the pieces handed over",
                          yaxis_range=[0, 1.05], legend=dict(LEGEND_ON_TOP, y=1.02),
                          legend_title_text="")
     figure.update_xaxes(automargin=True)
