@@ -20,7 +20,7 @@ from workbench.output.highlight import escape_markdown
 from workbench.output.report import download_stem, run_record, to_csv
 from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, setup_name, strategy_name
 
-KEY_FIGURES = ("clean", "mixed", "missed", "false_answers")
+KEY_FIGURES = ("clean", "mixed", "missed", "refused", "false_answers")  # every question in one of them: a row adds up
 ALL_FIGURES = ("clean", "mixed", "missed", "refused", "false_answers", "refusal_accuracy", "hit_rate", "mrr", "ndcg",
                "context_chars", "threshold")
 FORMATS = {"refusal_accuracy": "%.2f", "hit_rate": "%.2f", "mrr": "%.2f", "ndcg": "%.2f", "context_chars": "%.0f",

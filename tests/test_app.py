@@ -324,9 +324,12 @@ def test_compare_page_statistics_refusals_and_downloads():
     # On a phone a table shows about 350 pixels: the key figures in tables that wrap (st.table), the setup in one
     # column, every column under a plain name; every figure, with help texts, in a folded table.
     tables = [t.value for t in at.table]
-    assert [list(t.columns) for t in tables] == [["setup", "clean", "mixed", "missed", "answered anyway"],
+    # Each question is in one of the five, so a row adds up to the questions (it lacked "refused" and did not).
+    assert [list(t.columns) for t in tables] == [["setup", "clean", "mixed", "missed", "refused", "answered anyway"],
                                                  ["setup", "refuse below", "cannot answer: refused",
                                                   "can answer: refused"]]
+    key = tables[0]
+    assert set(key[["clean", "mixed", "missed", "refused", "answered anyway"]].sum(axis=1)) == {24}  # 20 + 4 questions
     heading = tables[1][tables[1]["setup"] == "Cut at headings, word-match search"].iloc[0]
     # Judged leave-one-out on the sample's 20 answerable and 4 unanswerable questions (confidence.py).
     assert heading["cannot answer: refused"] == "4 of 4"
