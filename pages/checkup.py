@@ -9,6 +9,7 @@ from ui.questions_table import frame_questions
 from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.advise.crossfile import cross_findings
+from workbench.core.wording import plural, verb
 from workbench.encode.embedding import get_encoder
 from workbench.grade.places import join_names, join_places
 from workbench.output.highlight import escape_markdown
@@ -89,7 +90,8 @@ noun = result.noun  # a spreadsheet's products, a document's sections
 st.subheader(f"Lines shared by several {noun}s")
 if result.shared_lines:
     st.write(
-        f"{len(result.shared_lines)} identical line(s) appear under more than one {noun}. A piece holding "
+        f"{plural(len(result.shared_lines), 'identical line')} {verb(len(result.shared_lines), 'appears', 'appear')} "
+        f"under more than one {noun}. A piece holding "
         f"such a line but not its {noun}'s name is how a bot quotes one {noun}'s warranty for another. "
         "Most harmful first: lines that answer one of your questions, then lines of a kind your questions ask "
         f"about, yes/no flags last; among equals, lines whose kind says something else for other {noun}s."

@@ -18,6 +18,7 @@ from ui.saved_work import (
 )
 from ui.session import ensure_app
 from workbench.core.model import Question, WorkbenchError
+from workbench.core.wording import plural, verb
 from workbench.output.highlight import escape_markdown
 from workbench.read.locate import check_question, lines_of, locate, sections_named, source_names
 from workbench.read.question_sets import import_questions
@@ -174,14 +175,15 @@ with st.container():
     if ticked:
         def remove_ticked() -> None:
             frame = st.session_state[QUESTIONS]
-            replace_questions(frame.drop(index=ticked), f"Removed {len(ticked)} question(s).",
-                                    undo=f"remove {len(ticked)} question(s)")
+            replace_questions(frame.drop(index=ticked), f"Removed {plural(len(ticked), 'question')}.",
+                                    undo=f"remove {plural(len(ticked), 'question')}")
 
-        st.button(f"Remove {len(ticked)} ticked question(s)", key="remove_ticked", on_click=remove_ticked)
+        st.button(f"Remove {plural(len(ticked), 'ticked question')}", key="remove_ticked", on_click=remove_ticked)
     problems = [(number, check) for number, check in enumerate(checks, start=FIRST_ROW) if not check.ok]
     if problems:
         st.warning(
-            f"{len(problems)} question(s) cannot be graded as written; they are left out of the results until fixed."
+            f"{plural(len(problems), 'question')} cannot be graded as written; {verb(len(problems), 'it is', 'they are')} "
+            "left out of the results until fixed."
         )
         for number, check in problems[:30]:
             st.markdown(f"- Row {number}: {escape_markdown(check.detail)}")

@@ -42,7 +42,7 @@ from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
-from workbench.core.wording import todo_order_note
+from workbench.core.wording import plural, todo_order_note, verb
 from workbench.cut import STRATEGIES
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
@@ -342,5 +342,6 @@ for run_ in runs:
             st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
             named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)
             if named:  # why a piece holding other products' lines is not "mixed", nor their words a decoy
-                st.caption(f"{len(named)} line(s) here name their own product or section, so a bot knows whose they "
-                           "are: they do not count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")
+                st.caption(f"{plural(len(named), 'line')} here {verb(len(named), 'names its', 'name their')} own product or "
+                           f"section, so a bot knows whose {verb(len(named), 'it is: it does', 'they are: they do')} not "
+                           "count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")

@@ -183,7 +183,7 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     at.file_uploader(key="questions_upload").set_value(("more.csv", data, "text/csv")).run()
     questions = at.session_state[keys.QUESTIONS]
     assert len(questions) == 25 and questions.iloc[-1]["question"] == "Price of Zephyr?"  # 24 + 1
-    assert [s.value for s in at.success] == ["Added 1 question\\(s\\) from more\\.csv; 2 row\\(s\\) rejected \\(listed below\\)\\."]
+    assert [s.value for s in at.success] == ["Added 1 question from more\\.csv; 2 rows rejected \\(listed below\\)\\."]
     assert [plain(w.value) for w in at.warning if w.value.startswith("Row")] == [
         "Row 2 of the file was not imported: the same question is already in the table (row 2).",
         "Row 3 of the file was not imported: the question is empty.",
@@ -195,7 +195,7 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     at.radio(key="import_mode").set_value("replace the table").run()
     assert list(at.session_state[keys.QUESTIONS]["question"]) == [
         "What is the warranty on the Aurora ceiling fan?", "Price of Zephyr?"]
-    assert plain(at.success[0].value).startswith("Replaced the table's 24 question(s) with 2 from more.csv")
+    assert plain(at.success[0].value).startswith("Replaced the table's 24 questions with 2 from more.csv")
     # Back to "add" with the same file: nothing new, and each row says why.
     at.radio(key="import_mode").set_value("add to the table").run()
     assert len(at.session_state[keys.QUESTIONS]) == 2
@@ -203,7 +203,7 @@ def test_import_asks_add_or_replace_and_reports_each_row():
         plain(w.value) for w in at.warning]
     at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv"))
     at.radio(key="import_mode").set_value("replace the table").run()
-    assert plain(at.success[0].value).startswith("Replaced the table's 2 question(s) with 2 from same.csv")
+    assert plain(at.success[0].value).startswith("Replaced the table's 2 questions with 2 from same.csv")
 
 
 def test_the_same_file_uploaded_again_after_going_back_to_the_sample_is_taken():
@@ -647,7 +647,7 @@ def test_the_drill_down_names_the_lines_that_say_whose_they_are():
     assert not at.exception
     said = [plain(c.value) for c in at.caption if "name their own product or section" in c.value]
     # The whole-file control (and any cut holding both fans) hands over the Table Fan's two labelled lines.
-    assert said and said[0] == ("2 line(s) here name their own product or section, so a bot knows whose they are: "
+    assert said and said[0] == ("2 lines here name their own product or section, so a bot knows whose they are: "
                                 "they do not count towards “mixed”, e.g. “Table Fan — Price: 30”.")
 
 

@@ -29,7 +29,7 @@ def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
     codes = [c.value.strip() for c in at.code]
     original = load_path(SAMPLE_MD)
     assert original.text.strip() in codes and rewrite(original).text.strip() in codes  # side by side, whole
-    assert any("34 line(s) shared word for word" in plain(c.value) for c in at.caption)
+    assert any("34 lines shared word for word" in plain(c.value) for c in at.caption)
     # The LangChain comparison runs by default and shows under its display name on the charts.
     grades = json.loads(next(chart.proto.spec for chart in at.get("plotly_chart") if chart.key == "chart_grades"))
     shown = {str(v).replace("<br>", " ") for trace in grades["data"] for axis in ("x", "y") for v in trace.get(axis) or []}

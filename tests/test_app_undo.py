@@ -74,5 +74,5 @@ def test_generated_questions_are_marked_until_edited_or_accepted():
     assert list(at.session_state[keys.QUESTIONS]["generated"]) == [""] + ["yes"] * 9
     at.button(key="accept_generated").click().run()
     assert list(at.session_state[keys.QUESTIONS]["generated"]) == [""] * 10
-    assert buttons(at) == {"undo_button": "Undo accepting 9 generated question\\(s\\)"}  # escaped: a label is Markdown
+    assert buttons(at) == {"undo_button": "Undo accepting 9 generated questions"}  # escaped: a label is Markdown
     assert not [b for b in at.button if b.key == "accept_generated"]

@@ -166,7 +166,7 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         page.get_by_role("link", name="Questions").click()
         expect(page.get_by_text("Golden questions", exact=True)).to_be_visible(timeout=30000)
         page.locator("input[type=file]").first.set_input_files(str(questions))
-        expect(page.get_by_text("Added 3 question(s) from questions.csv.")).to_be_visible(timeout=30000)
+        expect(page.get_by_text("Added 3 questions from questions.csv.")).to_be_visible(timeout=30000)
         page.screenshot(path=str(tmp_path / "3-questions.png"), full_page=True)
 
         # Results: run, and the charts render.

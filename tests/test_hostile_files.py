@@ -103,7 +103,7 @@ def test_formulas_saved_without_values_are_reported():
     rows = [["name", "price", "price with tax"], *[[f"Product {i}", 10 * i, f"=B{i + 1}*1.2"] for i in range(1, 5)]]
     document = load_bytes(workbook_bytes(rows), "formulas.xlsx")
     assert document.warnings == (
-        "Column 'price with tax' (C) holds 4 formula(s) saved without their values, so those cells read as empty. "
+        "Column 'price with tax' (C) holds 4 formulas saved without their values, so those cells read as empty. "
         "Open the file in Excel and save it again (Excel stores the values), then upload it again.",
     )
     assert "price with tax" not in document.text

@@ -142,7 +142,7 @@ def test_cross_file_check_up_finds_the_conflict_the_shared_line_and_the_named_pr
                     "line 4 vs “Returns: 30 days, unused.” on 1 product (row 2); “Returns: 14 days, sealed.” on 1 "
                     "product (row 3); “Returns: 7 days, unopened.” on 1 product (row 4) in catalog.csv",
         "shared": "“Delivery: Monday to Friday only.” is word for word in policies.md line 8 and faq.md line 4",
-        "named": "Blender Max is named in faq.md line 6 and 1 more place(s); its facts are in catalog.csv row 4",
+        "named": "Blender Max is named in faq.md line 6 and 1 more place; its facts are in catalog.csv row 4",
     }
     evaluation = evaluate(kb, questions(), heading_keyword())
     items = {item.kind: item for item in cross_todo(evaluation, evaluation.runs[0])}
@@ -163,7 +163,7 @@ def test_the_command_line_names_the_file():
     assert "catalog.csv + policies.md + faq.md: 7 sections, 14 facts" in table.stdout
     assert "a decoy from policies.md: its piece holds the same words" in table.stdout
     assert "The knowledge base of 3 files (catalog.csv, policies.md, faq.md), file by file:" in table.stdout
-    assert "To do across the files (3 item(s)):" in table.stdout
+    assert "To do across the files (3 items):" in table.stdout
     data = json.loads(subprocess.run([*args, "--format", "json"], capture_output=True, text=True, cwd=ROOT,
                                      timeout=300).stdout)
     first = data["runs"][0]["per_question"][0]

@@ -27,7 +27,7 @@ def test_a_stray_quote_is_named_with_its_row_and_the_lines_it_swallowed():
     assert [s.heading for s in document.sections[1:]][:1] == ["Product 1"]
     assert len(document.sections) == 3
     (warning,) = document.warnings
-    assert warning.startswith('Row 3 of quotes.csv opens a quote (") that is closed only 3 line(s) later, or never')
+    assert warning.startswith('Row 3 of quotes.csv opens a quote (") that is closed only 3 lines later, or never')
 
 
 def test_a_quoted_cell_on_several_lines_is_no_warning():
@@ -68,7 +68,7 @@ def test_hidden_sheets_are_skipped_by_default_and_listed():
     document = load_bytes(out.getvalue(), "shop.xlsx")
     assert [s.heading for s in document.sections[1:]] == ["Zephyr Fan"]
     assert document.warnings == (
-        "shop.xlsx has 1 hidden sheet(s), left out: 'Old prices'. The visible sheet 'Products' was read; "
+        "shop.xlsx has 1 hidden sheet, left out: 'Old prices'. The visible sheet 'Products' was read; "
         "choose a hidden one by name to read it instead.",
     )
     chosen = load_bytes(out.getvalue(), "shop.xlsx", sheet="Old prices")  # still readable when asked for
@@ -132,8 +132,8 @@ def test_headings_only_and_formulas_without_values_end_in_a_plain_line(tmp_path,
     questions = tmp_path / "q.csv"
     questions.write_text("question,expected_source,expected_answer\nWhat is B?,B,\nPrice of P1?,P1,\n")
     for document, first in (
-        (headings, "headings.md holds no text to answer from: 3 heading(s) and nothing under them."),
-        (formulas, "formulas.xlsx holds no text to answer from: 4 heading(s) and nothing under them."),
+        (headings, "headings.md holds no text to answer from: 3 headings and nothing under them."),
+        (formulas, "formulas.xlsx holds no text to answer from: 4 headings and nothing under them."),
     ):
         code = main(["evaluate", str(document), "--questions", str(questions), "--no-history"])
         out, err = capsys.readouterr()

@@ -134,7 +134,7 @@ def test_the_rewrite_command_writes_markdown_and_grades_both_files(tmp_path, cap
     assert out.read_text(encoding="utf-8") == rewrite(load_path(SAMPLE_MD)).text
     err = capsys.readouterr().err
     assert "your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: " in err
-    assert "line(s) shared word for word by several products now name their product" in err
+    assert "lines shared word for word by several products now name their product" in err
 
 
 def test_code_blocks_are_never_named_or_split_so_every_heading_after_them_stays_a_heading():

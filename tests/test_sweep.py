@@ -80,7 +80,7 @@ def test_table_per_document_then_the_summary_and_progress_names_the_file(folder)
     out = result.stdout
     positions = [out.index(f"{name}: ") for name in ("shop_a.md", "shop_b.csv", "shop_c.xlsx")]
     assert positions == sorted(positions)
-    summary = out[out.index("Across 3 document(s):"):]
+    summary = out[out.index("Across 3 documents:"):]
     assert summary.splitlines()[1].split()[:7] == ["heading", "keyword", "none", "60", "clean", "of", "72"]
     assert "  shop_c.xlsx: heading / keyword / none (20 clean of 24, hit rate 1.00)" in summary
     assert "skipped readme.md: no questions file beside it (expected readme.questions.csv)" in summary

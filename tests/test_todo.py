@@ -187,7 +187,7 @@ def test_a_document_has_sections_and_a_spreadsheet_products():
     said = audit(manual).lines()
     # Before: "1 identical line(s) appear under several products": a manual's sections are no products.
     assert (
-        "1 identical line(s) appear under several sections; a piece holding only such a line cannot say which "
+        "1 identical line appears under several sections; a piece holding only such a line cannot say which "
         "section it belongs to (most harmful first):"
     ) in said
     assert "  “Note: use the cable.” — 2 sections: Charging, Pairing (lines 4 and 7)" in said
@@ -198,7 +198,7 @@ def test_a_document_has_sections_and_a_spreadsheet_products():
     assert "the same under 2 sections (Charging, Pairing)" in shared.why and "product" not in shared.why
     sheet = load_bytes(SHOP.encode(), "camping.csv")
     assert any(
-        line.startswith("2 identical line(s) appear under several products") or "several products" in line
+        line.startswith("2 identical lines appear under several products") or "several products" in line
         for line in audit(sheet).lines()
     )
 

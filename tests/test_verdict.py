@@ -495,7 +495,7 @@ def test_long_sections_are_advice_only_when_the_model_reads_and_unasked_ones_are
     assert items("keyword") == []  # word search reads every word: the model's window is no cause
     by_edit = {i.edit: i for i in items("dense")}
     assert by_edit["Split Alpha under subheadings."].questions == [1]  # asked about: an item of its own
-    assert "Later: 6 other long section(s), Beta, Gamma, Delta, Epsilon, Zeta and 1 more." in by_edit
+    assert "Later: 6 other long sections, Beta, Gamma, Delta, Epsilon, Zeta and 1 more." in by_edit
     assert len(by_edit) == 2
 
 
@@ -514,7 +514,7 @@ def test_long_spreadsheet_products_are_one_item_naming_the_columns_that_make_the
     assert item.edit.startswith("Give the bot a copy without the columns that hold none of your questions' "
                                 "answers, if no customer asks about them: Description (")
     assert item.edit.endswith("Keep Price: it holds the answers to your questions.")
-    assert "3 product(s) (Alpha Lamp, Gamma Desk, Delta Sofa) are longer than" in item.why
+    assert "3 products (Alpha Lamp, Gamma Desk, Delta Sofa) are longer than" in item.why
     assert item.questions == [1]
 
 

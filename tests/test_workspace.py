@@ -164,11 +164,11 @@ def test_import_adds_or_replaces_and_accounts_for_every_row():
     assert (added.added, added.replaced) == (1, 0)
     assert added.rejected == [(2, "the same question is already in the table (row 2)"),
                               (3, "the question is empty"), (5, "the same question as row 4 of new.csv")]
-    assert added.sentence("new.csv") == "Added 1 question(s) from new.csv; 3 row(s) rejected (listed below)."
+    assert added.sentence("new.csv") == "Added 1 question from new.csv; 3 rows rejected (listed below)."
     replaced = import_questions(table, data, "new.csv", "replace")
     assert [q.question for q in replaced.questions] == ["price of zephyr?", "Warranty of Aurora?"]
     assert (replaced.added, replaced.replaced, len(replaced.rejected)) == (2, 2, 2)
-    assert replaced.sentence("new.csv").startswith("Replaced the table's 2 question(s) with 2 from new.csv")
+    assert replaced.sentence("new.csv").startswith("Replaced the table's 2 questions with 2 from new.csv")
     with pytest.raises(WorkbenchError, match="lacks the column"):
         import_questions(table, b"foo,bar\n1,2\n", "bad.csv", "add")
 

@@ -16,6 +16,7 @@ import streamlit as st
 from ui.keys import DOC_KEY, FILES, LoadedFile
 from ui.saved_work import remember_reading
 from workbench.core.model import BadQuestion, Chunk, Document, Question, WorkbenchError
+from workbench.core.wording import plural
 from workbench.cut import chunk_document
 from workbench.output.highlight import escape_markdown
 from workbench.read.base_of_files import combine
@@ -103,7 +104,7 @@ def file_kind(name: str, document: Document | None) -> str:
     parts = sum(1 for section in document.sections if section.facts)
     noun = "product" if document.kind == "spreadsheet" else "section"
     return (f"{kind}: {parts:,} {noun}{'s' if parts != 1 else ''}, {len(document.facts):,} facts, "
-            f"{len(document.text):,} characters" + (f", {len(document.warnings)} warning(s) below"
+            f"{len(document.text):,} characters" + (f", {plural(len(document.warnings), 'warning')} below"
                                                     if document.warnings else ""))
 
 

@@ -26,6 +26,7 @@ from ui.keys import (
 )
 from ui.questions_table import frame_questions, tidy_questions
 from workbench.core.model import WorkbenchError
+from workbench.core.wording import plural, verb
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import COLUMNS, FIRST_ROW, GENERATED
 from workbench.store.workspace import Workspace, file_key
@@ -149,8 +150,9 @@ def accept_generated() -> None:
     frame = st.session_state[QUESTIONS].copy()
     count = int((frame[GENERATED] == "yes").sum())
     frame[GENERATED] = ""
-    replace_questions(frame, f"Accepted {count} generated question(s) as checked: they now count as yours.",
-                      undo=f"accepting {count} generated question(s)")
+    replace_questions(frame, f"Accepted {plural(count, 'generated question')} as checked: {verb(count, 'it now counts', 'they now count')} "
+                      "as yours.",
+                      undo=f"accepting {plural(count, 'generated question')}")
 
 
 def save_questions() -> None:

@@ -77,7 +77,8 @@ class Audit:
         more = len(self.store_wide) - 6
         lines = "; ".join(f"“{s.line}”" for s in self.store_wide[:6]) + (f"; and {more} more" if more > 0 else "")
         return (
-            f"{len(self.store_wide)} line(s) are the same for (nearly) every {self.noun}: {lines}. They say something about "
+            f"{plural(len(self.store_wide), 'line')} {verb(len(self.store_wide), 'is', 'are')} the same for (nearly) every "
+            f"{self.noun}: {lines}. They say something about "
             "the whole shop; one line at the top of the file would do."
         )
 
@@ -85,7 +86,8 @@ class Audit:
         """Text under no heading, long sections, pieces without their product's name, repeated names, gaps."""
         out: list[str] = []
         if self.unheaded_facts:
-            out.append(f"{len(self.unheaded_facts)} line(s) sit under no heading, e.g. “{shown(self.unheaded_facts[0], 80)}”.")
+            out.append(f"{plural(len(self.unheaded_facts), 'line')} {verb(len(self.unheaded_facts), 'sits', 'sit')} under no "
+                       f"heading, e.g. “{shown(self.unheaded_facts[0], 80)}”.")
         for title, pieces in self.long_sections[:5]:
             out.append(
                 f"{self.noun.capitalize()} “{title}” is {pieces} word pieces (words or parts of words) long; the "
@@ -117,7 +119,8 @@ class Audit:
             out.append(self.placeholder_sentence(shared))
         if self.shared_lines:
             out.append(
-                f"{len(self.shared_lines)} identical line(s) appear under several {self.noun}s; a piece holding only "
+                f"{plural(len(self.shared_lines), 'identical line')} {verb(len(self.shared_lines), 'appears', 'appear')} "
+                f"under several {self.noun}s; a piece holding only "
                 f"such a line cannot say which {self.noun} it belongs to (most harmful first):"
             )
             for shared in self.shared_lines[:20]:

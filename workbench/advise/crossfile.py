@@ -20,6 +20,7 @@ from workbench.advise.todo_items import Todo
 from workbench.core.model import Chunk, Document, Fact, FilePart, Span
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
+from workbench.core.wording import plural
 from workbench.grade.grading import REASON_WORDS
 from workbench.grade.places import Places, join_places, row_runs
 
@@ -230,7 +231,7 @@ def _named_elsewhere(document: Document, places: Places) -> list[CrossFinding]:
                 findings.append(CrossFinding(
                     "named",
                     f"{section.heading} is named in {places.of(spans[0])}"
-                    + (f" and {len(spans) - 1} more place(s)" if len(spans) > 1 else "")
+                    + (f" and {plural(len(spans) - 1, 'more place')}" if len(spans) > 1 else "")
                     + f"; its facts are in {part.name} {row_runs([f.row for f in section.facts if f.row])}",
                     f"Check that what {other.name} says of {section.heading} agrees with its row in {part.name}; "
                     f"a question about it may be answered from {other.name}.",

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from workbench.core.model import Document, Question, Section, Settings
-from workbench.core.wording import part_word
+from workbench.core.wording import part_word, plural, verb
 from workbench.cut.windows import WINDOW_SIZE, Fixed
 from workbench.read.markdown import FENCE, closes_fence, is_decoration, parse_markdown
 from workbench.run.names import lower_first, reranker_name, retriever_name
@@ -49,7 +49,8 @@ class Rewrite:
         """What changed, in plain words."""
         out = []
         if self.named_lines:
-            out.append(f"{self.named_lines} line(s) shared word for word by several products now name their product.")
+            out.append(f"{plural(self.named_lines, 'line')} shared word for word by several products now "
+                       f"{verb(self.named_lines, 'names its', 'name their')} product.")
         if self.titled_preamble:
             out.append(f"The text under no heading now sits under “{self.titled_preamble}”.")
         for title in self.split_sections:

@@ -22,7 +22,7 @@ from workbench.advise.todo_words import content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import lower_first
+from workbench.core.wording import lower_first, plural, verb
 from workbench.core.words import stem
 from workbench.grade.places import join_places
 from workbench.read.resolve import fold
@@ -159,7 +159,8 @@ class _Builder(ItemWriter):
                     else f"Say store-wide facts once, at the top: {lines}.")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", edit,
-                f"{len(wide)} line(s) are the same for (nearly) every {self.noun}; repeated under each, they "
+                f"{plural(len(wide), 'line')} {verb(len(wide), 'is', 'are')} the same for (nearly) every {self.noun}; repeated "
+                "under each, they "
                 f"add nothing that tells {self.noun}s apart.", self._columns_or_lines(wide),
                 spans=[span for shared in wide for span in shared.spans]))
             for shared in wide:
@@ -183,7 +184,7 @@ class _Builder(ItemWriter):
         if unasked:
             names = ", ".join(unasked[:5]) + (f" and {len(unasked) - 5} more" if len(unasked) > 5 else "")
             self.add(("long", "unasked"), lambda: Todo(
-                "long", f"Later: {len(unasked)} other long section(s), {names}.",
+                "long", f"Later: {plural(len(unasked), 'other long section')}, {names}.",
                 f"Longer than the {self.audit.window} word pieces the meaning-based search model reads at a time; "
                 "none of your questions asks about them yet. Split them under subheadings."))
         for name, columns in audit.missing_columns[:20]:
@@ -211,7 +212,7 @@ class _Builder(ItemWriter):
                  "image": "images from other sites"}
         for kind, findings in risky.items():
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
-                "risky", f"Check the {len(f)} line(s) with {words[k]}: remove any not meant for customers.",
+                "risky", f"Check the {plural(len(f), 'line')} with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
                 join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span]))
 

@@ -15,7 +15,7 @@ from workbench.advise.todo_places import section_place, section_spans
 from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import part_word, possessive
+from workbench.core.wording import part_word, plural, possessive, verb
 from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
 from workbench.read.questions import column_label, humanize
@@ -112,29 +112,29 @@ class ItemWriter:
 
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
-        plural = len(words) > 1
+        many = len(words) > 1
         line = ""
         if fact is not None:
             label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
             line = f" “{label}” line" if label else " line that holds the answer"
         owner = possessive(section.title) if line else section.title
-        edit = f"Add the word{'s' if plural else ''} {quoted} to {owner}{line}, or a synonym line."
+        edit = f"Add the word{'s' if many else ''} {quoted} to {owner}{line}, or a synonym line."
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
         typed = self.types.get(fact.column) if fact is not None and fact.column else None
         if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
             text = self._text_column(section, len(words))
             keep = f"leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's system reads"
             if text:
-                edit = f"Add the word{'s' if plural else ''} {quoted} to {possessive(section.title)} “{column_label(text)}” text; {keep}."
+                edit = f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} “{column_label(text)}” text; {keep}."
                 row = next((f.row for f in section.facts if f.column == text), None)
                 where = f"row {row}, column {text}" if row else where
             else:
-                edit = (f"Tell the bot in its instructions that {quoted} {'mean' if plural else 'means'} "
+                edit = (f"Tell the bot in its instructions that {quoted} {'mean' if many else 'means'} "
                         f"{possessive(section.title)} “{column_label(fact.column)}” column; {keep}.")
         return Todo(
             "words",
             edit,
-            f"Customers ask with {quoted}, but {possessive(section.title)} text never says {'them' if plural else 'it'}, "
+            f"Customers ask with {quoted}, but {possessive(section.title)} text never says {'them' if many else 'it'}, "
             + ("so the meaning-based search has only the rest of the question to go on, and a word search "
                "misses the answer outright (as “colours” misses a column called “colors”)."
                if self.model_reads else
@@ -208,7 +208,8 @@ class ItemWriter:
         return Todo(
             "long",
             edit,
-            f"{len(titles)} product(s) ({names}) are longer than the {self.audit.window} word pieces (words or parts "
+            f"{plural(len(titles), 'product')} ({names}) {verb(len(titles), 'is', 'are')} longer than the "
+            f"{self.audit.window} word pieces (words or parts "
             "of words) the meaning-based search model reads at a time, so it reads each in parts and one row "
             "competes with the whole product.",
             spans=[span for s in self.document.sections if s.title in wanted for span in section_spans(self.document, s)],
@@ -219,7 +220,8 @@ class ItemWriter:
         preamble = next((s for s in self.document.sections if not s.heading and s.facts), None)
         return Todo(
             "unheaded", "Add a heading above the text that sits under none.",
-            f"{len(self.audit.unheaded_facts)} line(s) sit under no heading" + (f", e.g. “{first}”" if first else "")
+            f"{plural(len(self.audit.unheaded_facts), 'line')} {verb(len(self.audit.unheaded_facts), 'sits', 'sit')} under no "
+            "heading" + (f", e.g. “{first}”" if first else "")
             + "; a piece of it cannot say what it is about.",
             self._section_place(preamble) if preamble else "",
             spans=section_spans(self.document, preamble) if preamble else [],

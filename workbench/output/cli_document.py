@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from workbench.advise.audit import audit
+from workbench.core.wording import plural
 from workbench.cut import STRATEGIES
 from workbench.output.cli_io import json_text, load_document
 from workbench.read.questions import parse_questions
@@ -32,7 +33,7 @@ def run_audit(args: argparse.Namespace) -> str:
         lines = []
         for name, result in own:
             lines += [f"== {name} ==", *result.lines(), ""]
-        lines.append(f"== Across the files ({len(across)} finding(s)) ==")
+        lines.append(f"== Across the files ({plural(len(across), 'finding')}) ==")
         lines += [f"- {f.text}. {f.edit}" for f in across]
         return "\n".join(lines) + "\n"
     result = audit(document, meaning=args.meaning or None)

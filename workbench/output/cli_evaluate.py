@@ -16,6 +16,7 @@ from workbench.advise.verdict import handed_pieces
 from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
+from workbench.core.wording import plural
 from workbench.grade.stats import compare
 from workbench.output.cli_args import check_options, run_settings
 from workbench.output.cli_io import emit, json_text, load_document, write_output
@@ -270,7 +271,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
     if verdict.recommended is not None:
         todo = advice.todo
         if todo:
-            lines.append(f"To do ({len(todo)} item(s), most questions fixed first):")
+            lines.append(f"To do ({plural(len(todo), 'item')}, most questions fixed first):")
         for number, item in enumerate(todo[:items], start=1):
             where = f" [{item.where}]" if item.where else ""
             lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
@@ -281,7 +282,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
 
             across = cross_todo(evaluation, verdict.recommended)
             if across:
-                lines.append(f"To do across the files ({len(across)} item(s)):")
+                lines.append(f"To do across the files ({plural(len(across), 'item')}):")
             for number, item in enumerate(across[:items], start=1):
                 lines.append(f"{number:>2}. {item.edit} {item.why} — {item.affects}")
             if len(across) > items:

@@ -13,6 +13,7 @@ from pathlib import Path
 from workbench.advise.verdict import recommended
 from workbench.core.model import WorkbenchError
 from workbench.core.results import Evaluation
+from workbench.core.wording import plural
 from workbench.grade.metrics import hit_at
 from workbench.read.loaders import SUPPORTED
 
@@ -118,7 +119,7 @@ def summarise(evaluations: list[Evaluation], skipped: list[Skipped]) -> dict:
 
 def summary_table(summary: dict) -> str:
     """The summary as plain lines: setups by clean answers over all files, then each file's best setup."""
-    lines = [f"Across {summary['documents']} document(s):"]
+    lines = [f"Across {plural(summary['documents'], 'document')}:"]
     setups = sorted(summary["setups"], key=lambda s: (-s["clean"], -s["hits"]))
     for s in setups:
         lines.append(

@@ -14,6 +14,7 @@ from pathlib import PurePath
 
 from workbench.core.limits import Budget, check_zip
 from workbench.core.model import WorkbenchError
+from workbench.core.wording import plural, verb
 from workbench.read.table import Table, clean_cell, name_like_column
 from workbench.read.textio import check_size
 
@@ -74,7 +75,7 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
             skipped = [title for title in hidden_sheets(workbook) if title != sheet]
             if skipped:
                 warnings.append(
-                    f"{name} has {len(skipped)} hidden sheet(s), left out: {', '.join(repr(t) for t in skipped)}. "
+                    f"{name} has {plural(len(skipped), 'hidden sheet')}, left out: {', '.join(repr(t) for t in skipped)}. "
                     f"The visible sheet {sheet!r} was read; choose a hidden one by name to read it instead."
                 )
         if sheet not in workbook.sheetnames:
@@ -104,7 +105,7 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
         index = _column_index(letter)
         label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter
         warnings.append(
-            f"Column {label} holds {count} formula(s) saved without their values, so those cells read as empty. "
+            f"Column {label} holds {plural(count, 'formula')} saved without {verb(count, 'its value, so that cell reads', 'their values, so those cells read')} as empty. "
             "Open the file in Excel and save it again (Excel stores the values), then upload it again."
         )
     return Table(title, header, rows, warnings=tuple(warnings))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from workbench.core.model import Question
+from workbench.core.wording import plural
 from workbench.read.questions import FIRST_ROW, parse_questions
 
 MODES = ("add", "replace")
@@ -19,11 +20,11 @@ class ImportOutcome:
 
     def sentence(self, name: str) -> str:
         if self.replaced or not self.added and not self.rejected:
-            said = f"Replaced the table's {self.replaced} question(s) with {self.added} from {name}"
+            said = f"Replaced the table's {plural(self.replaced, 'question')} with {self.added:,} from {name}"
         else:
-            said = f"Added {self.added} question(s) from {name}"
+            said = f"Added {plural(self.added, 'question')} from {name}"
         if self.rejected:
-            said += f"; {len(self.rejected)} row(s) rejected (listed below)"
+            said += f"; {plural(len(self.rejected), 'row')} rejected (listed below)"
         return said + "."
 
 

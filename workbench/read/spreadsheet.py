@@ -15,6 +15,7 @@ from pathlib import PurePath
 from workbench.core import limits
 from workbench.core.limits import Budget
 from workbench.core.model import Document, WorkbenchError
+from workbench.core.wording import plural, verb
 from workbench.read.base import LOADERS, Loader
 from workbench.read.excel import read_xlsx
 from workbench.read.table import Table, clean_cell, table_to_document
@@ -93,8 +94,8 @@ def read_csv(data: bytes, name: str) -> Table:
     if runaway is not None:
         row, swallowed = runaway
         warnings.append(
-            f"Row {row} of {name} opens a quote (\") that is closed only {swallowed} line(s) later, or never: those "
-            f"{swallowed} line(s) were read as one cell of row {row}. Check the quote marks in row {row}; a quote "
+            f"Row {row} of {name} opens a quote (\") that is closed only {plural(swallowed, 'line')} later, or never: "
+            f"{verb(swallowed, 'that line was', f'those {swallowed:,} lines were')} read as one cell of row {row}. Check the quote marks in row {row}; a quote "
             "inside a cell is written twice (\"\")."
         )
     header_index = next((i for i, record in enumerate(records) if any(record)), None)

@@ -20,7 +20,7 @@ from workbench.core.model import (
     WorkbenchError,
 )
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import plural
+from workbench.core.wording import plural, verb
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
@@ -100,7 +100,8 @@ def evaluate(
     check_settings(settings)
     if not any(section.facts for section in document.sections):  # headings alone, or formulas saved without values
         raise WorkbenchError(
-            f"{document.name} holds no text to answer from: {len(document.sections)} heading(s) and nothing under them."
+            f"{document.name} holds no text to answer from: {plural(len(document.sections), 'heading')} and nothing under "
+            f"{verb(len(document.sections), 'it', 'them')}."
             + (" " + " ".join(document.warnings) if document.warnings else "")
         )
     # The same bound as the command line's (which names --strategies): an app's run of every cut of a 200,000-product
