@@ -442,7 +442,9 @@ def test_a_stale_result_is_never_shown_as_current():
     # never the old result as if it were theirs.
     at.multiselect(key="w_run_retrievers").set_value(["keyword", "dense"]).run()
     assert not [w for w in at.warning if "Out of date" in w.value]
-    assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
+    # Said as what is still to run, not "not computed yet" just above a verdict that is shown (walk-through).
+    assert any("Provisional verdict, from word search alone** (below). Still to run: meaning-based search, which "
+               "read with the language model." in w.value for w in at.warning)
     assert at.session_state[keys.RESULT].pending == ("meaning-based search",)
     # Named for what it is, not "partial" (no run has been made) and not as the result of the settings' run.
     assert any(m.value.startswith("Word-search results for **breezy\\_home\\_price\\_list\\.md with 24 questions**: "

@@ -19,7 +19,7 @@ def pending_sentence(result: Evaluation, running: bool, stopped: bool = False) -
     if stopped:
         return (f"**Partial result, provisional verdict**: the run stopped before {missing} finished. This is not "
                 "saved to the history; press **Run the questions** for the complete result.")
-    return (f"**Provisional verdict, from word search alone**: not computed yet: {missing}, which read with the "
+    return (f"**Provisional verdict, from word search alone** (below). Still to run: {missing}, which read with the "
             "language model. Press **Run the questions** to add them; the verdict may change.")
 
 
