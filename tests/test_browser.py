@@ -60,6 +60,17 @@ def open_on_sample(page, url: str) -> None:
     expect(page.get_by_text(SAMPLE_READ)).to_be_visible(timeout=30000)
 
 
+def start_a_model_run(page, url: str) -> None:
+    """Open Results on word search's provisional verdict, press Run, and wait until the model's stages are running."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{url}/results")
+    expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
+    page.get_by_role("button", name="Run the questions").click()
+    expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
+    page.wait_for_timeout(500)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -462,11 +473,7 @@ def test_during_a_run_only_the_live_verdict_shows(tmp_path, monkeypatch):
         for width, height in ((1366, 900), (390, 844)):
             page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=width < 768,
                                     has_touch=width < 768)
-            page.goto(f"{url}/results")
-            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
-            page.get_by_role("button", name="Run the questions").click()
-            expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
-            page.wait_for_timeout(500)
+            start_a_model_run(page, url)
             page.screenshot(path=str(shots / f"during-run-{width}.png"))
             assert page.get_by_text("Provisional verdict").count() == 1
             expect(page.get_by_text("from word search alone")).to_have_count(0)

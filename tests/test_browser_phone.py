@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, FLAGS, open_on_sample, serve
+from .test_browser import CHROMIUM, FLAGS, open_on_sample, serve, start_a_model_run
 from .test_browser_layout import HIDDEN_COLUMNS, STATE
 
 pytestmark = [
@@ -139,11 +139,7 @@ def test_during_a_run_the_progress_and_stop_are_on_screen(app, tmp_path, monkeyp
     with serve(tmp_path) as url:  # a server of its own, reading without the cache
         for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
             page = browser.new_page(**options)
-            page.goto(f"{url}/results")
-            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=120000)
-            page.get_by_role("button", name="Run the questions").click()
-            expect(page.get_by_text("still being computed")).to_be_visible(timeout=120000)
-            page.wait_for_timeout(500)
+            start_a_model_run(page, url)
             page.screenshot(path=str(shots / f"{size}-during-run.png"))
             height = options["viewport"]["height"]
             bar = page.get_by_test_id("stProgress").bounding_box()
