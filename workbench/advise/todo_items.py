@@ -189,8 +189,8 @@ class ItemWriter:
         label = STRATEGIES.get(SECTION_WINDOW).label
         add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
         cut = f"have it cut with “{label}”{add}, which splits a product at its rows"
-        tried = next((run for run in self.evaluation.runs if run.strategy == SECTION_WINDOW
-                      and run.retriever == self.run.retriever and run.reranker == self.run.reranker), None)
+        tried = next((run for run in self.evaluation.runs_under(self.run.retriever, self.run.reranker)
+                      if run.strategy == SECTION_WINDOW), None)
         worse = tried is not None and tried.counts["clean"] < self.run.counts["clean"]
         keep = (f" Keep {', '.join(kept)}: {'they hold' if len(kept) > 1 else 'it holds'} the answers to your questions."
                 if kept else "")
