@@ -34,6 +34,22 @@ def test_a_heading_piece_is_placed_at_its_own_product_not_the_previous_products_
     assert places.section_at(beta.span[0]) is beta
 
 
+def test_the_drill_down_names_the_product_a_window_mostly_holds_not_the_one_it_starts_in():
+    from workbench.core.model import Chunk
+    from workbench.output.highlight import citation
+
+    document = load_bytes(FIVE.encode(), "kettles.csv")
+    text = document.text
+    # A window from the line break that ends Alpha's last line to the end of Beta's last line: it starts inside
+    # Alpha's section (its last line break is Alpha's) but holds only Beta's heading and facts.
+    start = text.index("\n\n## Beta Kettle")
+    end = text.index("\n", text.index("No it is light"))
+    chunk = Chunk("fixed-2", "fixed", ((start, end),), text[start:end])
+    # Beta's one data row is row 3 (header row 1, Alpha row 2); the walk-through saw the old rule's label,
+    # "Alpha Kettle, ..." above a piece that begins with "## Beta Kettle".
+    assert citation(document, chunk) == "kettles > Beta Kettle, row 3"
+
+
 def test_a_blank_line_between_facts_belongs_to_the_section_it_lies_in():
     text = "# Shop\n\n## Lamp\nPrice: 5\n\nColour: red\n\n## Rug\nPrice: 9\n"
     from workbench.read.loaders import parse_markdown
@@ -61,6 +77,7 @@ from tests.synthetic import catalog_csv, catalog_questions  # noqa: E402
 from workbench.advise.audit import audit  # noqa: E402
 from workbench.advise.todo import todo_list  # noqa: E402
 from workbench.core.model import Document, Settings  # noqa: E402
+from workbench.grade.grading import PieceSections  # noqa: E402
 from workbench.cut import STRATEGIES  # noqa: E402
 from workbench.output.highlight import citation  # noqa: E402
 from workbench.read.loaders import load_path  # noqa: E402
@@ -91,7 +108,8 @@ def check_piece_places(document: Document, strategy: str) -> None:
     from workbench.grade.places import Places
 
     places = Places(document)
-    for chunk in STRATEGIES.get(strategy)().chunk(document):
+    chunks = STRATEGIES.get(strategy)().chunk(document)
+    for chunk in chunks:
         start, end = chunk.spans[0]
         section = places.section_at(start)
         assert section is not None and section.span[0] <= start
@@ -107,12 +125,14 @@ def check_piece_places(document: Document, strategy: str) -> None:
             line = int(place.removeprefix("line "))
             assert document.text.count("\n", 0, start) + 1 == line
         said = citation(document, chunk)
-        assert said.startswith(section.breadcrumb + ", "), (said, section.breadcrumb)
+        # The drill-down files a piece as every output does: under the section whose facts it holds most of.
+        filed = PieceSections(document, chunks).of(chunk) or document.sections[0]
+        assert said.startswith(filed.breadcrumb + ", "), (said, filed.breadcrumb)
         if document.kind == "spreadsheet":
             inside = {
                 f.row for f in document.facts if f.row and any(a < f.span[1] and f.span[0] < b for a, b in chunk.spans)
             }
-            assert rows_named(said.removeprefix(section.breadcrumb)) <= inside, (strategy, chunk.id, said)
+            assert rows_named(said.removeprefix(filed.breadcrumb)) <= inside, (strategy, chunk.id, said)
 
 
 def check_todo_places(document: Document, questions) -> None:

@@ -10,6 +10,7 @@ import html
 import re
 
 from workbench.core.model import Chunk, Document, Span
+from workbench.grade.grading import PieceSections
 from workbench.grade.places import row_runs
 from workbench.read.resolve import answer_pattern
 
@@ -175,9 +176,10 @@ def citation(document: Document, chunk: Chunk) -> str:
         at = first - own
         local = Chunk(chunk.id, chunk.strategy, tuple((a - at, b - at) for a, b in chunk.spans), chunk.text, chunk.prefix)
         return f"{part.name}: {citation(part.document, local)}"
-    section = next(
-        (s for s in reversed(document.sections) if s.span[0] <= first), document.sections[0]
-    )
+    # The one rule every output files a piece under (the section whose facts it holds most of): the rule "the
+    # section it starts in" named a window starting on one product's last line break after that product, though
+    # it held only the next one.
+    section = PieceSections(document, [chunk]).of(chunk) or document.sections[0]
     last = max(b for _, b in chunk.spans)
     line_from = document.text.count("\n", 0, first) + 1
     line_to = document.text.count("\n", 0, max(first, last - 1)) + 1
