@@ -20,11 +20,10 @@ from workbench.search.retrievers import RETRIEVERS
 
 SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
 WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
-# all-MiniLM-L6-v2 on this project's 2-core machine (length-sorted batches): 13,700-20,300 work units a
-# second (see embedding.work_of) on the six real files with the app's default cuts (bench/estimate_accuracy.py).
-# 16,000, under most of them, since a busy machine is slower. Until maxsim's work was counted on its own
-# (RECHECK_SPEED) this constant stood for both and was 12,000; 5,000 before the model read pieces in batches.
-TYPICAL_SPEED = 16_000.0
+# all-MiniLM-L6-v2's work units a second (embedding.work_of) on this project's 2-core machine, used until the model
+# has read enough in this process to measure its own: chosen between a quiet machine's speed and a busy one's, so a
+# quiet machine's estimate is neither far over nor far under (figures in BENCHMARKS.md, bench/estimate_accuracy.py).
+TYPICAL_SPEED = 22_000.0
 # maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
 # from the disk cache and multiplying each question by blocks of them): 3.2-5.3 million on four of the six
 # files warm, 0.4-1.6 million on two measured under a load of 5 (bench/estimate_accuracy.py). 1.0 million
