@@ -24,6 +24,7 @@ from ui.keys import (
 )
 from ui.questions_table import frame_questions
 from ui.running import (
+    complete_with_other_settings,
     current_settings,
     current_stamp,
     remembered_results,
@@ -45,6 +46,7 @@ from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.core.wording import plural, todo_order_note, verb
 from workbench.cut import STRATEGIES
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
+from workbench.grade.places import join_names
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
@@ -55,7 +57,7 @@ from workbench.run.names import reranker_name, retriever_name, score_words, setu
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import History
-from workbench.store.stamp import comparable_runs
+from workbench.store.stamp import comparable_runs, settings_changed
 
 ensure_app("pages/results.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Is your file ready for a bot?")
@@ -197,6 +199,13 @@ with body:
     fresh = st.session_state.pop("run_fresh", False)
     if result.pending and not st.session_state.get(RUN_STOPPED):  # word search's verdict, before any Run
         st.caption("Worked out with word search as the page opened; the rest waits for Run.")
+        earlier = complete_with_other_settings(current_stamp(settings))
+        if earlier is not None:  # a changed setting hid the complete result: say it is kept, and how to see it
+            changed = settings_changed(current_stamp(settings), earlier)  # the settings panel's own words
+            one = len(changed) == 1
+            st.caption(f"Your complete run of this file and these questions is kept; it had "
+                       f"{'a different setting' if one else 'different settings'} for {join_names(changed)}. Set "
+                       f"{'it' if one else 'them'} back to see it again, or press **Run the questions** for these.")
     elif result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
         st.caption(f"The finished part took {result.seconds:.1f} s.")
     elif fresh:

@@ -133,3 +133,54 @@ def test_a_run_in_progress_shows_the_finished_stages_verdict_as_provisional():
     assert at.markdown[0].value.startswith("**Ready** — breezy\\_home\\_price\\_list\\.md: with cut at headings, "
                                            "word\\-match search, 20 of 20")
     assert at.caption[0].value == "Finished so far: Word\\-match search, not re\\-checked."
+
+
+def test_changing_a_setting_after_a_complete_run_says_the_complete_run_is_kept(tmp_path, monkeypatch):
+    """k 5 -> 4 shows word search's verdict for k = 4, and says the complete k = 5 run is kept; k back to 5 shows it."""
+    from streamlit.testing.v1 import AppTest
+
+    from ui import keys, running
+
+    from .conftest import ROOT
+
+    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(tmp_path / "history.sqlite"))
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
+    encoder = FakeEncoder()
+    monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.session_state[keys.RUN_STRATEGIES] = ["fixed", "heading"]
+    at.session_state[keys.RUN_RETRIEVERS] = ["keyword", "dense"]
+    at.session_state[keys.RUN_RERANKERS] = ["none"]
+    at.session_state[keys.TOP_K] = 5
+    at = at.switch_page("pages/results.py").run()
+    at.button(key="run").click().run()
+    assert not at.exception
+    complete = at.session_state[keys.RESULT]
+    assert complete.pending == () and complete.settings.top_k == 5
+    kept = "Your complete run of this file and these questions is kept"
+    assert not any(kept in c.value for c in at.caption)
+
+    at.session_state[keys.TOP_K] = 4
+    at.run()
+    shown = at.session_state[keys.RESULT]
+    assert shown.pending == ("meaning-based search",) and shown.settings.top_k == 4
+    assert [c.value for c in at.caption if kept in c.value] == [
+        f"{kept}; it had a different setting for pieces handed to the bot (k). Set it back to see it again, or "
+        "press **Run the questions** for these."
+    ]
+
+    at.session_state[keys.TOP_K] = 5
+    at.run()
+    assert at.session_state[keys.RESULT] is complete  # the remembered complete run, not computed again
+    assert not any(kept in c.value for c in at.caption)
+
+
+def test_settings_changed_names_each_changed_setting_in_the_panels_words():
+    from workbench.store.stamp import Stamp, same_inputs, settings_changed
+
+    before = Stamp.of("a.csv", b"x", None, None, "q", 1, Settings(["fixed"], ["bm25"], ["none"], top_k=5))
+    after = Stamp.of("a.csv", b"x", None, None, "q", 1, Settings(["fixed", "heading"], ["bm25"], ["none"], top_k=4))
+    assert settings_changed(before, after) == ["ways of cutting", "pieces handed to the bot (k)"]
+    assert settings_changed(before, before) == []
+    assert same_inputs(before, after)
+    assert not same_inputs(before, Stamp.of("a.csv", b"y", None, None, "q", 1, Settings(["fixed"], ["bm25"], ["none"])))

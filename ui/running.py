@@ -43,7 +43,7 @@ from workbench.run.staged import evaluate_in_stages, word_stage
 from workbench.store.history import History
 from workbench.store.history import default_path as history_path
 from workbench.store.remembered import Remembered
-from workbench.store.stamp import Stamp
+from workbench.store.stamp import Stamp, same_inputs
 
 
 @st.cache_resource(show_spinner=False)
@@ -275,6 +275,15 @@ def remembered_results() -> Remembered[Stamp, Evaluation]:
 @st.cache_resource(show_spinner=False)
 def _remembered(history: str) -> Remembered[Stamp, Evaluation]:
     return Remembered(limit=16)
+
+
+def complete_with_other_settings(stamp: Stamp) -> Stamp | None:
+    """The newest complete result remembered for this file and these questions under other settings: changing a
+    setting shows word search's verdict for the new ones, and the complete run is not lost, only not current."""
+    for key, result in reversed(remembered_results().items()):
+        if key != stamp and same_inputs(key, stamp) and not result.pending:
+            return key
+    return None
 
 
 def run_key(files: Files, questions_csv: str, settings: Settings) -> Stamp:

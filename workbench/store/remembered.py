@@ -37,6 +37,11 @@ class Remembered(Generic[K, V]):
             while len(self._items) > self.limit:  # a result can be large: keep the recent ones only
                 self._items.popitem(last=False)
 
+    def items(self) -> list[tuple[K, V]]:
+        """Every (key, value), the most recently used last (a copy: the store may change meanwhile)."""
+        with self._lock:
+            return list(self._items.items())
+
     def __contains__(self, key: K) -> bool:
         with self._lock:
             return key in self._items

@@ -82,6 +82,23 @@ class Stamp:
         return said
 
 
+# Each setting in the words of the Results page's settings panel.
+SETTING_WORDS = {"strategies": "ways of cutting", "retrievers": "searches", "rerankers": "re-checks",
+                 "top_k": "pieces handed to the bot (k)", "size": "window size", "overlap": "window overlap",
+                 "threshold": "refusal threshold", "depth": "shortlist", "reranker_model": "cross-encoder model"}
+
+
+def same_inputs(one: Stamp, other: Stamp) -> bool:
+    """Whether two results were computed from the same file(s), reading and questions (settings aside)."""
+    return replace(one, settings="") == replace(other, settings="")
+
+
+def settings_changed(old: Stamp, now: Stamp) -> list[str]:
+    """Which settings differ between two results, in the settings panel's words ("pieces handed to the bot (k)")."""
+    before, after = json.loads(old.settings or "{}"), json.loads(now.settings or "{}")
+    return [SETTING_WORDS.get(name, name) for name in after if before.get(name) != after.get(name)]
+
+
 def _file_changes(old: tuple, new: tuple) -> list[str]:
     """What differs between two knowledge bases, file by file, in plain words."""
     said = []
