@@ -199,19 +199,19 @@ with body:
     fresh = st.session_state.pop("run_fresh", False)
     if result.pending and not st.session_state.get(RUN_STOPPED):  # word search's verdict, before any Run
         st.caption("Worked out with word search as the page opened; the rest waits for Run.")
-        earlier = complete_with_other_settings(current_stamp(settings))
-        if earlier is not None:  # a changed setting hid the complete result: say it is kept, and how to see it
-            changed = settings_changed(current_stamp(settings), earlier)  # the settings panel's own words
-            one = len(changed) == 1
-            st.caption(f"Your complete run of this file and these questions is kept; it had "
-                       f"{'a different setting' if one else 'different settings'} for {join_names(changed)}. Set "
-                       f"{'it' if one else 'them'} back to see it again, or press **Run the questions** for these.")
     elif result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
         st.caption(f"The finished part took {result.seconds:.1f} s.")
     elif fresh:
         st.caption(f"This run took {result.seconds:.1f} s.")
     else:  # nothing was computed now: say so, with what the computing took when it happened
         st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")
+    earlier = complete_with_other_settings(current_stamp(settings)) if result.pending else None
+    if earlier is not None:  # a changed setting (or a stopped run of it) hid the complete result: it is kept
+        changed = settings_changed(current_stamp(settings), earlier)  # the settings panel's own words
+        one = len(changed) == 1
+        st.caption(f"Your complete run of this file and these questions is kept; it had "
+                   f"{'a different setting' if one else 'different settings'} for {join_names(changed)}. Set "
+                   f"{'it' if one else 'them'} back to see it again, or press **Run the questions** for these.")
     for bad in result.bad_questions:
         st.warning(f"Row {bad.question.row} left out ({escape_markdown(bad.question.question)}): {escape_markdown(bad.reason)}.")
 

@@ -169,6 +169,13 @@ def test_changing_a_setting_after_a_complete_run_says_the_complete_run_is_kept(t
         "press **Run the questions** for these."
     ]
 
+    # Run for k = 4 and stop it at the model: the partial result says the same.
+    monkeypatch.setattr(running, "shared_encoder", lambda: StopAtTheModel())
+    at.button(key="run").click().run()
+    assert at.session_state[keys.RESULT].pending == ("meaning-based search",)
+    assert any("What had finished is kept below, labelled partial" in w.value for w in at.warning)
+    assert len([c for c in at.caption if kept in c.value]) == 1
+
     at.session_state[keys.TOP_K] = 5
     at.run()
     assert at.session_state[keys.RESULT] is complete  # the remembered complete run, not computed again
