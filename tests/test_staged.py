@@ -71,24 +71,34 @@ class StopAtTheModel(FakeEncoder):
         return super()._encode(texts)
 
 
-def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_partial(tmp_path, monkeypatch):
+def results_page(tmp_path, monkeypatch, encoder, **settings):
+    """The app's Results page on the sample with its own history, no embedding cache (every text reaches
+    ``encoder``), cut at windows and headings, keyword and dense search, no re-check; ``settings``: other keys."""
     from streamlit.testing.v1 import AppTest
 
-    from tests.test_long_work import runs_in
     from ui import keys, running
 
     from .conftest import ROOT
 
-    db = tmp_path / "history.sqlite"
-    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(db))
-    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")  # every text reaches the model, so Stop is pressed
-    encoder = StopAtTheModel()
+    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(tmp_path / "history.sqlite"))
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
     monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     at.session_state[keys.RUN_STRATEGIES] = ["fixed", "heading"]
     at.session_state[keys.RUN_RETRIEVERS] = ["keyword", "dense"]
     at.session_state[keys.RUN_RERANKERS] = ["none"]
-    at = at.switch_page("pages/results.py").run()
+    for name, value in settings.items():
+        at.session_state[getattr(keys, name.upper())] = value
+    return at.switch_page("pages/results.py").run()
+
+
+def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_partial(tmp_path, monkeypatch):
+    from tests.test_long_work import runs_in
+    from ui import keys, running
+
+    db = tmp_path / "history.sqlite"
+    encoder = StopAtTheModel()
+    at = results_page(tmp_path, monkeypatch, encoder)
     shown = at.session_state[keys.RESULT]  # the model's setups wait for Run; word search's verdict is shown at once
     assert encoder.encoded == 0 and shown.pending == ("meaning-based search",)
     assert any("Provisional verdict, from word search alone" in w.value for w in at.warning)
@@ -137,22 +147,9 @@ def test_a_run_in_progress_shows_the_finished_stages_verdict_as_provisional():
 
 def test_changing_a_setting_after_a_complete_run_says_the_complete_run_is_kept(tmp_path, monkeypatch):
     """k 5 -> 4 shows word search's verdict for k = 4, and says the complete k = 5 run is kept; k back to 5 shows it."""
-    from streamlit.testing.v1 import AppTest
-
     from ui import keys, running
 
-    from .conftest import ROOT
-
-    monkeypatch.setenv("WORKBENCH_HISTORY_DB", str(tmp_path / "history.sqlite"))
-    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
-    encoder = FakeEncoder()
-    monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.session_state[keys.RUN_STRATEGIES] = ["fixed", "heading"]
-    at.session_state[keys.RUN_RETRIEVERS] = ["keyword", "dense"]
-    at.session_state[keys.RUN_RERANKERS] = ["none"]
-    at.session_state[keys.TOP_K] = 5
-    at = at.switch_page("pages/results.py").run()
+    at = results_page(tmp_path, monkeypatch, FakeEncoder(), top_k=5)
     at.button(key="run").click().run()
     assert not at.exception
     complete = at.session_state[keys.RESULT]
