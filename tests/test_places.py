@@ -77,8 +77,8 @@ from tests.synthetic import catalog_csv, catalog_questions  # noqa: E402
 from workbench.advise.audit import audit  # noqa: E402
 from workbench.advise.todo import todo_list  # noqa: E402
 from workbench.core.model import Document, Settings  # noqa: E402
-from workbench.grade.grading import PieceSections  # noqa: E402
 from workbench.cut import STRATEGIES  # noqa: E402
+from workbench.grade.grading import PieceSections  # noqa: E402
 from workbench.output.highlight import citation  # noqa: E402
 from workbench.read.loaders import load_path  # noqa: E402
 from workbench.read.questions import generate_questions, parse_questions  # noqa: E402
