@@ -45,6 +45,17 @@ th, td { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical
 th { background: #f9fafb; }
 .row { display: flex; gap: 12px; } .row > div { flex: 1; min-width: 0; }
 .clean { color: #15803d; } .mixed { color: #b45309; } .missed, .false-answer { color: #b91c1c; } .refused { color: #4b5563; }
+/* On a phone the worst questions' cuts go one under another, each the page's width, and every answer becomes a
+   block of its own, each value named, where a six-column table scrolled sideways. */
+@media screen and (max-width: 640px) {
+  .row { flex-direction: column; } .row > div { flex: none; }
+  table.answers, table.answers tbody, table.answers tr, table.answers td { display: block; }
+  table.answers { overflow: visible; }
+  table.answers tr.head { display: none; }
+  table.answers tr { border: 1px solid #e5e7eb; border-radius: 6px; margin: 0 0 .6rem; padding: 4px 8px; }
+  table.answers td { border: none; padding: 1px 0; }
+  table.answers td::before { content: attr(data-label) ": "; font-weight: 600; color: #374151; }
+}
 </style>
 """
 
@@ -59,6 +70,10 @@ def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count
                 failures[index] += 1
     return [index for index, _ in failures.most_common(count)]
 
+
+# The "Every answer" table's columns, as its header names them.
+ANSWER_COLUMNS = {"row": "#", "question": "Question", "cut": "Way of cutting", "grade": "Grade",
+                  "rank": "Rank of the answer", "top": "Top piece from"}
 
 STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not", LOOKS_READY: "status-looks"}
 
@@ -175,18 +190,21 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
             )
         parts.append("</div>")
 
-    parts.append("<h2>Every answer, with where the top piece came from</h2><table><tr><th>#</th><th>Question</th>"
-                 "<th>Way of cutting</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
+    # Each cell names its column (data-label), which a phone shows before it, the header row hidden there.
+    parts.append("<h2>Every answer, with where the top piece came from</h2><table class='answers'><tr class='head'>"
+                 + "".join(f"<th>{label}</th>" for label in ANSWER_COLUMNS.values()) + "</tr>")
+    label = {key: f" data-label='{esc(name if name != '#' else 'Row')}'" for key, name in ANSWER_COLUMNS.items()}
     for run in runs:
         chunks = evaluation.chunks[run.strategy]
         for result in run.per_question:
             top = chunks[result.ranking[0][0]] if result.ranking else None
             parts.append(
-                f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
-                f"<td title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</td>"
-                f"<td class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
-                f"{esc(why_missed(result.reason))}</td><td>{result.rank or '—'}</td>"
-                f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
+                f"<tr><td{label['row']}>{result.question.row or ''}</td>"
+                f"<td{label['question']}>{esc(result.question.question)}</td>"
+                f"<td{label['cut']}>{esc(strategy_name(run.strategy, size))}</td>"
+                f"<td{label['grade']} class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
+                f"{esc(why_missed(result.reason))}</td><td{label['rank']}>{result.rank or '—'}</td>"
+                f"<td{label['top']}>{esc(citation(document, top)) if top else ''}</td></tr>"
             )
     parts.append("</table>")
     settings = evaluation.settings
