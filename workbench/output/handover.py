@@ -14,7 +14,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
-from workbench.output.explain import COLUMNS, GLOSSARY, column_name
+from workbench.output.explain import COLUMNS, GLOSSARY, PLAIN_COLUMNS, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
@@ -231,8 +231,39 @@ def _threshold_words(threshold: float | str | None) -> str:
     return "none" if threshold is None else f"refuse below a confidence of {threshold:g}"
 
 
+WIDEST = 60  # characters: a longer cell wraps in a column this wide
+HEADER = 12  # characters: a longer header over shorter figures wraps
+THRESHOLD_FORMAT = "0.000"  # "refuse below" as the Compare page shows it
+
+
+def _longest(value: object, words: bool = False) -> int:
+    """The longest line of a cell's text, in characters (or its longest word)."""
+    text = "" if value is None else str(value)
+    return max((len(part) for part in (text.split() if words else text.splitlines())), default=0)
+
+
+def fit_columns(sheet) -> None:
+    """Each column as wide as its longest line, at most ``WIDEST`` characters, a cell longer than that wrapping, so
+    a question or a piece's text reads in its column; a long header over short figures wraps at its spaces (in
+    ``HEADER`` characters, or its longest word). A cell of several lines wraps, to show them."""
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for index, column in enumerate(sheet.iter_cols(), start=1):
+        header, *cells = column
+        named = min(_longest(header.value), max(_longest(header.value, words=True), HEADER))
+        width = min(max([named, *(_longest(cell.value) for cell in cells), 4]) + 2, WIDEST)
+        sheet.column_dimensions[get_column_letter(index)].width = width
+        for cell in column:
+            if isinstance(cell.value, str) and ("\n" in cell.value or len(cell.value) > width - 2):
+                cell.alignment = wrap
+
+
 def results_xlsx(evaluation: Evaluation) -> bytes:
-    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
+    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula. Every
+    column is as wide as its content (``fit_columns``), and the "About the columns" sheet explains each column of
+    every sheet."""
     import openpyxl
 
     workbook = openpyxl.Workbook()
@@ -241,22 +272,30 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     metrics = ["chunks", "clean", "mixed", "missed", "refused", "false_answers", "hit_rate", "mrr", "ndcg",
                "context_chars", "refusal_accuracy", "answerable_refused", "threshold", "refusal_judged"]
     ids = ["strategy", "retriever", "reranker"]
-    # Display names first, as a person reads the sheet, each figure under its plain name (explained on the "About
-    # the columns" sheet, with its id); the ids scripts rely on keep their own columns.
-    summary.append(NAME_COLUMNS + [column_name(m) for m in metrics] + ids)
+    # Each sheet's columns by id (a figure's, in COLUMNS) or header (PLAIN_COLUMNS): display names first, as a
+    # person reads the sheet, each figure under its plain name; the ids scripts rely on keep their own columns.
+    columns = {
+        "Summary": [*NAME_COLUMNS, *metrics, *ids],
+        "Answers": [*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
+                    "top_score", "confidence", "top piece's section", *ids, "reason", "top_piece"],
+        "Pieces": ["way of cutting", "section", "text", "strategy", "piece"],  # each top piece's text once
+    }
     answers = workbook.create_sheet("Answers")
-    answers.append([*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
-                    column_name("top_score"), "confidence", "top piece's section", *ids, "reason", "top_piece"])
-    pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
-    pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
+    pieces = workbook.create_sheet("Pieces")
+    for sheet in (summary, answers, pieces):
+        sheet.append([column_name(key) for key in columns[sheet.title]])
     listed: set[tuple[str, str]] = set()
     sections = piece_sections(evaluation)
     resolved = {id(q.question): q for q in evaluation.questions}
+    threshold_column = columns["Summary"].index("threshold") + 1
     for run in evaluation.runs:
         record = run_record(run, evaluation)
         record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
+        if record["threshold"] is not None:
+            record["threshold"] = round(record["threshold"], 3)  # as the app shows it: 0.241, not 0.24081627524845511
         shown = shown_names(run, evaluation.settings.size)
         summary.append([xlsx_cell(v) for v in shown + [record[c] for c in metrics + ids]])
+        summary.cell(summary.max_row, threshold_column).number_format = THRESHOLD_FORMAT
         chunks = evaluation.chunks[run.strategy]
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
@@ -272,9 +311,13 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
                 listed.add((run.strategy, item["top_piece"]))
                 pieces.append([xlsx_cell(v) for v in [shown[0], section, top.text, run.strategy, top.id]])
     about = workbook.create_sheet("About the columns")
-    about.append(["column", "what it means", "id"])
-    for key in metrics + ["top_score", "confidence"]:
-        about.append([xlsx_cell(v) for v in (*COLUMNS[key], key)])
+    about.append(["sheet", "column", "what it means", "id"])
+    for title, keys in columns.items():
+        for key in keys:
+            name, meaning = COLUMNS[key] if key in COLUMNS else (key, PLAIN_COLUMNS[key])
+            about.append([xlsx_cell(v) for v in (title, name, meaning, key if key in COLUMNS else "")])
+    for sheet in workbook.worksheets:
+        fit_columns(sheet)
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
