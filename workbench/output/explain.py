@@ -16,6 +16,9 @@ GLOSSARY = {
     "handed to the bot, from 0 (never) to 1 (every question). k is how many pieces the bot is handed per question "
     "(Results › Settings).",
 }
+# The report's, read without the app: k is in its own "Settings used".
+REPORT_HIT_RATE = GLOSSARY["hit rate"].replace("(Results › Settings)", "(“Pieces handed to the bot” under Settings "
+                                                "used, at the end)")
 
 # Every figure a table or download shows, by its id (the JSON's key, kept for scripts): the name a person reads
 # and what it means. The Compare page's table, the Excel workbook's Summary and its "About the columns" sheet

@@ -14,7 +14,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
-from workbench.output.explain import COLUMNS, GLOSSARY, PLAIN_COLUMNS, column_name
+from workbench.output.explain import COLUMNS, PLAIN_COLUMNS, REPORT_HIT_RATE, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
@@ -25,7 +25,7 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
-from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, strategy_name
+from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
 
 REPORT_STYLE = """
 <style>
@@ -104,7 +104,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     document = evaluation.document
     summary = document_summary(evaluation)
     esc = html.escape
-    advice = advise(evaluation)
+    advice = advise(evaluation, reader="report")  # read by someone without the app
     verdict = advice.verdict
     best = verdict.recommended
     retriever, reranker = shown_setup(evaluation.runs)
@@ -125,7 +125,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         f"<p class='rule'>{esc(verdict.rule)}</p>",
     ]
     if verdict.recommendation:
-        parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
+        parts.append(f"<p><b>{esc(verdict.recommendation)}</b> "
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
     parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in advice.caveats]
@@ -164,7 +164,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
-        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(GLOSSARY['hit rate'])}</p>",
+        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(REPORT_HIT_RATE)}</p>",
         hit_curve(evaluation, retriever, reranker),
         "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
     ]
@@ -184,7 +184,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
             result = run.per_question[index]
             why = why_missed(result.reason)
             parts.append(
-                f"<div><b title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</b>: "
+                f"<div><b>{esc(strategy_name(run.strategy, size))}</b>: "
                 f"<span class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
                 f"{esc(why)}</span>{cut_view(document, evaluation.chunks[run.strategy], window)}</div>"
             )
@@ -210,11 +210,12 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     settings = evaluation.settings
     rows = [
         ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
-        ("Ways of cutting", "; ".join(f"{strategy_name(s, size)} ({s})" for s in settings.strategies)),
-        ("Search", "; ".join(f"{retriever_name(r)} ({r})" for r in settings.retrievers)),
-        ("Re-check", "; ".join(f"{reranker_name(r)} ({r})" for r in settings.rerankers)),
+        # Display names only: the reader has no app or command line the ids would mean something to.
+        ("Ways of cutting", "; ".join(strategy_name(s, size) for s in settings.strategies)),
+        ("Search", "; ".join(retriever_name(r) for r in settings.retrievers)),
+        ("Re-check", "; ".join(reranker_name(r) for r in settings.rerankers)),
         ("Pieces handed to the bot (k)", str(settings.top_k)),
-        ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
+        ("Window size / overlap", f"{_characters(settings.size)} / {_characters(settings.overlap)}"),
         ("Refusal threshold", _threshold_words(settings.threshold)),
         ("Questions graded", str(len(evaluation.questions))),
         ("Questions left out", "; ".join(f"row {b.question.row}: {b.reason}" for b in evaluation.bad_questions) or "none"),
@@ -223,6 +224,11 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     parts += [f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows]
     parts.append("</table></body></html>")
     return "".join(parts)
+
+
+def _characters(count: int | None) -> str:
+    """A window's size or overlap: "120 characters", "none" for 0 (once shown as "default"), "default" unset."""
+    return "default" if count is None else "none" if count == 0 else f"{count:,} characters"
 
 
 def _threshold_words(threshold: float | str | None) -> str:
