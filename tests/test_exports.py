@@ -195,7 +195,7 @@ def test_downloads_name_their_figures_in_words_and_the_file_they_are_about():
     assert "mrr" not in header and "ndcg" not in header and "hit_rate" not in header
     assert {"rank of the first right piece", "rank of every right piece", "found in the top k"} <= set(header)
     assert header[-3:] == ["strategy", "retriever", "reranker"]  # the ids keep their own columns for scripts
-    about = {row[2]: row[:2] for row in workbook["About the columns"].iter_rows(min_row=2, values_only=True)}
+    about = {row[3]: row[1:3] for row in workbook["About the columns"].iter_rows(min_row=2, values_only=True)}
     assert about["mrr"][0] == "rank of the first right piece" and "MRR" in about["mrr"][1]
     header = next(csv.reader(io.StringIO(to_csv(evaluation))))
     # A person reads the scores under their plain names; scripts read them by id in their own columns, last.
@@ -226,3 +226,56 @@ def test_every_graded_answer_says_why_and_a_mixed_one_names_the_other_products()
     header = [cell.value for cell in sheet[1]]
     excel = [dict(zip(header, row)) for row in sheet.iter_rows(min_row=2, values_only=True)]
     assert {row["why"] for row in excel} == {row["why"] for row in rows}
+
+
+def test_the_excel_file_reads_right_widths_refuse_below_and_every_column_explained():
+    """Issue 25: every column was Excel's default narrow width, "refuse below" showed 0.3333333333333333 and the
+    "About the columns" sheet explained the Summary's figures only, none of the Answers' or Pieces' columns."""
+    from openpyxl.utils import get_column_letter
+
+    from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
+
+    document = load_bytes(SAMPLE_MD.read_bytes(), SAMPLE_MD.name)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    evaluation = evaluate(document, questions, Settings(strategies=["fixed", "heading"], retrievers=["keyword"],
+                                                        rerankers=["none"], threshold=1 / 3))
+    workbook = openpyxl.load_workbook(io.BytesIO(results_xlsx(evaluation)))
+    assert workbook.sheetnames == ["Summary", "Answers", "Pieces", "About the columns"]
+
+    def column(sheet, header):
+        headers = [cell.value for cell in sheet[1]]
+        letter = get_column_letter(headers.index(header) + 1)
+        return sheet.column_dimensions[letter].width, sheet[letter][1:]
+
+    for sheet in workbook.worksheets:  # every column has its width, none past 60 characters
+        for index in range(1, sheet.max_column + 1):
+            width = sheet.column_dimensions[get_column_letter(index)].width
+            assert width and 6 <= width <= 60, (sheet.title, index, width)
+    answers = workbook["Answers"]
+    width, cells = column(answers, "question")
+    assert width == max(len(cell.value) for cell in cells) + 2  # as wide as the longest question
+    assert column(answers, "row")[0] <= 8 and column(answers, "grade")[0] <= 14  # a short column stays narrow
+    width, cells = column(workbook["Pieces"], "text")
+    assert width == 60  # capped, and a long piece wraps in it; a short one stays on its line
+    assert all(cell.alignment.wrap_text for cell in cells if len(cell.value) > 58 or "\n" in cell.value)
+    assert not column(answers, "row")[1][0].alignment.wrap_text
+    # A long header over short figures wraps rather than widening its column to its own length.
+    summary = workbook["Summary"]
+    width, _ = column(summary, "rank of the first right piece")
+    assert width == 14 and summary.cell(1, [c.value for c in summary[1]].index("rank of the first right piece") + 1
+                                        ).alignment.wrap_text
+
+    width, cells = column(summary, "refuse below")
+    assert [cell.value for cell in cells] == [0.333, 0.333]  # as the Compare page shows it
+    assert {cell.number_format for cell in cells} == {"0.000"}
+
+    about = list(workbook["About the columns"].iter_rows(min_row=2, values_only=True))
+    explained = {(sheet, name): meaning for sheet, name, meaning, _ in about}
+    for sheet in ("Summary", "Answers", "Pieces"):
+        for cell in workbook[sheet][1]:
+            assert explained.get((sheet, cell.value)), (sheet, cell.value)
+    assert len(about) == sum(workbook[sheet].max_column for sheet in ("Summary", "Answers", "Pieces"))
+    assert explained[("Answers", "expected_source")] == (
+        "The product or section whose text holds the answer, as your questions file names it (empty: your file "
+        "cannot answer the question).")
+    assert explained[("Pieces", "piece")] == "The piece's id, by which the Answers sheet's top_piece column names it."

@@ -54,7 +54,7 @@ def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_
     rows = "".join(f"{name},10,{about},{specs}\n" for name in ("Alpha Lamp", "Gamma Desk", "Delta Sofa"))
     document = load_bytes(f"Name,Price,Description,Specs\n{rows}Beta Chair,25,Short.,Short.\n".encode(), "shop.csv")
     question = Question("What is the Alpha Lamp made of?", "Alpha Lamp", "Made of oak", row=2)
-    _, items = todo(document, [question], retriever="dense", encoder=fake_encoder)
+    evaluation, items = todo(document, [question], retriever="dense", encoder=fake_encoder)
     [item] = [i for i in items if i.kind == "long"]
     # Before: "… without the columns no customer asks about, if these are: Specs (53% …), Description (46% …)":
     # the column that holds the answer. Specs makes 400 of the 700-odd words of each long product's text.
@@ -68,6 +68,11 @@ def test_never_suggest_dropping_a_column_that_holds_an_answer_and_name_the_ones_
     assert ("or have it cut with “Headings in model-sized parts” (not among the cuts you ran: add it under "
             "Results › Settings › “Ways of cutting the file” and run again to see how it does), which splits a "
             "product at its rows.") in item.edit
+    # The report is read without the app: it names no page or setting of the app.
+    [item] = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question]),
+                                   reader="report") if i.kind == "long"]
+    assert ("or have it cut with “Headings in model-sized parts” (not among the cuts this report measured: have "
+            "it measured before you rely on it), which splits a product at its rows.") in item.edit
     _, ran = todo(document, [question], strategy="section-window", retriever="dense", encoder=fake_encoder)
     [item] = [i for i in ran if i.kind == "long"]
     assert "or have it cut with “Headings in model-sized parts”, which splits a product at its rows." in item.edit

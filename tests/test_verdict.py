@@ -340,7 +340,7 @@ def test_report_leads_with_the_status_and_todo_and_its_lines_have_distinct_colou
         "Clean, mixed and missed answers")
     assert "Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”" in text
     # The charts are drawn in the page: every grade has its colour, every strategy's line its own.
-    bars = re.findall(r"<span style='width:[\d.]+%;background:(#[0-9a-f]{6})' title='([^']+)'", page)
+    bars = re.findall(r"<span class='n\d+' style='width:[\d.]+%;background:(#[0-9a-f]{6})' title='([^']+)'", page)
     assert {colour for colour, _ in bars} == {"#16a34a", "#dc2626", "#f59e0b", "#6b7280", "#7c3aed"}  # one a grade
     assert not any(title.split(":")[0] in APP_STRATEGIES for _, title in bars)  # names, never ids
     colours = re.findall(r"<polyline class='line' fill='none' stroke='(#[0-9A-Fa-f]{6})'", page)

@@ -51,9 +51,9 @@ def caveats(verdict: Verdict, evaluation: Evaluation) -> list[str]:
 def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = None, reader: str = "app") -> Advice:
     """The verdict, its caveats and the to-do list for ``evaluation``. ``checkup`` gives ``checkup_for``'s
     check-up for the verdict another way (the app keeps one per file and questions, so a page opened again
-    does not check the file again). ``reader``: "app" (the default, and the report's) or "cli", whom the to-do
-    list addresses."""
-    verdict = assess(evaluation)
+    does not check the file again). ``reader``: "app" (the default), "cli" or "report" (read without the app), whom
+    the verdict and the to-do list address."""
+    verdict = assess(evaluation, reader)
     advice = Advice(verdict, caveats(verdict, evaluation))
     if verdict.recommended is not None:
         advice.checkup = checkup(verdict) if checkup is not None else checkup_for(evaluation, verdict)

@@ -274,8 +274,8 @@ def _numbered(run: Run) -> list[tuple[int, QuestionResult]]:
 
 def todo_list(evaluation: Evaluation, run: Run, audit: Audit, baseline: Run | None = None,
               reader: str = "app") -> list[Todo]:
-    """The edits for this file, most questions fixed first; ``run`` is the recommended setup; ``reader`` "app" or
-    "cli" (where an item sends the reader for the bot-ready copy).
+    """The edits for this file, most questions fixed first; ``run`` is the recommended setup; ``reader`` "app",
+    "cli" or "report" (where an item sends the reader for the bot-ready copy, a cut or refusing).
 
     ``audit`` should be made with the evaluation's questions, so its shared lines name the ones they answer.
     """

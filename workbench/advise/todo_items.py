@@ -44,14 +44,16 @@ class Todo:
 
 
 # Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
-# (a shop owner in the app has no command line to type into).
-BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite"}
+# (a shop owner in the app has no command line to type into), the report, read without either, to who makes it.
+BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite",
+                  "report": "the Chunking Workbench that wrote this report makes it from your file"}
 
 
 SECTION_WINDOW = "section-window"  # the cut that splits a long product at its rows
 ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” and "
                   "run again to see how it does)",
-           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)"}
+           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)",
+           "report": " (not among the cuts this report measured: have it measured before you rely on it)"}
 
 
 class ItemWriter:
@@ -61,7 +63,7 @@ class ItemWriter:
     has it, to find it by."""
 
     def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
-        """``reader``: "app" or "cli", who reads the list (``BOT_READY_FROM``)."""
+        """``reader``: "app", "cli" or "report", who reads the list (``BOT_READY_FROM``)."""
         self.evaluation = evaluation
         self.reader = reader
         self.document = evaluation.document
@@ -254,10 +256,15 @@ class ItemWriter:
             why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
                     "picked from your questions stops them without turning away real customers.")
         elif not threshold:  # None or 0: never refuses
-            edit = "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings."
+            edit = ("Let the bot refuse: have it hand a question to a person when it is not sure enough, at a level "
+                    "picked from your questions." if self.reader == "report" else
+                    "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings.")
             why += " If the file should answer them, add the facts instead."
         else:
-            edit = (f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
+            edit = (f"Let the bot refuse more: raise its refusal threshold (the confidence below which it hands a "
+                    f"question to a person) above {float(threshold):.3g}, or have it picked from your questions."
+                    if self.reader == "report" else
+                    f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
                     "pick the threshold” in the Results settings.")
             why += " If the file should answer them, add the facts instead."
         return Todo("refusal", edit, why)

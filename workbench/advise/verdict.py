@@ -160,8 +160,9 @@ def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int
     return NEEDS_WORK
 
 
-def assess(evaluation: Evaluation) -> Verdict:
-    """Status, recommended setup, how it compares with 300-character windows, and what the questions cannot tell."""
+def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
+    """Status, recommended setup, how it compares with 300-character windows, and what the questions cannot tell.
+    ``reader``: "app", "cli" or "report", who reads it (the report's reader has no app to go to)."""
     size = evaluation.settings.size
     best, ties = recommend(evaluation.runs)
     if best is None:
@@ -208,7 +209,7 @@ def assess(evaluation: Evaluation) -> Verdict:
         wrongly_refused=sum(1 for r in graded if r.answerable and r.grade == "refused"),
         refusal_separable=separable, generated_questions=generated,
     )
-    _conditions(evaluation, verdict, tradeoff)
+    _conditions(evaluation, verdict, tradeoff, reader)
     verdict.recommendation = f"Recommended: {name}."
     verdict.setup_label = name
     others = list(dict.fromkeys(strategy_name(run.strategy, size) for run in ties if run.strategy != best.strategy))
@@ -305,7 +306,7 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
         )
 
 
-def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff) -> None:
+def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff, reader: str = "app") -> None:
     """What the status rests on, said beside it, Looks ready where the questions cannot show Ready, and
     the refusal line (its own measured line, never folded into the status)."""
     best = verdict.recommended
@@ -318,9 +319,10 @@ def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff) -> None:
             "Measured on the app's own questions only: write or check your customers' questions to be sure."
         )
     elif generated:
+        check = "check them" if reader == "report" else "edit or accept them on the Questions page"
         verdict.conditions.append(
-            f"{generated} of your {graded} questions are the app's own and not yet checked: edit or accept them on "
-            "the Questions page, or write your customers' own, to be sure."
+            f"{generated} of your {graded} questions are the app's own and not yet checked: {check}, or write your "
+            "customers' own, to be sure."
         )
     if unanswerable < MIN_UNANSWERABLE:
         more = MIN_UNANSWERABLE - unanswerable

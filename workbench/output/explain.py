@@ -16,6 +16,9 @@ GLOSSARY = {
     "handed to the bot, from 0 (never) to 1 (every question). k is how many pieces the bot is handed per question "
     "(Results › Settings).",
 }
+# The report's, read without the app: k is in its own "Settings used".
+REPORT_HIT_RATE = GLOSSARY["hit rate"].replace("(Results › Settings)", "(“Pieces handed to the bot” under Settings "
+                                                "used, at the end)")
 
 # Every figure a table or download shows, by its id (the JSON's key, kept for scripts): the name a person reads
 # and what it means. The Compare page's table, the Excel workbook's Summary and its "About the columns" sheet
@@ -47,6 +50,37 @@ COLUMNS = {
                   "search: see the drill-down on Results)."),
     "confidence": ("confidence", "How sure the bot is, from 0 to 1, that your file answers the question."),
     "refuse_below": ("refuse below", "The threshold this question was judged by (fitted on the other questions)."),
+}
+
+# The downloads' other columns, by their header: what a row says, who it is about, and the ids scripts read. The
+# Excel workbook's "About the columns" sheet gives every column of every sheet a line, from here or COLUMNS.
+PLAIN_COLUMNS = {
+    "way of cutting": "How your file was cut into pieces.",
+    "search": "How the bot's search finds the pieces for a question.",
+    "re-check": "Whether the search's shortlist was compared with the question again, more closely, to put the "
+                "best piece first, and how.",
+    "row": "The question's row in your questions file, as a spreadsheet numbers it (the header is row 1).",
+    "question": "The customer's question, as your questions file has it.",
+    "expected_source": "The product or section whose text holds the answer, as your questions file names it "
+                       "(empty: your file cannot answer the question).",
+    "expected_answer": "The words of the answer in your file, as your questions file gives them.",
+    "grade": "What the bot was handed: clean (the top piece holds the answer and nothing about other products), "
+             "mixed (the answer among other products' facts), missed (the top piece does not hold it), refused "
+             "(handed to a person) or false-answer (your file cannot answer it, yet the bot answered).",
+    "why": "Why the question got its grade, in words.",
+    "rank": "Where the first piece holding the answer came in the search's order of all the pieces (1 = first); "
+            "empty when no piece holds the whole answer, or your file cannot answer the question.",
+    "top piece's section": "The product or section whose text the top piece mostly holds.",
+    "section": "The product or section whose text the piece mostly holds.",
+    "text": "The piece's text, as the bot reads it.",
+    "piece": "The piece's id, by which the Answers sheet's top_piece column names it.",
+    "top_piece": "The top piece's id: its text is on the Pieces sheet.",
+    "reason": "Why a missed answer was missed, as an id for scripts: decoy (the top piece holds the same words "
+              "from another product), split (a cut runs through the answer), ranked (a piece holds the answer, "
+              "lower down).",
+    "strategy": "The way of cutting's id, as scripts and the command line (--strategies) name it.",
+    "retriever": "The search's id, as scripts and the command line (--retrievers) name it.",
+    "reranker": "The re-check's id, as scripts and the command line (--rerankers) name it.",
 }
 
 

@@ -14,7 +14,7 @@ from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
 from workbench.core.wording import todo_order_note
 from workbench.grade.grading import why_missed
-from workbench.output.explain import COLUMNS, GLOSSARY, column_name
+from workbench.output.explain import COLUMNS, PLAIN_COLUMNS, REPORT_HIT_RATE, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
 from workbench.output.report import (
     NAME_COLUMNS,
@@ -25,7 +25,7 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
-from workbench.run.names import lower_first, reranker_name, retriever_name, setup_id, strategy_name
+from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
 
 REPORT_STYLE = """
 <style>
@@ -45,6 +45,17 @@ th, td { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical
 th { background: #f9fafb; }
 .row { display: flex; gap: 12px; } .row > div { flex: 1; min-width: 0; }
 .clean { color: #15803d; } .mixed { color: #b45309; } .missed, .false-answer { color: #b91c1c; } .refused { color: #4b5563; }
+/* On a phone the worst questions' cuts go one under another, each the page's width, and every answer becomes a
+   block of its own, each value named, where a six-column table scrolled sideways. */
+@media screen and (max-width: 640px) {
+  .row { flex-direction: column; } .row > div { flex: none; }
+  table.answers, table.answers tbody, table.answers tr, table.answers td { display: block; }
+  table.answers { overflow: visible; }
+  table.answers tr.head { display: none; }
+  table.answers tr { border: 1px solid #e5e7eb; border-radius: 6px; margin: 0 0 .6rem; padding: 4px 8px; }
+  table.answers td { border: none; padding: 1px 0; }
+  table.answers td::before { content: attr(data-label) ": "; font-weight: 600; color: #374151; }
+}
 </style>
 """
 
@@ -59,6 +70,10 @@ def worst_questions(evaluation: Evaluation, retriever: str, reranker: str, count
                 failures[index] += 1
     return [index for index, _ in failures.most_common(count)]
 
+
+# The "Every answer" table's columns, as its header names them.
+ANSWER_COLUMNS = {"row": "#", "question": "Question", "cut": "Way of cutting", "grade": "Grade",
+                  "rank": "Rank of the answer", "top": "Top piece from"}
 
 STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not", LOOKS_READY: "status-looks"}
 
@@ -89,7 +104,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     document = evaluation.document
     summary = document_summary(evaluation)
     esc = html.escape
-    advice = advise(evaluation)
+    advice = advise(evaluation, reader="report")  # read by someone without the app
     verdict = advice.verdict
     best = verdict.recommended
     retriever, reranker = shown_setup(evaluation.runs)
@@ -110,7 +125,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         f"<p class='rule'>{esc(verdict.rule)}</p>",
     ]
     if verdict.recommendation:
-        parts.append(f"<p><b title='{esc(setup_id(best))}'>{esc(verdict.recommendation)}</b> "
+        parts.append(f"<p><b>{esc(verdict.recommendation)}</b> "
                      f"{esc(verdict.versus_baseline)}</p>")
         parts.append(f"<p class='rule'>{esc(verdict.tie_rule)}</p>")
     parts += [f"<p>⚠ {esc(caveat)}</p>" for caveat in advice.caveats]
@@ -149,7 +164,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
-        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(GLOSSARY['hit rate'])}</p>",
+        "<h2>How often the answer is among the pieces handed over</h2>", f"<p>{esc(REPORT_HIT_RATE)}</p>",
         hit_curve(evaluation, retriever, reranker),
         "<h2>Every question under every strategy</h2>", grade_grid(evaluation, retriever, reranker),
     ]
@@ -169,34 +184,38 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
             result = run.per_question[index]
             why = why_missed(result.reason)
             parts.append(
-                f"<div><b title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</b>: "
+                f"<div><b>{esc(strategy_name(run.strategy, size))}</b>: "
                 f"<span class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
                 f"{esc(why)}</span>{cut_view(document, evaluation.chunks[run.strategy], window)}</div>"
             )
         parts.append("</div>")
 
-    parts.append("<h2>Every answer, with where the top piece came from</h2><table><tr><th>#</th><th>Question</th>"
-                 "<th>Way of cutting</th><th>Grade</th><th>Rank of the answer</th><th>Top piece from</th></tr>")
+    # Each cell names its column (data-label), which a phone shows before it, the header row hidden there.
+    parts.append("<h2>Every answer, with where the top piece came from</h2><table class='answers'><tr class='head'>"
+                 + "".join(f"<th>{label}</th>" for label in ANSWER_COLUMNS.values()) + "</tr>")
+    label = {key: f" data-label='{esc(name if name != '#' else 'Row')}'" for key, name in ANSWER_COLUMNS.items()}
     for run in runs:
         chunks = evaluation.chunks[run.strategy]
         for result in run.per_question:
             top = chunks[result.ranking[0][0]] if result.ranking else None
             parts.append(
-                f"<tr><td>{result.question.row or ''}</td><td>{esc(result.question.question)}</td>"
-                f"<td title='{esc(run.strategy)}'>{esc(strategy_name(run.strategy, size))}</td>"
-                f"<td class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
-                f"{esc(why_missed(result.reason))}</td><td>{result.rank or '—'}</td>"
-                f"<td>{esc(citation(document, top)) if top else ''}</td></tr>"
+                f"<tr><td{label['row']}>{result.question.row or ''}</td>"
+                f"<td{label['question']}>{esc(result.question.question)}</td>"
+                f"<td{label['cut']}>{esc(strategy_name(run.strategy, size))}</td>"
+                f"<td{label['grade']} class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
+                f"{esc(why_missed(result.reason))}</td><td{label['rank']}>{result.rank or '—'}</td>"
+                f"<td{label['top']}>{esc(citation(document, top)) if top else ''}</td></tr>"
             )
     parts.append("</table>")
     settings = evaluation.settings
     rows = [
         ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
-        ("Ways of cutting", "; ".join(f"{strategy_name(s, size)} ({s})" for s in settings.strategies)),
-        ("Search", "; ".join(f"{retriever_name(r)} ({r})" for r in settings.retrievers)),
-        ("Re-check", "; ".join(f"{reranker_name(r)} ({r})" for r in settings.rerankers)),
+        # Display names only: the reader has no app or command line the ids would mean something to.
+        ("Ways of cutting", "; ".join(strategy_name(s, size) for s in settings.strategies)),
+        ("Search", "; ".join(retriever_name(r) for r in settings.retrievers)),
+        ("Re-check", "; ".join(reranker_name(r) for r in settings.rerankers)),
         ("Pieces handed to the bot (k)", str(settings.top_k)),
-        ("Window size / overlap", f"{settings.size or 'default'} / {settings.overlap or 'default'}"),
+        ("Window size / overlap", f"{_characters(settings.size)} / {_characters(settings.overlap)}"),
         ("Refusal threshold", _threshold_words(settings.threshold)),
         ("Questions graded", str(len(evaluation.questions))),
         ("Questions left out", "; ".join(f"row {b.question.row}: {b.reason}" for b in evaluation.bad_questions) or "none"),
@@ -207,14 +226,50 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     return "".join(parts)
 
 
+def _characters(count: int | None) -> str:
+    """A window's size or overlap: "120 characters", "none" for 0 (once shown as "default"), "default" unset."""
+    return "default" if count is None else "none" if count == 0 else f"{count:,} characters"
+
+
 def _threshold_words(threshold: float | str | None) -> str:
     if threshold == "auto":
         return "fitted on the questions per setup; refusal figures judged leave-one-out"
     return "none" if threshold is None else f"refuse below a confidence of {threshold:g}"
 
 
+WIDEST = 60  # characters: a longer cell wraps in a column this wide
+HEADER = 12  # characters: a longer header over shorter figures wraps
+THRESHOLD_FORMAT = "0.000"  # "refuse below" as the Compare page shows it
+
+
+def _longest(value: object, words: bool = False) -> int:
+    """The longest line of a cell's text, in characters (or its longest word)."""
+    text = "" if value is None else str(value)
+    return max((len(part) for part in (text.split() if words else text.splitlines())), default=0)
+
+
+def fit_columns(sheet) -> None:
+    """Each column as wide as its longest line, at most ``WIDEST`` characters, a cell longer than that wrapping, so
+    a question or a piece's text reads in its column; a long header over short figures wraps at its spaces (in
+    ``HEADER`` characters, or its longest word). A cell of several lines wraps, to show them."""
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for index, column in enumerate(sheet.iter_cols(), start=1):
+        header, *cells = column
+        named = min(_longest(header.value), max(_longest(header.value, words=True), HEADER))
+        width = min(max([named, *(_longest(cell.value) for cell in cells), 4]) + 2, WIDEST)
+        sheet.column_dimensions[get_column_letter(index)].width = width
+        for cell in column:
+            if isinstance(cell.value, str) and ("\n" in cell.value or len(cell.value) > width - 2):
+                cell.alignment = wrap
+
+
 def results_xlsx(evaluation: Evaluation) -> bytes:
-    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula."""
+    """The summary per configuration and every answer, as an Excel workbook; no cell can run as a formula. Every
+    column is as wide as its content (``fit_columns``), and the "About the columns" sheet explains each column of
+    every sheet."""
     import openpyxl
 
     workbook = openpyxl.Workbook()
@@ -223,22 +278,30 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
     metrics = ["chunks", "clean", "mixed", "missed", "refused", "false_answers", "hit_rate", "mrr", "ndcg",
                "context_chars", "refusal_accuracy", "answerable_refused", "threshold", "refusal_judged"]
     ids = ["strategy", "retriever", "reranker"]
-    # Display names first, as a person reads the sheet, each figure under its plain name (explained on the "About
-    # the columns" sheet, with its id); the ids scripts rely on keep their own columns.
-    summary.append(NAME_COLUMNS + [column_name(m) for m in metrics] + ids)
+    # Each sheet's columns by id (a figure's, in COLUMNS) or header (PLAIN_COLUMNS): display names first, as a
+    # person reads the sheet, each figure under its plain name; the ids scripts rely on keep their own columns.
+    columns = {
+        "Summary": [*NAME_COLUMNS, *metrics, *ids],
+        "Answers": [*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
+                    "top_score", "confidence", "top piece's section", *ids, "reason", "top_piece"],
+        "Pieces": ["way of cutting", "section", "text", "strategy", "piece"],  # each top piece's text once
+    }
     answers = workbook.create_sheet("Answers")
-    answers.append([*NAME_COLUMNS, "row", "question", "expected_source", "expected_answer", "grade", "why", "rank",
-                    column_name("top_score"), "confidence", "top piece's section", *ids, "reason", "top_piece"])
-    pieces = workbook.create_sheet("Pieces")  # each top piece's text once; answers name it by id
-    pieces.append(["way of cutting", "section", "text", "strategy", "piece"])
+    pieces = workbook.create_sheet("Pieces")
+    for sheet in (summary, answers, pieces):
+        sheet.append([column_name(key) for key in columns[sheet.title]])
     listed: set[tuple[str, str]] = set()
     sections = piece_sections(evaluation)
     resolved = {id(q.question): q for q in evaluation.questions}
+    threshold_column = columns["Summary"].index("threshold") + 1
     for run in evaluation.runs:
         record = run_record(run, evaluation)
         record["refusal_judged"] = (record["refusal"] or {}).get("judged", "")
+        if record["threshold"] is not None:
+            record["threshold"] = round(record["threshold"], 3)  # as the app shows it: 0.241, not 0.24081627524845511
         shown = shown_names(run, evaluation.settings.size)
         summary.append([xlsx_cell(v) for v in shown + [record[c] for c in metrics + ids]])
+        summary.cell(summary.max_row, threshold_column).number_format = THRESHOLD_FORMAT
         chunks = evaluation.chunks[run.strategy]
         for result, item in zip(run.per_question, record["per_question"]):
             q = result.question
@@ -254,9 +317,13 @@ def results_xlsx(evaluation: Evaluation) -> bytes:
                 listed.add((run.strategy, item["top_piece"]))
                 pieces.append([xlsx_cell(v) for v in [shown[0], section, top.text, run.strategy, top.id]])
     about = workbook.create_sheet("About the columns")
-    about.append(["column", "what it means", "id"])
-    for key in metrics + ["top_score", "confidence"]:
-        about.append([xlsx_cell(v) for v in (*COLUMNS[key], key)])
+    about.append(["sheet", "column", "what it means", "id"])
+    for title, keys in columns.items():
+        for key in keys:
+            name, meaning = COLUMNS[key] if key in COLUMNS else (key, PLAIN_COLUMNS[key])
+            about.append([xlsx_cell(v) for v in (title, name, meaning, key if key in COLUMNS else "")])
+    for sheet in workbook.worksheets:
+        fit_columns(sheet)
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

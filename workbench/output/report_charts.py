@@ -14,14 +14,31 @@ from workbench.grade.grading import why_missed
 from workbench.output.colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
 from workbench.run.names import reranker_name, strategy_name
 
+# A segment's count is written in it only where the bar is wide enough for its digits: each number carries the
+# narrowest bar width (of BAR_WIDTHS, in pixels) it fits in, and a container query hides it in a narrower bar, where
+# the counts are written out in words under the bar instead. So no two numbers run into each other on a phone.
+BAR_WIDTHS = (200, 260, 320, 400, 480, 560, 640, 720, 800, 900, 1000, 1200)
+DIGIT_PX, PAD_PX = 8, 6  # a digit at .75rem, and the room either side of a number
+
+
+def _fit_rules() -> str:
+    return "\n".join(f"@container bar (max-width: {width - 0.02}px) {{ .bar span.n{width} {{ font-size: 0; }} "
+                     f".counts.n{width} {{ display: block; }} }}" for width in BAR_WIDTHS)
+
+
 CHART_STYLE = """
 <style>
 .bars { margin: .4rem 0 1rem; } .bars h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
 .bar-row { display: grid; grid-template-columns: minmax(9rem, 16rem) 1fr; gap: .6rem; align-items: center;
            margin: 3px 0; font-size: .85rem; }
+.bar-box { container: bar / inline-size; min-width: 0; }
 .bar { display: flex; height: 1.3rem; background: #f3f4f6; border-radius: 3px; overflow: hidden; }
 .bar span { display: block; height: 100%; color: #fff; font-size: .75rem; text-align: center; line-height: 1.3rem;
-            overflow: hidden; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+            overflow: hidden; white-space: nowrap; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.bar span.n0 { font-size: 0; }
+.counts { display: none; font-size: .8rem; color: #374151; margin-top: 1px; }
+.counts.n0 { display: block; }
+""" + _fit_rules() + """
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85rem; margin: .3rem 0; }
 .legend i { display: inline-block; width: .9rem; height: .9rem; border-radius: 2px; margin-right: .3rem;
             vertical-align: -2px; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
@@ -30,7 +47,8 @@ table.grid td.cell { text-align: center; color: #fff; font-size: .75rem; print-c
 svg.curve { max-width: 860px; display: block; } svg.curve text { font: 12px system-ui, sans-serif; fill: #374151; }
 @media print { .bars, svg.curve, table.grid { break-inside: avoid; } }
 /* On a phone the grid, a column per strategy, scrolled in its own box: each question becomes a block, its
-   grades wrapping under it, each named by its strategy. */
+   grades wrapping under it, each named by its strategy. A bar goes under its name, the page's width for its
+   numbers, and the curve's words are drawn larger, the chart being drawn at half its size. */
 @media screen and (max-width: 640px) {
   table.grid { display: block; overflow: visible; }
   table.grid tbody, table.grid tr, table.grid td { display: block; }
@@ -38,6 +56,8 @@ svg.curve { max-width: 860px; display: block; } svg.curve text { font: 12px syst
   table.grid tr { margin: 0 0 .6rem; }
   table.grid td.cell { display: inline-block; margin: 2px 4px 2px 0; padding: 2px 6px; border-radius: 3px; }
   table.grid td.cell::before { content: attr(data-strategy) ": "; }
+  .bar-row { grid-template-columns: 1fr; gap: 2px; margin: 2px 0 10px; }
+  svg.curve text { font-size: 18px; }
 }
 </style>
 """
@@ -48,8 +68,16 @@ def _legend(items: list[tuple[str, str]]) -> str:
         f"<span><i style='background:{colour}'></i>{escape(label)}</span>" for label, colour in items) + "</div>"
 
 
+def fits_from(count: int, total: int) -> int:
+    """The narrowest bar (of ``BAR_WIDTHS``, in pixels) whose segment for ``count`` of ``total`` holds its digits;
+    0 for none, such a count being said only under the bar."""
+    need = (DIGIT_PX * len(str(count)) + PAD_PX) * total / count
+    return next((width for width in BAR_WIDTHS if width >= need), 0)
+
+
 def grade_bars(evaluation: Evaluation, retriever: str) -> str:
-    """Clean / mixed / missed / refused / false answers per strategy, stacked, one block per re-check."""
+    """Clean / mixed / missed / refused / false answers per strategy, stacked, one block per re-check. A count is
+    written in its segment where it fits (``fits_from``); in a narrower bar every count is said under it."""
     size = evaluation.settings.size
     runs = evaluation.runs_under(retriever)
     grades = [grade for grade in GRADE_COLOURS if any(run.counts[grade] for run in runs)] or ["clean"]
@@ -59,13 +87,19 @@ def grade_bars(evaluation: Evaluation, retriever: str) -> str:
         for run in (r for r in runs if r.reranker == reranker):
             total = max(sum(run.counts[g] for g in GRADE_COLOURS), 1)
             name = strategy_name(run.strategy, size)
+            shown = [g for g in grades if run.counts[g]]
+            fits = {g: fits_from(run.counts[g], total) for g in shown}
             spans = "".join(
-                f"<span style='width:{100 * run.counts[g] / total:.2f}%;background:{GRADE_COLOURS[g]}' "
-                f"title='{escape(name)}: {run.counts[g]} {GRADE_LABELS[g]}'>{run.counts[g] or ''}</span>"
-                for g in grades if run.counts[g]
+                f"<span class='n{fits[g]}' style='width:{100 * run.counts[g] / total:.2f}%;background:{GRADE_COLOURS[g]}' "
+                f"title='{escape(name)}: {run.counts[g]} {GRADE_LABELS[g]}'>{run.counts[g]}</span>"
+                for g in shown
             )
-            parts.append(f"<div class='bar-row'><span title='{escape(run.strategy)}'>{escape(name)}</span>"
-                         f"<div class='bar'>{spans}</div></div>")
+            # The counts in words show wherever a number is hidden: below the widest bar a number needs, always
+            # when one never fits.
+            needs = 0 if 0 in fits.values() else max(fits.values(), default=0) or 0
+            counts = " · ".join(f"{run.counts[g]} {GRADE_LABELS[g]}" for g in shown)
+            parts.append(f"<div class='bar-row'><span>{escape(name)}</span><div class='bar-box'>"
+                         f"<div class='bar'>{spans}</div><div class='counts n{needs}'>{escape(counts)}</div></div></div>")
         parts.append("</div>")
     return "".join(parts)
 
@@ -109,7 +143,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> str:
     if not runs:
         return ""
     size = evaluation.settings.size
-    head = "".join(f"<th title='{escape(run.strategy)}'>{escape(strategy_name(run.strategy, size))}</th>" for run in runs)
+    head = "".join(f"<th>{escape(strategy_name(run.strategy, size))}</th>" for run in runs)
     rows = []
     for number, first in enumerate(runs[0].per_question):
         cells = []
