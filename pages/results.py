@@ -259,7 +259,7 @@ with body:
                     show(number, item)
         base_panels.across_todo(across, len(todo) + 1)
 
-handover_panels.rewrite_panel(result)
+handover_panels.rewrite_panel(result, verdict)
 if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
     st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
     strategy = verdict.recommended.strategy
