@@ -28,7 +28,7 @@ from ui.session import (
     use_files,
 )
 from workbench.core.model import Document, WorkbenchError
-from workbench.core.wording import grouped_rows
+from workbench.core.wording import grouped_rows, recent_line
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
@@ -97,12 +97,13 @@ if recent:
     with st.expander(f"Reopen a recent file or knowledge base ({len(recent)})"):
         st.caption(RECENT_NOTE)
         for doc in recent:
-            when = doc.used_at[:16].replace("T", " ")
             left, right = st.columns([5, 1])
             several = len(getattr(doc, "files", ()))
             what = f" (a knowledge base of {several} files)" if several else ""
             # A button's label is Markdown: a name that is a Markdown image would make the browser fetch it.
-            label = f"{escape_markdown(doc.name)}{what} — {doc.size:,} bytes, last opened {when} UTC"
+            # Sizes and times as a person reads them, the time in this computer's own zone: "19 KB, last opened
+            # today 17:10" (it said "19236 bytes, last opened 2026-12-03 16:10 UTC").
+            label = f"{escape_markdown(doc.name)}{what} — {recent_line(doc.size, doc.used_at)}"
             if left.button(label, key=f"reopen_{doc.key[:16]}"):
                 reopen(doc.key)
                 empty_box("uploader")

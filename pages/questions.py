@@ -127,10 +127,13 @@ with st.container():
         # Fixed rows with a key: Streamlit then keeps the editor (its scroll, its pending edits) while cell
         # values change, so the table does not jump after each edit; rows are added with the form above it.
         # The key changes only when the table is replaced as a whole.
-        # Column widths are the narrowest each column is drawn (wider screens widen every column but Row):
-        # Row, Question, Product or section and Answer add up to the 356 pixels a phone (390 wide) shows, so
-        # what is asked, where and what the answer is read there without scrolling sideways; the whole
-        # table, Check included, fits a 1366-pixel screen.
+        # Column widths are the narrowest each column is drawn; a wider screen adds the same number of pixels to
+        # every column but Row. Row, Question, Product or section and Answer add up to the 356 pixels a phone
+        # (390 wide) shows, so what is asked, where and what the answer is read there without scrolling
+        # sideways. The other four start at the grid's least (50), so at 1366 pixels (about 50 added to each)
+        # the whole table fits and every header is read whole: with Check 110, Kind 70, App's own 88 and
+        # Remove 80, the spare width went as much to them, and the headers read "Product or sect" and
+        # "Answer as writ" (tests/test_browser_phone.py measures the drawn headers).
         key=f"questions_editor_{st.session_state[EDITOR_VERSION]}",
         num_rows="fixed",
         hide_index=False,
@@ -143,25 +146,25 @@ with st.container():
             "_index": st.column_config.NumberColumn(
                 "Row", width=40, help="The row in the questions file you export (its header is row 1): every page, "
                 "report and download numbers the question so."),
-            "check": st.column_config.TextColumn("Check", width=110, help="Full reasons are listed under the table."),
-            "question": st.column_config.TextColumn("Question", width=136, required=True),
+            "check": st.column_config.TextColumn("Check", width=50, help="Full reasons are listed under the table."),
+            "question": st.column_config.TextColumn("Question", width=120, required=True),
             "expected_source": st.column_config.SelectboxColumn(
-                "Product or section", width=90,
+                "Product or section", width=98,
                 options=sorted(set(headings) | set(base["expected_source"]) - {""}),
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
-            "expected_answer": st.column_config.TextColumn("Answer as written", width=90,
+            "expected_answer": st.column_config.TextColumn("Answer as written", width=98,
                                                            help="The answer as it is written in your file."),
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
-                "Kind", width=70, options=list(dict.fromkeys(
+                "Kind", width=50, options=list(dict.fromkeys(
                     ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
                 help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),
             "generated": st.column_config.CheckboxColumn(
-                "App's own", width=88, help="Written by the app from your file's columns. Untick once you have "
+                "App's own", width=50, help="Written by the app from your file's columns. Untick once you have "
                 "checked it (editing it does the same): only your own questions can make the file Ready."),
-            "remove": st.column_config.CheckboxColumn("Remove", width=80, help="Tick, then press Remove below."),
+            "remove": st.column_config.CheckboxColumn("Remove", width=50, help="Tick, then press Remove below."),
         },
     )
     kept = edited.drop(columns=["check", "remove"]).reset_index(drop=True)

@@ -16,6 +16,7 @@ from ui.keys import (
     RUN_RERANKERS,
     RUN_RETRIEVERS,
     RUN_STOPPED,
+    RUN_STOPPED_AFTER,
     RUN_STRATEGIES,
     SIZE,
     THRESHOLD,
@@ -197,14 +198,9 @@ def checkup(content: str, sheet: str | None, name_column: str | None, files: tup
 
 with body:
     fresh = st.session_state.pop("run_fresh", False)
-    if result.pending and not st.session_state.get(RUN_STOPPED):  # word search's verdict, before any Run
-        st.caption("Worked out with word search as the page opened; the rest waits for Run.")
-    elif result.pending:  # only the finished stages' time: never "this run took 0.2 s" of a run stopped at 16 s
-        st.caption(f"The finished part took {result.seconds:.1f} s.")
-    elif fresh:
-        st.caption(f"This run took {result.seconds:.1f} s.")
-    else:  # nothing was computed now: say so, with what the computing took when it happened
-        st.caption(f"These results are from the last run (took {result.seconds:.1f} s).")
+    # The whole run's time; a stopped run's until Stop (never the finished part's alone: "0.7 s" of a 13 s run).
+    st.caption(staged_view.time_caption(result, stopped=bool(st.session_state.get(RUN_STOPPED)), fresh=fresh,
+                                        stopped_after=st.session_state.get(RUN_STOPPED_AFTER)))
     earlier = complete_with_other_settings(current_stamp(settings)) if result.pending else None
     if earlier is not None:  # a changed setting (or a stopped run of it) hid the complete result: it is kept
         changed = settings_changed(current_stamp(settings), earlier)  # the settings panel's own words
@@ -272,7 +268,7 @@ with body:
                     show(number, item)
         base_panels.across_todo(across, len(todo) + 1)
 
-handover_panels.rewrite_panel(result)
+handover_panels.rewrite_panel(result, verdict)
 if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
     st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
     strategy = verdict.recommended.strategy

@@ -108,3 +108,17 @@ def test_with_another_window_size_the_bot_ready_panel_says_why_its_figures_diffe
     assert ("Why these figures can differ from your results: the bot-ready check always cuts both files into "
             "300-character windows, the usual size, as one fixed yardstick; your results use the 500-character "
             "windows you chose, so its “your file” figure is not one of theirs.") in [plain(c.value) for c in at.caption]
+
+
+def test_the_results_page_gives_the_bot_ready_panel_the_verdicts_figure():
+    """The panel's bar is the verdict's own: its recommended setup's name and clean answers on the file as it is."""
+    from ui import keys
+    from ui.handover_panels import recommended_bar
+    from workbench.advise.rewrite import Recommended
+    from workbench.advise.verdict import assess
+
+    at = go(open_on_price_list(), "pages/results.py")
+    assert not at.exception
+    verdict = assess(at.session_state[keys.RESULT])
+    assert recommended_bar(verdict) == Recommended("Cut at headings, word-match search", 20, 20)
+    assert recommended_bar(None) is None

@@ -229,3 +229,98 @@ def test_the_checkup_shared_lines_fit_a_phone_on_a_200_row_catalog(app, tmp_path
         problems = page.evaluate(HIDDEN_COLUMNS) + page.evaluate(OVERFLOWING_TABLES)
         page.close()
     assert problems == [], problems
+
+
+# A word of a wrapping table broken inside ("cle an", "mis sed"): its letters drawn on two lines. Allowed only for
+# a word wider than the whole table, which cannot fit any other way (a cell's own width is no measure: the words
+# broke because the table had squeezed their column below them).
+BROKEN_WORDS = """
+() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('[data-testid=stMain] [data-testid=stTable] :is(th, td)')) {
+    const room = cell.closest('[data-testid=stTable]').clientWidth;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter(r => r.width > 0);
+        const lines = new Set(rects.map(r => Math.round(r.top)));
+        const width = rects.reduce((sum, r) => sum + r.width, 0);
+        if (lines.size > 1 && width <= room + 1) out.push(`“${word[0]}” broken in “${cell.innerText.slice(0, 30)}”`);
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+"""
+
+
+@pytest.mark.parametrize("path", ["compare", "checkup"])
+def test_wrapped_tables_break_lines_between_words_on_a_phone(app, shots, path):
+    """Walk-through of issue 25: on a phone Compare's tables read "cle an", "mix ed", "mis sed", "refus e belo w":
+    the tables were let break any word anywhere to fit. Words break only between words; the tables still fit."""
+    browser, url = app
+    page = browser.new_page(**PHONE)
+    goto(page, url, path)
+    page.locator("[data-testid=stTable]").first.wait_for(timeout=120000)
+    bring_into_view(page, "[data-testid=stTable]")
+    page.screenshot(path=str(shots / f"phone-{path}-table-words.png"))
+    broken = page.evaluate(BROKEN_WORDS)
+    problems = page.evaluate(HIDDEN_COLUMNS) + page.evaluate(OVERFLOWING_TABLES)
+    page.close()
+    assert broken == [], broken
+    assert problems == [], problems
+
+
+def header_cells(page) -> tuple[list[tuple[int, int, int]], int]:
+    """The questions table's header cells as drawn (it draws on a canvas): for each, its left and right edges and
+    where its text ends, in pixels from the table's left, found in a screenshot of the header row; and the
+    table's width. A cell's edges are the header's vertical border lines (columns of pixels of the border's
+    colour from top to bottom); its text, the dark pixels between them."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    box = page.locator("[data-testid=stDataFrame]").first.bounding_box()
+    shot = Image.open(BytesIO(page.screenshot(clip={"x": box["x"], "y": box["y"] + 1, "width": box["width"],
+                                                   "height": 33}))).convert("L")
+    width, height = shot.size
+    pixels = shot.load()
+    rows = range(3, height - 3)
+    background = max(set(pixels[width // 2, y] for y in rows), key=[pixels[width // 2, y] for y in rows].count)
+
+    def border(x: int) -> bool:  # a vertical line: every pixel of the column a little darker than the background
+        values = [pixels[x, y] for y in rows]
+        return max(values) - min(values) <= 6 and 4 <= background - values[0] <= 60
+
+    edges = [x for x in range(width) if border(x)]
+    lines = [x for n, x in enumerate(edges) if not n or x > edges[n - 1] + 1]  # one x a line
+    cells = []
+    for left, right in zip([0, *lines], [*lines, width - 1]):
+        dark = [x for x in range(left + 1, right) if any(pixels[x, y] < background - 80 for y in rows)]
+        if dark:
+            cells.append((left, right, max(dark)))
+    return cells, width
+
+
+def test_every_header_of_the_questions_table_is_readable_at_1366(app, shots):
+    """Walk-through of issue 25: at 1366 px the headers read "Product or sect" and "Answer as writ" (the spare
+    width went as much to Kind, App's own and Remove as to them). Each header's text ends inside its cell, with
+    the cell's padding to spare, and all eight columns fit the table."""
+    browser, url = app
+    page = browser.new_page(**DESKTOP)
+    goto(page, url, "questions")
+    page.locator("[data-testid=stDataFrame] th[role=columnheader]").first.wait_for(state="attached", timeout=60000)
+    bring_into_view(page, "[data-testid=stDataFrame]")
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(shots / "desktop-questions-table.png"))
+    drawn = page.evaluate(DRAWN_COLUMNS)
+    cells, width = header_cells(page)
+    page.close()
+    assert drawn == ["Row", "Question", "Product or section", "Answer as written", "Check", "Kind", "App's own",
+                     "Remove"], drawn
+    assert len(cells) == 8, cells
+    cut = [(name, cell) for name, cell in zip(drawn, cells) if cell[1] - cell[2] < 6]
+    assert cut == [], f"headers cut at their cell's edge (left, right, text's end): {cut}"

@@ -111,9 +111,15 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     assert any("What had finished is kept below, labelled partial" in w for w in warnings)
     assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
     assert any("Partial results for" in m.value for m in at.markdown)
-    # Its time is the finished part's, never "This run took 0.2 s" of a run stopped later.
-    assert any(c.value.startswith("The finished part took ") for c in at.caption)
-    assert not any(c.value.startswith("This run took ") for c in at.caption)
+    # Its time is the run's until Stop: never "This run took 0.2 s", nor the finished part's alone ("The finished
+    # part took 0.7 s" of a run stopped after 13 s).
+    import re
+
+    said = [c.value for c in at.caption if c.value.startswith("The run was stopped after ")]
+    assert len(said) == 1 and re.fullmatch(r"The run was stopped after \d+\.\d s\.", said[0]), said
+    assert float(said[0].split()[-2]) >= round(result.seconds, 1)  # the finished part is only part of it
+    assert at.session_state[keys.RUN_STOPPED_AFTER] >= result.seconds
+    assert not any(c.value.startswith(("This run took ", "The finished part took ")) for c in at.caption)
     assert len(running.remembered_results()) == 0 and runs_in(db) == 0  # neither remembered nor saved as complete
 
 
@@ -188,3 +194,33 @@ def test_settings_changed_names_each_changed_setting_in_the_panels_words():
     assert settings_changed(before, before) == []
     assert same_inputs(before, after)
     assert not same_inputs(before, Stamp.of("a.csv", b"y", None, None, "q", 1, Settings(["fixed"], ["bm25"], ["none"])))
+
+
+def test_the_time_said_is_the_whole_runs_or_until_stop():
+    """Walk-through of issue 25: a run stopped after about 13 s said "The finished part took 0.7 s"."""
+    from types import SimpleNamespace
+
+    from ui.staged_view import time_caption
+
+    partial = SimpleNamespace(pending=("meaning-based search",), seconds=0.7)
+    whole = SimpleNamespace(pending=(), seconds=13.24)
+    assert time_caption(partial, stopped=True, fresh=False, stopped_after=13.04) == "The run was stopped after 13.0 s."
+    assert time_caption(partial, stopped=True, fresh=False) == "The run was stopped before it finished."
+    assert time_caption(partial, stopped=False, fresh=False) == (
+        "Worked out with word search as the page opened; the rest waits for Run.")
+    assert time_caption(whole, stopped=False, fresh=True) == "This run took 13.2 s."
+    assert time_caption(whole, stopped=False, fresh=False) == "These results are from the last run (took 13.2 s)."
+
+
+def test_stop_times_the_run_at_its_click(monkeypatch):
+    """Stop's click (it reruns the page, ending the script) records how long the run had gone."""
+    import streamlit as st
+
+    from ui import keys, running
+
+    state: dict = {keys.RUN_STARTED_AT: 100.0}
+    monkeypatch.setattr(st, "session_state", state)
+    monkeypatch.setattr(running.st, "session_state", state)
+    monkeypatch.setattr(running.time, "monotonic", lambda: 113.04)
+    running.stop_run()
+    assert state[keys.RUN_STOPPED] is True and state[keys.RUN_STOPPED_AFTER] == pytest.approx(13.04)

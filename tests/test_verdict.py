@@ -572,3 +572,19 @@ def test_a_panels_title_is_wrapped_to_fit_a_phone(fake_encoder):
     titles = [a.text for a in grades_bars(result, "bm25").layout.annotations]
     assert titles == ["Not re-checked", "Re-checked word by<br>word for meaning"]
     assert all(len(line) <= TITLE_WIDTH for title in titles for line in title.split("<br>"))
+
+
+def test_the_verdict_names_bm25_in_plain_words_and_the_recommendation_keeps_its_name():
+    """The verdict's sentence is read by a shop owner: "BM25" said nothing there (walk-through of issue 25). The
+    setup's display name, explained by the settings' help, stays in the recommendation; ids are unchanged."""
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(strategies=["fixed", "heading"], retrievers=["bm25"], rerankers=["none"])
+    verdict = assess(evaluate(document, questions, settings))
+    assert verdict.reason == (
+        "with cut at headings, word search where rare words count more, 20 of 20 questions your file answers got a "
+        "clean answer (100%), and of the 4 it cannot answer, the bot handed none to a person and answered 4 anyway "
+        "(measured on your 24 questions)."
+    )
+    assert verdict.recommendation == "Recommended: Cut at headings, BM25 word search."
+    assert (verdict.recommended.retriever, setup_name(verdict.recommended)) == ("bm25", "Cut at headings, BM25 word search")

@@ -128,7 +128,9 @@ def test_the_bot_ready_panel_never_says_hand_it_over_beside_no_gain():
         return Before(300, 20, {"clean": original, "mixed": 0, "missed": 0, "decoy": 0},
                       {"clean": rewrite, "mixed": 0, "missed": 0, "decoy": 0}, sections=4)
 
-    assert before(5, 9).hand_over() == "Give this file to whoever builds your bot."
+    assert before(5, 9).hand_over() == ("With 300-character windows, word-match search, not re-checked, it answers 9 "
+                                        "of 20 of your questions cleanly, 4 more than your own file: give this file "
+                                        "to whoever builds your bot.")
     assert "no more cleanly" in before(0, 0).hand_over() and "Give this file" not in before(0, 0).hand_over()
     assert "does worse" in before(9, 5).hand_over()
 
@@ -229,3 +231,41 @@ def test_the_reports_hit_rate_chart_is_headed_in_words_and_explained():
     assert "<h2>Hit rate at k</h2>" not in html
     assert "<h2>How often the answer is among the pieces handed over</h2><p>Found in the top k (the hit rate" in html
     assert GLOSSARY["hit rate"].split(" (")[0] == "Found in the top k"
+
+
+SPREE_BEST = "Find a sentence, hand over its section, BM25 word search, re-checked word by word for meaning"
+
+
+def spree_like(original: int, rewrite: int):
+    from workbench.advise.rewrite import Before
+
+    return Before(300, 43, {"clean": original, "mixed": 0, "missed": 0, "decoy": 0},
+                  {"clean": rewrite, "mixed": 0, "missed": 0, "decoy": 0}, sections=37, retriever="bm25")
+
+
+def test_the_bot_ready_panel_does_not_push_a_rewrite_the_recommended_setup_already_beats():
+    """Walk-through of issue 25 (the Spree export): the verdict said 41 of 43 clean, and the panel said "Give this
+    file to whoever builds your bot" of a rewrite that went from 10 to 12 of 43 with 300-character windows and BM25."""
+    from workbench.advise.rewrite import Recommended
+
+    said = spree_like(10, 12).hand_over(Recommended(SPREE_BEST, 41, 43))
+    assert said == (
+        "With 300-character windows, BM25 word search, not re-checked, it answers 12 of 43 of your questions cleanly, "
+        "2 more than your own file; but your own file as it is already answers 41 of 43 cleanly with the recommended "
+        "setup (find a sentence, hand over its section, BM25 word search, re-checked word by word for meaning). Keep "
+        "your file with that setup: the bot-ready file helps only a bot that must cut into 300-character windows."
+    )
+    assert "Give this file" not in said and "give this file" not in said
+    # As many as the recommended setup is no gain over it either.
+    assert "Keep your file with that setup" in spree_like(10, 41).hand_over(Recommended(SPREE_BEST, 41, 43))
+
+
+def test_the_bot_ready_panel_hands_over_a_rewrite_that_beats_the_recommended_setup():
+    from workbench.advise.rewrite import Recommended
+
+    assert spree_like(10, 42).hand_over(Recommended(SPREE_BEST, 41, 43)) == (
+        "With 300-character windows, BM25 word search, not re-checked, it answers 42 of 43 of your questions cleanly, "
+        "32 more than your own file, and more than the 41 of 43 your own file gets with the recommended setup (find a "
+        "sentence, hand over its section, BM25 word search, re-checked word by word for meaning): give this file to "
+        "whoever builds your bot."
+    )

@@ -9,8 +9,8 @@ import streamlit as st
 
 from ui.keys import RESULT_STAMP
 from workbench.advise.findings import shown_setup
-from workbench.advise.rewrite import Before, grade_rewrite, rewrite, rewrite_name
-from workbench.advise.verdict import BASELINE
+from workbench.advise.rewrite import Before, Recommended, grade_rewrite, rewrite, rewrite_name
+from workbench.advise.verdict import BASELINE, Verdict
 from workbench.core.model import Chunk, Document, Question
 from workbench.core.results import Evaluation
 from workbench.cut.windows import WINDOW_SIZE
@@ -74,8 +74,18 @@ def two_numbers(result: Evaluation, before: Before) -> str:
             f"{lower_first(reranker_name(reranker))}.")
 
 
-def rewrite_panel(result: Evaluation) -> None:
-    """The original and its rewrite side by side, graded with the same questions, and the download."""
+def recommended_bar(verdict: Verdict | None) -> Recommended | None:
+    """What the verdict's recommended setup gets from the file as it is: a rewrite is handed over only above it."""
+    if verdict is None or verdict.recommended is None or not verdict.answerable:
+        return None
+    return Recommended(verdict.setup_label, verdict.clean, verdict.answerable)
+
+
+def rewrite_panel(result: Evaluation, verdict: Verdict | None = None) -> None:
+    """The original and its rewrite side by side, graded with the same questions, and the download.
+
+    ``verdict``: the page's; the panel says to hand the rewrite over only when it beats what the verdict's
+    recommended setup already gets from the original."""
     document = result.document
     asked = tuple(
         (q.question, q.expected_source, q.expected_answer, q.kind)
@@ -97,7 +107,7 @@ def rewrite_panel(result: Evaluation) -> None:
     st.write(
         "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "
         "or section has its own heading, and every line several products share word for word now names its "
-        "product. Nothing is added that is not in your file. " + before.hand_over()
+        "product. Nothing is added that is not in your file. " + before.hand_over(recommended_bar(verdict))
     )
     st.markdown(f"**{escape_markdown(before.sentence())}**",
                 help=f"Both files graded with your questions: {before.under()}.")

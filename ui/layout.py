@@ -69,11 +69,15 @@ def chart(figure, key: str) -> None:
 # words of a wrapping table too wide for a phone.
 _NARROW_CSS = """<style>
 [data-testid="stFileUploaderDropzoneInstructions"] span,
-[data-testid="stFileUploaderDropzoneInstructions"] small { white-space: normal; overflow-wrap: anywhere; }
+[data-testid="stFileUploaderDropzoneInstructions"] small { white-space: normal; overflow-wrap: break-word; }
 /* A wrapping table (Check-up's shared lines, Compare's key figures) with five columns of long words overflowed
-   a phone's 356 pixels by a few: there a word may break inside to fit. */
+   a phone's 356 pixels by a few. Lines break between words only: "overflow-wrap: anywhere" let the table squeeze
+   a column below its words ("cle an", "mis sed"); "break-word" breaks only a word longer than the line. The
+   cells' side padding and the text's size give the few pixels instead. */
 @media (max-width: 640px) {
-  [data-testid="stTable"] :is(th, td), [data-testid="stTable"] :is(th, td) * { overflow-wrap: anywhere !important; }
+  [data-testid="stTable"] :is(th, td) { padding-left: 0.25rem !important; padding-right: 0.25rem !important;
+                                       font-size: 0.8rem !important; }
+  [data-testid="stTable"] :is(th, td), [data-testid="stTable"] :is(th, td) * { overflow-wrap: break-word !important; }
 }
 </style>"""
 

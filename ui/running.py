@@ -25,7 +25,9 @@ from ui.keys import (
     RESULT_STAMP,
     RUN_RERANKERS,
     RUN_RETRIEVERS,
+    RUN_STARTED_AT,
     RUN_STOPPED,
+    RUN_STOPPED_AFTER,
     RUN_STRATEGIES,
     SIZE,
     THRESHOLD,
@@ -104,6 +106,7 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
     stamp = current_stamp(settings)
     started = time.perf_counter()
     state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
+    state[RUN_STARTED_AT], state[RUN_STOPPED_AFTER] = time.monotonic(), None  # for "stopped after 13.0 s"
 
     def stage_done(partial: Evaluation) -> None:
         if partial.pending:
@@ -116,6 +119,8 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
                                 progress=progress, should_stop=should_stop, on_stage=stage_done)
     except RunStopped:  # asked for (should_stop): what finished stays in RESULT, labelled partial; no error
         state[RUN_STOPPED] = True
+        if state.get(RUN_STOPPED_AFTER) is None:  # Stop's click, when it came through stop_run, timed it already
+            state[RUN_STOPPED_AFTER] = time.monotonic() - state[RUN_STARTED_AT]
         return None
     except WorkbenchError as error:
         state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = str(error), stamp
@@ -309,8 +314,13 @@ def should_stop() -> bool:
 
 
 def stop_run() -> None:
-    """The Stop button: its click reruns the page, which ends the running script (see ``should_stop``)."""
+    """The Stop button: its click reruns the page, which ends the running script (see ``should_stop``).
+
+    The run's time is taken here, at the click: the page then says how long the run went before it was stopped."""
     st.session_state[RUN_STOPPED] = True
+    started = st.session_state.get(RUN_STARTED_AT)
+    if started is not None:
+        st.session_state[RUN_STOPPED_AFTER] = time.monotonic() - started
 
 
 def run_estimate(files: Files, questions_csv: str, settings: Settings) -> Estimate | None:

@@ -82,3 +82,42 @@ def grouped_rows(document) -> str:
     return (f"{plural(products, 'product')} ({plural(rows, 'row')}; variant rows grouped under their product: a "
             "row with no name of its own, such as one colour or size, belongs to the product it follows or shares "
             "a handle with)")
+
+
+def size_words(size: int) -> str:
+    """A file's size as a person reads it: "812 bytes", "19 KB", "1.2 MB", "48 MB" (1 KB = 1,024 bytes, as the
+    upload limit counts them), never a raw byte count."""
+    kb, mb = 1024, 1024 * 1024
+    if size < kb:
+        return plural(size, "byte")
+    if size < 1000 * kb:  # "1.0 MB", not "1,023 KB"
+        return f"{round(size / kb):,} KB"
+    return f"{size / mb:.1f} MB" if size < 10 * mb else f"{round(size / mb):,} MB"
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def when_words(stamp: str, now=None, zone=None) -> str:
+    """A stored UTC time (ISO 8601) in this computer's local time, in plain words: "today 17:10",
+    "yesterday 09:14", "2 Dec 09:14", "2 Dec 2025 09:14" (another year). ``now`` and ``zone`` (an aware
+    datetime, a tzinfo) are for tests; by default the clock and the time zone of this computer."""
+    import datetime as dt
+
+    moment = dt.datetime.fromisoformat(stamp)
+    if moment.tzinfo is None:  # stored in UTC, as every stamp of the workspace is
+        moment = moment.replace(tzinfo=dt.UTC)
+    moment = moment.astimezone(zone)
+    today = (now or dt.datetime.now(dt.UTC)).astimezone(zone).date()
+    clock = f"{moment:%H:%M}"
+    if moment.date() == today:
+        return f"today {clock}"
+    if moment.date() == today - dt.timedelta(days=1):
+        return f"yesterday {clock}"
+    day = f"{moment.day} {MONTHS[moment.month - 1]}"  # not %b: the locale's month names, not the page's English
+    return f"{day} {clock}" if moment.year == today.year else f"{day} {moment.year} {clock}"
+
+
+def recent_line(size: int, used_at: str, now=None, zone=None) -> str:
+    """What the Document page's recent list says after a file's name: "19 KB, last opened today 17:10"."""
+    return f"{size_words(size)}, last opened {when_words(used_at, now, zone)}"

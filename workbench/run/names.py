@@ -22,6 +22,13 @@ def retriever_name(id: str) -> str:
     return RETRIEVERS.get(id).label or id
 
 
+def plain_retriever_name(id: str) -> str:
+    """The search in plain words, for a sentence a shop owner reads: "word search where rare words count more" for
+    BM25, whose display name ("BM25 word search") stays in the settings and charts, explained by their help."""
+    kind = RETRIEVERS.get(id)
+    return kind.plain or kind.label or id
+
+
 def reranker_name(id: str) -> str:
     return RERANKERS.get(id).label or id
 
@@ -43,6 +50,15 @@ def is_control(strategy: str) -> bool:
 def setup_name(run: Run, size: int | None = None) -> str:
     """A configuration in words: "Cut at headings, word-match search, re-checked by headings"."""
     parts = [strategy_name(run.strategy, size), lower_first(retriever_name(run.retriever))]
+    if run.reranker != "none":
+        parts.append(lower_first(reranker_name(run.reranker)))
+    return ", ".join(parts)
+
+
+def plain_setup_name(run: Run, size: int | None = None) -> str:
+    """``setup_name`` with the search in plain words (``plain_retriever_name``), for the verdict's sentence:
+    "find a sentence, hand over its section, word search where rare words count more, re-checked ..."."""
+    parts = [strategy_name(run.strategy, size), lower_first(plain_retriever_name(run.retriever))]
     if run.reranker != "none":
         parts.append(lower_first(reranker_name(run.reranker)))
     return ", ".join(parts)

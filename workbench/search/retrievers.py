@@ -27,6 +27,9 @@ class Retriever:
     id: str = ""
     order: int  # where it is listed and run, and which of two tied setups is preferred (lower: plainer)
     label: str = ""
+    # The search in the verdict's sentence, read by a shop owner; the label when it is plain already
+    # ("BM25" is a name only the settings' help explains).
+    plain: str = ""
     explanation: str = ""
     needs_encoder = False  # reads with the shared language model (the process-wide encoder)
     # What a score of this search means, in words for the screen ("score 0.540" says nothing by itself).
@@ -97,6 +100,7 @@ class BM25(Retriever):
 
     order = 20
     label = "BM25 word search"
+    plain = "word search where rare words count more"
     explanation = "The classic search-engine score: rare words that match count more than common ones."
     score_words = ("BM25 points: each matching word adds more the rarer it is in your file; no fixed top, so "
                    "compare scores only within one question")
