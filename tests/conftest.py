@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import zlib
 from pathlib import Path
@@ -132,3 +133,11 @@ def peak_script(script: str) -> str:
             "_peak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM'))\n"
             "print(int(_peak.split()[1]) / 1024, flush=True)\n"
             "_sys.exit(globals().get('code', 0))\n")
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where a browser test keeps its screenshots: ``WORKBENCH_SHOTS`` to look at them afterwards, else the test's own."""
+    folder = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

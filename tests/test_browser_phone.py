@@ -6,7 +6,6 @@ $WORKBENCH_SHOTS (default: the test's own temporary folder) to be looked at.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -35,13 +34,6 @@ def app(tmp_path_factory):
         page.close()
         yield browser, url
         browser.close()
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def goto(page, url: str, path: str) -> None:

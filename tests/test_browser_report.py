@@ -8,7 +8,6 @@ go to $WORKBENCH_SHOTS (default: the test's own temporary folder) to be looked a
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -86,13 +85,6 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser
         browser.close()
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
