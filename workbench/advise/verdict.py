@@ -244,9 +244,11 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
         + (f"the recommended setup gets {gained} more." if gained > 0 else "as many as the recommended setup.")
     )
     if baseline.counts["false-answer"] != best.counts["false-answer"] and best.unanswerable:
+        # Named, not "It": right after "the recommended setup gets N more", "It" read as the recommended setup,
+        # and its count beside the verdict's own (the recommended setup's) looked like a contradiction.
         verdict.versus_baseline += (
-            f" It answered {baseline.counts['false-answer']} of the {best.unanswerable} questions your file "
-            "cannot answer."
+            f" Of the {best.unanswerable} questions your file cannot answer, {lower_first(window)} answered "
+            f"{baseline.counts['false-answer']} anyway, the recommended setup {best.counts['false-answer']}."
         )
     comparison = compare(baseline, best, "clean")
     if gained and not comparison.significant:
