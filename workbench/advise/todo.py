@@ -43,6 +43,7 @@ class _Builder(ItemWriter):
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
+        self._kept: dict[str, SharedLine] = {}  # shared lines the export keeps as they are: one item for all
 
     def add(self, key: tuple, make, question: int | None = None, fixes: bool = False) -> Todo:
         item = self.items.get(key)
@@ -53,6 +54,13 @@ class _Builder(ItemWriter):
         if fixes and question is not None and question not in item.fixes:
             item.fixes.append(question)
         return item
+
+    def _add_shared(self, shared: SharedLine, question: int | None = None, fixes: bool = False) -> Todo:
+        """A shared line's item; every line the export must keep as it is goes into one item (finish() writes it)."""
+        if self.kept_column(shared):
+            self._kept[shared.line] = shared
+            return self.add(("shared", "kept"), lambda: Todo("shared", "", ""), question, fixes)
+        return self.add(("shared", shared.line), lambda s=shared: self._shared_item(s), question, fixes)
 
     # --- what each non-clean question shows -------------------------------------------------------
 
@@ -71,7 +79,7 @@ class _Builder(ItemWriter):
         for line in [re.sub(r"\s+", " ", self.document.slice(f.span)).strip() for f in facts]:
             shared = self._shared(line)
             if shared is not None:
-                self.add(("shared", shared.line), lambda s=shared: self._shared_item(s), number, fixes=True)
+                self._add_shared(shared, number, fixes=True)
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
         words = missing_words(result.question.question, text, section.heading, self._other_names(section))
@@ -132,7 +140,7 @@ class _Builder(ItemWriter):
         listed = 0  # shared lines no question touches, at most 10
         for shared in audit.shared_lines:
             if shared.questions or (shared.harm == "varies" and listed < 10):
-                item = self.add(("shared", shared.line), lambda s=shared: self._shared_item(s))
+                item = self._add_shared(shared)
                 self._touch(item, shared.questions)
                 listed += 0 if shared.questions else 1
         for shared in audit.placeholders:
@@ -241,6 +249,10 @@ class _Builder(ItemWriter):
                 if q.section_id == section.id and id(q.question) in self.number]
 
     def finish(self) -> list[Todo]:
+        kept = self.items.get(("shared", "kept"))
+        if kept is not None:  # its words, place and offsets from every line it stands for
+            whole = self._kept_lines_item(list(self._kept.values()))
+            kept.edit, kept.why, kept.where, kept.spans = whole.edit, whole.why, whole.where, whole.spans
         items = list(self.items.values())
         for item in items:
             item.questions.sort()

@@ -76,36 +76,71 @@ class ItemWriter:
         # Whether the recommended setup reads with the language model (and so has its window).
         self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
 
-    def _shared_item(self, shared: SharedLine) -> Todo:
+    def kept_column(self, shared: SharedLine) -> str | None:
+        """What the column of a shared spreadsheet line holds that the shop's system reads ("set values" for a short
+        value repeated word for word: an option, a facet), so the line is never edited in the export; else None."""
+        if self.document.kind != "spreadsheet" or not shared.key:
+            return None
+        typed = self.types.get(shared.key)
+        if not typed and len(shared.value) <= 60:
+            typed = "set values"
+        return typed
+
+    def _shared_why(self, shared: SharedLine) -> str:
         names = ", ".join(shared.sections[:6]) + (f" and {len(shared.sections) - 6} more" if len(shared.sections) > 6 else "")
-        key = shared.key or "the line"
         noun = self.noun
-        example = (f"“{shared.sections[0]} {humanize(key)}: {shared.value}”" if shared.key
-                   else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
         why = (
             f"“{shown(shared.line)}” is word for word the same under {len(shared.sections)} {noun}s ({names}); a piece "
             f"holding this line but not the {noun}'s name lets a bot quote it for the wrong {noun}."
         )
         if shared.harm == "varies":
-            why += f" Other {noun}s have a different “{column_label(key)}” line, so a mix-up gives a wrong answer."
-        stop = "" if example[-2] in ".!?" else "."
-        typed = self.types.get(shared.key) if shared.key else None
-        if self.document.kind == "spreadsheet" and not typed and shared.key and len(shared.value) <= 60:
-            typed = "set values"  # a short value repeated word for word under several products: an option, a facet
-        if self.document.kind == "spreadsheet" and typed:
-            # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead.
-            bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-            # The copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice
-            # is to check, never to hand it over blindly.
-            edit = (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
-                    f"which puts the product's name on each such line, e.g. "
-                    f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
-            why += (f" The “{column_label(key)}” column holds {typed} that your shop's system reads: text typed into it would break "
-                    "the export or the import.")
+            why += f" Other {noun}s have a different “{column_label(shared.key or 'the line')}” line, so a mix-up gives a wrong answer."
+        return why
+
+    def _keep_export_edit(self, shared: SharedLine) -> str:
+        # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead. The
+        # copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice is to
+        # check, never to hand it over blindly.
+        bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
+        return (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
+                f"which puts the product's name on each such line, e.g. "
+                f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
+
+    def _shared_item(self, shared: SharedLine) -> Todo:
+        why = self._shared_why(shared)
+        typed = self.kept_column(shared)
+        if typed:
+            edit = self._keep_export_edit(shared)
+            why += (f" The “{column_label(shared.key)}” column holds {typed} that your shop's system reads: text typed "
+                    "into it would break the export or the import.")
         else:
-            edit = f"Name the {noun} on the line, e.g. {example}{stop}"  # "section" in a document
+            example = (f"“{shared.sections[0]} {humanize(shared.key)}: {shared.value}”" if shared.key
+                       else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
+            stop = "" if example[-2] in ".!?" else "."
+            edit = f"Name the {self.noun} on the line, e.g. {example}{stop}"  # "section" in a document
         return Todo("shared", edit, why, join_places(shared.places), list(shared.questions),
                     spans=list(shared.spans))
+
+    def _kept_lines_item(self, lines: list[SharedLine]) -> Todo:
+        """One item for every shared line the export must keep as it is: the same edit for each (try the
+        bot-ready copy), so one item, not one a line (the Spree export listed sixteen of them, word for word)."""
+        if len(lines) == 1:
+            return self._shared_item(lines[0])
+        lines = sorted(lines, key=lambda shared: (-len(shared.questions), -len(shared.sections)))
+        noun = self.noun
+        shown_lines = "; ".join(f"“{shown(s.line, 60)}” under {len(s.sections)} {noun}s" for s in lines[:4])
+        more = f"; and {len(lines) - 4} more" if len(lines) > 4 else ""
+        why = (f"{len(lines)} lines are word for word the same under several {noun}s: {shown_lines}{more}. A piece "
+               f"holding such a line but not the {noun}'s name lets a bot quote it for the wrong {noun}.")
+        if any(s.harm == "varies" for s in lines):
+            why += f" Other {noun}s have a different line of the same kind, so a mix-up gives a wrong answer."
+        columns = list(dict.fromkeys(column_label(s.key) for s in lines))
+        named = ", ".join(f"“{c}”" for c in columns[:5]) + (f" and {len(columns) - 5} more" if len(columns) > 5 else "")
+        why += (f" Their columns ({named}) hold values your shop's system reads: text typed into them would break the "
+                "export or the import.")
+        return Todo("shared", self._keep_export_edit(lines[0]), why,
+                    join_places([p for s in lines for p in s.places]),
+                    sorted({n for s in lines for n in s.questions}), spans=[span for s in lines for span in s.spans])
 
     def _text_column(self, section: Section, words_count: int) -> str | None:
         """The product's free-text column with the most text (a description), where words can be added safely."""
