@@ -218,7 +218,7 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         open_on_sample(page, app_url)  # the entry page first: it sets up the pages and the session
         page.get_by_role("link", name="Results").click()
         # The page opens on the word-search stage of the default setups (BM25), marked provisional until Run.
-        status = page.get_by_text(f"Ready — {SAMPLE}: with cut at headings, word search where rare words count more, "
+        status = page.get_by_text(f"Ready — {SAMPLE}: with cut at headings, word search where rare words count more (BM25), "
                                   "22 of 22 questions your file answers got a clean answer")
         expect(status).to_be_visible(timeout=120000)
         # The rest of the verdict and the to-do list (the check-up runs after the verdict shows) draw over seconds

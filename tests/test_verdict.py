@@ -582,7 +582,7 @@ def test_the_verdict_names_bm25_in_plain_words_and_the_recommendation_keeps_its_
     settings = Settings(strategies=["fixed", "heading"], retrievers=["bm25"], rerankers=["none"])
     verdict = assess(evaluate(document, questions, settings))
     assert verdict.reason == (
-        "with cut at headings, word search where rare words count more, 20 of 20 questions your file answers got a "
+        "with cut at headings, word search where rare words count more (BM25), 20 of 20 questions your file answers got a "
         "clean answer (100%), and of the 4 it cannot answer, the bot handed none to a person and answered 4 anyway "
         "(measured on your 24 questions)."
     )

@@ -100,7 +100,8 @@ class BM25(Retriever):
 
     order = 20
     label = "BM25 word search"
-    plain = "word search where rare words count more"
+    # Ends with the display name the recommendation and charts use, so the two read as one search.
+    plain = "word search where rare words count more (BM25)"
     explanation = "The classic search-engine score: rare words that match count more than common ones."
     score_words = ("BM25 points: each matching word adds more the rarer it is in your file; no fixed top, so "
                    "compare scores only within one question")
