@@ -224,3 +224,26 @@ def test_stop_times_the_run_at_its_click(monkeypatch):
     monkeypatch.setattr(running.time, "monotonic", lambda: 113.04)
     running.stop_run()
     assert state[keys.RUN_STOPPED] is True and state[keys.RUN_STOPPED_AFTER] == pytest.approx(13.04)
+
+
+def test_the_progress_bar_moves_while_the_model_reads(monkeypatch):
+    """The walk-through saw the bar stand at the stage's start (16 %) from "Loading the language model" to "read
+    91 of 145": the reading, most of a cold run, now fills READING_SHARE of its stage, the searches the rest."""
+    from workbench.run import evaluate as evaluate_module
+    from workbench.run.evaluate import READING_SHARE
+
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
+    monkeypatch.setattr(evaluate_module, "SLICE_SECONDS", 0.0)  # the smallest slices: the bar moves at each
+    encoder = FakeEncoder()
+    said: list[tuple[float, str]] = []
+    evaluate(load_path(SAMPLE_MD), QUESTIONS, Settings(["sentence", "heading"], ["dense"], ["none"]),
+             encoder_factory=lambda: encoder, progress=lambda share, text: said.append((share, text)))
+    reading = [share for share, text in said if text.startswith("The language model has read ")]
+    searching = [share for share, text in said if " — " in text]
+    assert len(reading) >= 2 and 0 < reading[0] < reading[-1] < READING_SHARE  # it moves, within its share
+    # Two searches (two cuts x dense): the first starts where the reading ends, the second halfway through the rest.
+    # (The sentences make enough texts for several slices of 8 after the first 16.)
+    assert searching == [READING_SHARE, READING_SHARE + (1 - READING_SHARE) / 2]
+    first = next(n for n, (_, text) in enumerate(said) if text.startswith("The language model has read "))
+    after = [share for share, _ in said[first:]]
+    assert after == sorted(after) and after[-1] == 1.0  # from the first text read on, it never goes back

@@ -135,6 +135,7 @@ def evaluate(
     evidence = WordEvidence(document, between=check)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
+    reading = 0.0  # the share of the bar the model's reading takes (set below when it has new texts to read)
     for strategy in settings.strategies:
         check()
         if progress:
@@ -150,9 +151,13 @@ def evaluate(
             progress(0.0, f"The language model reads {len(texts):,} texts ({timings.shared_texts:,} of them in "
                      f"several cuts, read once); {len(fresh):,} of them are new to it")
 
+        # The model's reading is most of a run that has new texts: the bar moves with it (it stood still at the
+        # stage's start while the model read thousands of texts), and the searches and grading share the rest.
+        reading = READING_SHARE if fresh else 0.0
+
         def report(begin: int) -> None:
             if progress and begin:
-                progress(0.0, f"The language model has read {begin:,} of {len(fresh):,} new texts")
+                progress(reading * begin / len(fresh), f"The language model has read {begin:,} of {len(fresh):,} new texts")
 
         # Longest first, as the model batches them itself: each slice holds texts of about one length, so little
         # of a batch is padding, and the first slices (the slowest texts) are small enough to hear a Stop soon.
@@ -166,7 +171,8 @@ def evaluate(
         for retriever_id in settings.retrievers:
             check()
             if progress:
-                progress(done / steps, f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
+                progress(reading + (1 - reading) * done / steps,
+                         f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
                          f"in {len(chunks):,} pieces")
             retriever = None  # let the previous retriever's index go before building the next
             retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
@@ -195,6 +201,11 @@ def evaluate(
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
+
+
+# The share of a run's progress bar given to the model's reading when it has new texts: most of a cold run of the
+# model's setups (bench/default_setup.py), the searches and grading after it the rest.
+READING_SHARE = 0.8
 
 
 def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report=None) -> None:
