@@ -48,6 +48,11 @@ def test_the_drill_down_names_the_product_a_window_mostly_holds_not_the_one_it_s
     # Beta's one data row is row 3 (header row 1, Alpha row 2); the walk-through saw the old rule's label,
     # "Alpha Kettle, ..." above a piece that begins with "## Beta Kettle".
     assert citation(document, chunk) == "kettles > Beta Kettle, row 3"
+    # A window across two products names both: filed under the one whose facts it holds most of (Beta's three
+    # lines, against the end of Alpha's last), the other after "with" (the walk-through saw only one named).
+    start = text.index("No it is quiet")
+    across = Chunk("fixed-3", "fixed", ((start, end),), text[start:end])
+    assert citation(document, across) == "kettles > Beta Kettle, rows 2–3, with Alpha Kettle"
 
 
 def test_a_blank_line_between_facts_belongs_to_the_section_it_lies_in():

@@ -11,7 +11,7 @@ import re
 
 from workbench.core.model import Chunk, Document, Span
 from workbench.grade.grading import PieceSections
-from workbench.grade.places import row_runs
+from workbench.grade.places import join_names, row_runs
 from workbench.read.resolve import answer_pattern
 
 STYLE = """
@@ -179,7 +179,11 @@ def citation(document: Document, chunk: Chunk) -> str:
     # The one rule every output files a piece under (the section whose facts it holds most of): the rule "the
     # section it starts in" named a window starting on one product's last line break after that product, though
     # it held only the next one.
-    section = PieceSections(document, [chunk]).of(chunk) or document.sections[0]
+    filed = PieceSections(document, [chunk])
+    section = filed.of(chunk) or document.sections[0]
+    # The others whose facts it holds too, in the file's order: a window across two products names both.
+    touched = filed.map.touched[0]
+    others = [s.title for s in document.sections if s.id in touched and s.id != section.id]
     last = max(b for _, b in chunk.spans)
     line_from = document.text.count("\n", 0, first) + 1
     line_to = document.text.count("\n", 0, max(first, last - 1)) + 1
@@ -188,7 +192,7 @@ def citation(document: Document, chunk: Chunk) -> str:
         rows = sorted({f.row for s in document.sections for f in s.facts if f.row and _inside(f.span, chunk)})
         if rows:
             where = row_runs(rows)
-    return f"{section.breadcrumb}, {where}"
+    return f"{section.breadcrumb}, {where}" + (f", with {join_names(others, 3)}" if others else "")
 
 
 def _inside(span: Span, chunk: Chunk) -> bool:
