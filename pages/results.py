@@ -318,6 +318,7 @@ if not labels:
     st.stop()
 picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
                       key=result_key("drill_question"))  # another file's question must not stay picked
+SHOWN_PIECES = 3  # of a question's ranking in the drill-down: the grade is about the first, the rest for context
 question = runs[0].per_question[picked].question
 resolved = next((q for q in result.questions if q.question is question), None)
 answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
@@ -335,9 +336,14 @@ for run_ in runs:
     with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
         scale = score_words(run_.retriever, run_.reranker)
+        shown = min(SHOWN_PIECES, result.settings.top_k, len(answer.ranking))
+        handed = min(result.settings.top_k, len(answer.ranking))
+        # Say how many of the pieces handed over are shown: 3 under "k = 5" read as if the bot got 3.
         st.caption(f"{GRADE_WORDS[answer.grade][:1].upper()}{GRADE_WORDS[answer.grade][1:]}. "
-                   f"The score below is {scale}.")
-        for rank, (index, score) in enumerate(answer.ranking[:3], start=1):
+                   f"The score below is {scale}."
+                   + (f" Shown: the first {shown} of the {handed} pieces handed to the bot; the grade is about the "
+                      "first." if shown < handed else ""))
+        for rank, (index, score) in enumerate(answer.ranking[:shown], start=1):
             chunk = chunks[index]
             # Equal scores look like a choice the search made; say how the tie was broken.
             tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (

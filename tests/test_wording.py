@@ -55,6 +55,12 @@ def test_the_drill_down_says_the_scale_of_its_scores_and_facts_have_help():
     # The sample's recommended setup is word-match search, not re-checked: its scores are word counts.
     scale = f"The score below is {RETRIEVERS.get('keyword').score_words}."
     assert any(scale in c.value for c in at.caption)
+    # k = 5, three pieces shown: said, so three is not read as what the bot got (walk-through).
+    from ui import keys
+
+    assert at.session_state[keys.TOP_K] == 5
+    assert any(c.value.endswith(" Shown: the first 3 of the 5 pieces handed to the bot; the grade is about the first.")
+               for c in at.caption)
 
 
 def test_possessives_plurals_and_verbs():
