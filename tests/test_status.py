@@ -70,8 +70,8 @@ def test_a_file_whose_score_cannot_refuse_is_judged_by_its_answers_with_the_cond
     ]
     assert verdict.refusal.startswith(
         "Refusing, with each question judged by a threshold fitted on the other questions: it refused 0 of the 3 "
-        "questions your file cannot answer and wrongly refused 2 of the 4 it can. On this file, the fewest real questions any "
-        "threshold also refuses while refusing at least half of the 3 (2) is 2 of the 4, judged on all the "
+        "questions your file cannot answer and wrongly refused 2 of the 4 it can. On this file, any threshold that "
+        "refuses at least half of the 3 (2) also refuses at least 2 of the 4 real ones, judged on all the "
         "questions. No threshold refuses "
         "at least half of them while wrongly refusing at most 5 % of real ones: the search score cannot tell these "
         "questions apart from real ones on this file."
@@ -90,7 +90,7 @@ def test_a_score_that_refuses_keeps_the_refusal_in_the_status():
     # refuses no real question.
     assert verdict.refusal_separable and verdict.conditions == [] and verdict.refusal_test == []
     assert (verdict.refused, verdict.wrongly_refused, verdict.status) == (3, 0, READY)
-    assert "while refusing at least half of the 3 (2) is 0 of the 4" in verdict.refusal
+    assert "a threshold can refuse at least half of the 3 (2) without refusing any of the 4 real ones" in verdict.refusal
     # Never refusing, where a threshold would: the false answers count, and the status says Not ready.
     never = assess(run(ANSWERABLE + FOREIGN, threshold=None))
     assert never.status == NOT_READY and never.refusal.startswith("The bot never refuses (no threshold is set)")

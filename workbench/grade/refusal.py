@@ -112,11 +112,14 @@ class TradeOff:
 
     @property
     def sentence(self) -> str:
-        return (
-            f"On this file, the fewest real questions any threshold also refuses while refusing at least half of "
-            f"the {self.unanswerable} ({self.target}) is {self.wrongly} of the {self.answerable}, judged on all "
-            "the questions."
-        )
+        # Said as what a threshold does, not as "the fewest real questions any threshold also refuses while ...
+        # is N", which the walk-through could not read.
+        half = f"at least half of the {self.unanswerable} ({self.target})"
+        if not self.wrongly:
+            return (f"On this file, a threshold can refuse {half} without refusing any of the {self.answerable} "
+                    "real ones, judged on all the questions.")
+        return (f"On this file, any threshold that refuses {half} also refuses at least {self.wrongly} of the "
+                f"{self.answerable} real ones, judged on all the questions.")
 
 
 def trade_off(results: list[QuestionResult]) -> TradeOff | None:
