@@ -35,7 +35,7 @@ if result is None:
 st.markdown(result_caption())
 
 size = result.settings.size
-with st.expander("What the controls show"):
+with st.expander("What the controls show (cuts made at random or not at all, to compare against)"):
     for control in (id for id in STRATEGIES.ids() if STRATEGIES.get(id).control):
         st.write(f"**{strategy_name(control)}** — {STRATEGIES.get(control).explanation}")
 

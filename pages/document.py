@@ -196,7 +196,10 @@ if len(files) == 1:
     counts(document)
     words = len(document.text.split())
     st.caption(f"{words:,} words, in the converted text below." if document.converted_from
-               else f"Read as {document.encoding}. {words:,} words.")
+               else f"{words:,} words." if document.encoding.lower().startswith("utf-8")
+               # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check.
+               else f"{words:,} words. Its characters were read as {document.encoding}, not the usual UTF-8: check "
+               "that accented letters below look right.")
     what_was_read(document, "The converted text (Markdown) the bot would search" if document.converted_from else
                   "The text the bot would search (as read)")
     add_box("Add files to check with this one as a knowledge base (its policies, an FAQ…)")

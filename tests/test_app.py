@@ -662,3 +662,15 @@ def test_the_document_page_says_variant_rows_were_grouped_into_products():
     assert ("2 products (4 rows; variant rows grouped under their product: a row with no name of its own, such as "
             "one colour or size, belongs to the product it follows or shares a handle with).") in [
         plain(c.value) for c in at.caption]
+
+
+def test_the_document_page_names_an_encoding_only_when_it_is_not_the_usual_utf8():
+    """The walk-through read "Read as utf-8." as jargon: a UTF-8 file says its words only; a file read by a guess
+    (here Windows-1252, the é of "Café" a single byte) says so and what to check."""
+    at = upload(open_app(), "cafe.csv", "name,price\nCafé Table,120\n".encode())
+    # "# cafe", "## Café Table", "price: 120": 7 words.
+    assert [c.value for c in at.caption if "words" in c.value] == ["7 words."]
+    at = upload(at, "cafe_1252.csv", "name,price\nCafé Table,120\n".encode("cp1252"))
+    assert [c.value for c in at.caption if "words" in c.value] == [
+        "7 words. Its characters were read as windows-1252, not the usual UTF-8: check that accented letters below "
+        "look right."]

@@ -105,8 +105,8 @@ def test_too_few_questions_to_tell_two_setups_apart():
     # 2 of 2 questions discordant, all one way: McNemar's exact needs 6 such questions for p < 0.05
     # (2 x 0.5^6 = 0.031), and with every question discordant that is 6 x 2 / 2 = 6 questions.
     assert ("Your 2 questions cannot tell 300-character windows and the recommended setup apart; about 6 questions "
-            "would, if new ones split the two as these do (2 of 2 answered cleanly by only one of them): enough for a "
-            "paired test at the 5 % level to call the difference real.") in (
+            "would, if new ones split the two as these do (2 of 2 answered cleanly by only one of them): enough to be "
+            "95 % sure the difference is not chance.") in (
         verdict.caveats)
 
 
@@ -119,8 +119,8 @@ def test_the_runner_up_and_the_best_cut_are_named_in_quotes():
                  Question("How much is the Chiffon Saree?", "Chiffon Saree", "2500", row=2)]
     verdict = assess(evaluate(document, questions, Settings(["sentence", "heading"], ["keyword"], ["none"])))
     assert ("Your 2 questions cannot tell “one sentence each” and “cut at headings” apart; about 6 questions would, "
-            "if new ones split the two as these do (2 of 2 answered cleanly by only one of them): enough for a paired "
-            "test at the 5 % level to call the difference real.") in (
+            "if new ones split the two as these do (2 of 2 answered cleanly by only one of them): enough to be 95 % "
+            "sure the difference is not chance.") in (
         verdict.caveats)
 
 

@@ -48,7 +48,7 @@ TIE_RULE = (
     "Setups are ranked by clean answers; ties go to fewer false answers, then to finding the answer in the top "
     "pieces more often, then to a cut that follows your file's headings rather than a piece size (it keeps "
     "working when a product's text grows), then to the simplest (the plainer cut, word search, no re-check). "
-    "Controls are never recommended."
+    "Controls (cuts made at random or not at all, there only to compare against) are never recommended."
 )
 BASELINE = Fixed.id  # the usual default setup: fixed-size character windows (of WINDOW_SIZE)
 
@@ -267,8 +267,8 @@ def _cannot_tell(comparison, a: str, b: str) -> str:
         # Said how: the count assumes new questions split the two as these do (the share answered cleanly by
         # only one of them), and is what a paired test at the 5 % level needs to call that difference real.
         text += (f"; about {needed} questions would, if new ones split the two as these do ({discordant} of "
-                 f"{comparison.questions} answered cleanly by only one of them): enough for a paired test at the "
-                 "5 % level to call the difference real")
+                 f"{comparison.questions} answered cleanly by only one of them): enough to be 95 % sure the "
+                 "difference is not chance")
     return text + "."
 
 
