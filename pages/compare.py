@@ -61,7 +61,8 @@ with st.expander("Every figure of each configuration"):
     } | {"ids": st.column_config.TextColumn(help="The names the command line and files use.")})
 if any(" = " in row["search"] for row in rows):
     st.caption("A row naming several searches (A = B) stands for setups that ranked and graded every question "
-               "identically, for example because the re-check re-scored every piece.")
+               "identically, for example because the re-check re-scored every piece. Their confidence scores can "
+               "still differ, and with them the refusal threshold fitted to each (under “When should the bot refuse?”).")
 warning = chance_sentence(result.runs, result.settings.size)
 if warning:
     st.warning(warning)
