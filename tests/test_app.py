@@ -337,8 +337,8 @@ def test_compare_page_statistics_refusals_and_downloads():
     import json
 
     shown = json.loads(at.dataframe[0].proto.columns)  # every figure: its plain name and what it means
-    assert shown["mrr"]["label"] == "rank of the first right piece" and "MRR" in shown["mrr"]["help"]
-    assert shown["ndcg"]["label"] == "rank of every right piece" and shown["hit_rate"]["label"] == "found in the top k"
+    assert shown["mrr"]["label"] == "first right piece's rank score" and "MRR" in shown["mrr"]["help"]
+    assert shown["ndcg"]["label"] == "every right piece's rank score" and shown["hit_rate"]["label"] == "found in the top k"
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Report (HTML)", "Answers (CSV)", "Answers (Excel)"]
     # Issue 25: no term of the trade left unexplained: "At equal budget" is said in words, the statistics'

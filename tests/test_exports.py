@@ -178,7 +178,7 @@ def test_every_download_in_the_app_is_one_of_the_tested_exports():
 
 
 def test_downloads_name_their_figures_in_words_and_the_file_they_are_about():
-    """The Excel summary heads each figure with its plain name ("rank of the first right piece", not "mrr"), an
+    """The Excel summary heads each figure with its plain name ("first right piece's rank score", not "mrr"), an
     "About the columns" sheet says what each means with its id; a download is named after its file, no hash."""
     from workbench.output.report import download_stem
     from workbench.read.base_of_files import combine
@@ -193,10 +193,10 @@ def test_downloads_name_their_figures_in_words_and_the_file_they_are_about():
     workbook = openpyxl.load_workbook(io.BytesIO(results_xlsx(evaluation)))
     header = [cell.value for cell in workbook["Summary"][1]]
     assert "mrr" not in header and "ndcg" not in header and "hit_rate" not in header
-    assert {"rank of the first right piece", "rank of every right piece", "found in the top k"} <= set(header)
+    assert {"first right piece's rank score", "every right piece's rank score", "found in the top k"} <= set(header)
     assert header[-3:] == ["strategy", "retriever", "reranker"]  # the ids keep their own columns for scripts
     about = {row[3]: row[1:3] for row in workbook["About the columns"].iter_rows(min_row=2, values_only=True)}
-    assert about["mrr"][0] == "rank of the first right piece" and "MRR" in about["mrr"][1]
+    assert about["mrr"][0] == "first right piece's rank score" and "MRR" in about["mrr"][1]
     header = next(csv.reader(io.StringIO(to_csv(evaluation))))
     # A person reads the scores under their plain names; scripts read them by id in their own columns, last.
     assert {"top piece's score", "refuse below"} <= set(header)
@@ -261,8 +261,8 @@ def test_the_excel_file_reads_right_widths_refuse_below_and_every_column_explain
     assert not column(answers, "row")[1][0].alignment.wrap_text
     # A long header over short figures wraps rather than widening its column to its own length.
     summary = workbook["Summary"]
-    width, _ = column(summary, "rank of the first right piece")
-    assert width == 14 and summary.cell(1, [c.value for c in summary[1]].index("rank of the first right piece") + 1
+    width, _ = column(summary, "first right piece's rank score")
+    assert width == 14 and summary.cell(1, [c.value for c in summary[1]].index("first right piece's rank score") + 1
                                         ).alignment.wrap_text
 
     width, cells = column(summary, "refuse below")

@@ -32,13 +32,13 @@ COLUMNS = {
     "refused": ("refused", "Questions the bot handed to a person instead of answering."),
     "false_answers": ("answered anyway", "Questions your file cannot answer that the bot answered."),
     "hit_rate": ("found in the top k", GLOSSARY["hit rate"]),
-    "mrr": ("rank of the first right piece", "1 when the right piece comes first, ½ when second, ⅓ when third …, "
+    "mrr": ("first right piece's rank score", "1 when the right piece comes first, ½ when second, ⅓ when third …, "
             "averaged over the questions (mean reciprocal rank, MRR)."),
-    "ndcg": ("rank of every right piece", "Like the rank of the first right piece, but it counts every piece "
+    "ndcg": ("every right piece's rank score", "Like the first right piece's rank score, but it counts every piece "
              "holding the answer in the top k, each less the lower it comes (nDCG)."),
     "context_chars": ("characters handed over", "Characters of the top k pieces the bot reads per question, on "
                       "average."),
-    "refusal_accuracy": ("unanswerable refused", "Share of the questions your file cannot answer that the bot "
+    "refusal_accuracy": ("share of unanswerable refused", "Share of the questions your file cannot answer that the bot "
                          "refused."),
     "answerable_refused": ("answerable refused", "Questions your file answers that the bot wrongly handed to a "
                            "person."),
@@ -85,7 +85,7 @@ PLAIN_COLUMNS = {
 
 
 def column_name(id: str) -> str:
-    """The name a person reads for a figure's id: "rank of the first right piece" for ``mrr``."""
+    """The name a person reads for a figure's id: "first right piece's rank score" for ``mrr``."""
     return COLUMNS[id][0] if id in COLUMNS else id
 
 
