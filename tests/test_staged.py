@@ -247,3 +247,6 @@ def test_the_progress_bar_moves_while_the_model_reads(monkeypatch):
     first = next(n for n, (_, text) in enumerate(said) if text.startswith("The language model has read "))
     after = [share for share, _ in said[first:]]
     assert after == sorted(after) and after[-1] == 1.0  # from the first text read on, it never goes back
+    # No text is in both cuts here: the plan's line says nothing of shared texts ("(0 of them in several cuts …)").
+    [plan] = [text for _, text in said if text.startswith("The language model reads ")]
+    assert plan.endswith(" of them are new to it") and "(" not in plan

@@ -148,8 +148,8 @@ def evaluate(
         texts = plan_model_texts(encoder, chunks_by_strategy, settings, timings)
         fresh = clock.run("embed", lambda: encoder.recall(texts))  # the rest is read back from the disk, once
         if progress:
-            progress(0.0, f"The language model reads {len(texts):,} texts ({timings.shared_texts:,} of them in "
-                     f"several cuts, read once); {len(fresh):,} of them are new to it")
+            shared = f" ({timings.shared_texts:,} of them in several cuts, read once)" if timings.shared_texts else ""
+            progress(0.0, f"The language model reads {len(texts):,} texts{shared}; {len(fresh):,} of them are new to it")
 
         # The model's reading is most of a run that has new texts: the bar moves with it (it stood still at the
         # stage's start while the model read thousands of texts), and the searches and grading share the rest.
