@@ -325,6 +325,9 @@ answer_spans = resolved.answer_spans if resolved is not None else None  # the ex
 st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
          + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
 st.html(STYLE)
+if result.settings.top_k > SHOWN_PIECES:  # once, not in each cut's box: 3 under "k = 5" read as what the bot got
+    st.caption(f"Each way of cutting shows the first {SHOWN_PIECES} of the {result.settings.top_k} pieces handed to the "
+               "bot; the grade is about the first.")
 for run_ in runs:
     answer = run_.per_question[picked]
     chunks = result.chunks[run_.strategy]
@@ -336,14 +339,9 @@ for run_ in runs:
     with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
                      expanded=answer.grade != "clean"):
         scale = score_words(run_.retriever, run_.reranker)
-        shown = min(SHOWN_PIECES, result.settings.top_k, len(answer.ranking))
-        handed = min(result.settings.top_k, len(answer.ranking))
-        # Say how many of the pieces handed over are shown: 3 under "k = 5" read as if the bot got 3.
         st.caption(f"{GRADE_WORDS[answer.grade][:1].upper()}{GRADE_WORDS[answer.grade][1:]}. "
-                   f"The score below is {scale}."
-                   + (f" Shown: the first {shown} of the {handed} pieces handed to the bot; the grade is about the "
-                      "first." if shown < handed else ""))
-        for rank, (index, score) in enumerate(answer.ranking[:shown], start=1):
+                   f"The score below is {scale}.")
+        for rank, (index, score) in enumerate(answer.ranking[:SHOWN_PIECES], start=1):
             chunk = chunks[index]
             # Equal scores look like a choice the search made; say how the tie was broken.
             tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (

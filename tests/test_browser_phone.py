@@ -119,7 +119,10 @@ def test_run_and_the_verdict_are_near_the_top_of_results_on_a_phone(app, shots):
     page.close()
     assert where["run"] < 844 - 60, where  # on the first screen, the whole button
     assert where["verdict"] < 2 * 844, where  # the verdict on the first two
-    assert where["height"] < 11 * 844, where  # secondary material folded: under 11 screens (about 14 before)
+    # Secondary material folded: under 12 screens (about 14 before the fold; 9,117 px, under 11, at stop 29). It is
+    # 9,284-9,322 px since the bot-ready panel says what its figure is measured against and a piece's label names
+    # every product it holds.
+    assert where["height"] < 12 * 844, where
 
 
 def test_during_a_run_the_progress_and_stop_are_on_screen(app, tmp_path, monkeypatch, shots):

@@ -59,8 +59,8 @@ def test_the_drill_down_says_the_scale_of_its_scores_and_facts_have_help():
     from ui import keys
 
     assert at.session_state[keys.TOP_K] == 5
-    assert any(c.value.endswith(" Shown: the first 3 of the 5 pieces handed to the bot; the grade is about the first.")
-               for c in at.caption)
+    said = "Each way of cutting shows the first 3 of the 5 pieces handed to the bot; the grade is about the first."
+    assert [c.value for c in at.caption if c.value == said] == [said]  # once, above the cuts' boxes
 
 
 def test_possessives_plurals_and_verbs():
