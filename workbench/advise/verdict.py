@@ -15,7 +15,7 @@ from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult,
 from workbench.core.wording import lower_first
 from workbench.cut.windows import Fixed
 from workbench.grade.refusal import trade_off
-from workbench.run.names import is_control, plain_setup_name, setup_name, strategy_name
+from workbench.run.names import is_control, setup_name, strategy_name
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
 CHANCE = "your questions cannot tell these strategies from chance here"
@@ -186,7 +186,7 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
     name = setup_name(best, size)
     # The search in plain words: the sentence is read by a shop owner ("BM25" is explained in the settings only).
     reason = (
-        f"with {lower_first(plain_setup_name(best, size))}, {clean} of {answerable} questions your file answers got a clean "
+        f"with {lower_first(setup_name(best, size, plain=True))}, {clean} of {answerable} questions your file answers got a clean "
         f"answer ({clean / answerable:.0%})"
     )
     if unanswerable and separable:  # said the way round that reads right: refusing is the good outcome

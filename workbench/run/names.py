@@ -47,18 +47,11 @@ def is_control(strategy: str) -> bool:
     return STRATEGIES.get(strategy).control
 
 
-def setup_name(run: Run, size: int | None = None) -> str:
-    """A configuration in words: "Cut at headings, word-match search, re-checked by headings"."""
-    parts = [strategy_name(run.strategy, size), lower_first(retriever_name(run.retriever))]
-    if run.reranker != "none":
-        parts.append(lower_first(reranker_name(run.reranker)))
-    return ", ".join(parts)
-
-
-def plain_setup_name(run: Run, size: int | None = None) -> str:
-    """``setup_name`` with the search in plain words (``plain_retriever_name``), for the verdict's sentence:
-    "find a sentence, hand over its section, word search where rare words count more, re-checked ..."."""
-    parts = [strategy_name(run.strategy, size), lower_first(plain_retriever_name(run.retriever))]
+def setup_name(run: Run, size: int | None = None, plain: bool = False) -> str:
+    """A configuration in words: "Cut at headings, word-match search, re-checked by headings". ``plain``: the search
+    in plain words (``plain_retriever_name``), for the verdict's sentence a shop owner reads."""
+    search = plain_retriever_name(run.retriever) if plain else retriever_name(run.retriever)
+    parts = [strategy_name(run.strategy, size), lower_first(search)]
     if run.reranker != "none":
         parts.append(lower_first(reranker_name(run.reranker)))
     return ", ".join(parts)
