@@ -201,9 +201,11 @@ with body:
     # The whole run's time; a stopped run's until Stop (never the finished part's alone: "0.7 s" of a 13 s run).
     st.caption(staged_view.time_caption(result, stopped=bool(st.session_state.get(RUN_STOPPED)), fresh=fresh,
                                         stopped_after=st.session_state.get(RUN_STOPPED_AFTER)))
-    earlier = complete_with_other_settings(current_stamp(settings)) if result.pending else None
+    # The stamp hashes the file's bytes: made once here, for both uses.
+    now = current_stamp(settings) if result.pending else None
+    earlier = complete_with_other_settings(now) if now is not None else None
     if earlier is not None:  # a changed setting (or a stopped run of it) hid the complete result: it is kept
-        changed = settings_changed(current_stamp(settings), earlier)  # the settings panel's own words
+        changed = settings_changed(now, earlier)  # the settings panel's own words
         one = len(changed) == 1
         st.caption(f"Your complete run of this file and these questions is kept; it had "
                    f"{'a different setting' if one else 'different settings'} for {join_names(changed)}. Set "
