@@ -6,6 +6,8 @@ returns's line", "1 of the 4 pieces … do not carry" and "langchain common" can
 
 from __future__ import annotations
 
+from workbench.core.limits import MB
+
 
 def possessive(name: str) -> str:
     """ "Aurora Ceiling Fan's", "Furniture returns'", "Large items'": a name ending in s takes the apostrophe only.
@@ -87,12 +89,12 @@ def grouped_rows(document) -> str:
 def size_words(size: int) -> str:
     """A file's size as a person reads it: "812 bytes", "19 KB", "1.2 MB", "48 MB" (1 KB = 1,024 bytes, as the
     upload limit counts them), never a raw byte count."""
-    kb, mb = 1024, 1024 * 1024
+    kb = MB // 1024  # MB: the unit the upload limit is said in
     if size < kb:
         return plural(size, "byte")
     if size < 1000 * kb:  # "1.0 MB", not "1,023 KB"
         return f"{round(size / kb):,} KB"
-    return f"{size / mb:.1f} MB" if size < 10 * mb else f"{round(size / mb):,} MB"
+    return f"{size / MB:.1f} MB" if size < 10 * MB else f"{round(size / MB):,} MB"
 
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
