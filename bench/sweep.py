@@ -115,13 +115,13 @@ def dense_sweep(folder: Path, env: dict) -> dict:
     """A meaning-based sweep with the embedding cache off, counting how often the model is constructed."""
     probe = textwrap.dedent(f"""
         import time
-        import sentence_transformers
+        from workbench.encode import bert
         loads = []
-        original = sentence_transformers.SentenceTransformer.__init__
+        original = bert.Bert.__init__
         def counting(self, *args, **kwargs):
             loads.append(1)
             original(self, *args, **kwargs)
-        sentence_transformers.SentenceTransformer.__init__ = counting
+        bert.Bert.__init__ = counting
         from workbench.output.cli import main
         began = time.perf_counter()
         code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense", "--no-history",

