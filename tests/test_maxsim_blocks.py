@@ -64,3 +64,33 @@ def test_a_question_needing_a_third_of_a_block_multiplies_it_whole_and_knows_all
     query = encoder.token_vectors([QUESTIONS[2]])[0]
     expected = (query @ encoder.token_vectors([CHUNKS[0].text])[0].T).max(axis=1)
     assert np.allclose(column, expected)
+
+
+@pytest.mark.parametrize("cells", [16_000_000, 50])
+def test_a_batch_prepared_together_scores_as_each_question_alone(monkeypatch, cells):
+    """``prepare`` multiplies every question of a batch with every text any of them needs, in one product per
+    block (or, with room for few products at once, many small ones): each shortlist's scores are those a fresh
+    re-check gives it, and the questions' columns were all worked out there, none left for ``scores``."""
+    monkeypatch.setattr(rerankers, "PRODUCT_CELLS", cells)
+    encoder = FakeEncoder()
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
+    asked = [(question, CHUNKS[:30]) for question in QUESTIONS]  # shortlists of most pieces: a small file
+    maxsim.prepare(asked)
+    assert all(len(maxsim._best[question]) == 30 for question in QUESTIONS)
+    products = []
+    monkeypatch.setattr(maxsim, "_place", lambda *a, **k: products.append(a))
+    for question, shortlist in asked:
+        assert maxsim.scores(question, shortlist).tolist() == pytest.approx(fresh(question, shortlist), abs=1e-6)
+    assert products == []  # nothing was left to place or multiply
+
+
+def test_questions_each_needing_their_own_few_pieces_are_left_to_score_one_by_one():
+    """Each needs 2 of the 12 pieces the batch needs: one product of every question with all 12 would be six
+    times the work, so ``prepare`` leaves them alone and ``scores`` works each out as before."""
+    encoder = FakeEncoder()
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
+    asked = [(question, CHUNKS[2 * n : 2 * n + 2]) for n, question in enumerate(QUESTIONS)]
+    maxsim.prepare(asked)
+    assert maxsim._blocks == {} and all(maxsim._best[question] == {} for question in QUESTIONS)
+    for question, shortlist in asked:
+        assert maxsim.scores(question, shortlist).tolist() == pytest.approx(fresh(question, shortlist), abs=1e-6)

@@ -131,13 +131,14 @@ def test_maxsim_weighs_each_question_word_piece_by_its_idf_over_the_shortlist():
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
     units = [("the price is ten dollars",), ("the returns take thirty days",), ("the fan has three speeds",)]
     # N = 3 units. "the" is in all 3: ln((3 + 1) / (3 + 1)) = 0; "price" in 1: ln(4 / 2). Normalised: 0 and 1.
-    assert maxsim._weights("the price", 2, ("a",), units).tolist() == [0.0, 1.0]
+    assert maxsim._weights("the price", 2, units).tolist() == [0.0, 1.0]
     # "price" and "days" are each in one unit: equal weights.
-    assert maxsim._weights("price days", 2, ("a",), units).tolist() == [0.5, 0.5]
+    assert maxsim._weights("price days", 2, units).tolist() == [0.5, 0.5]
     # Only words found in every unit: nothing to tell them apart, so equal weights as before.
-    assert maxsim._weights("the", 1, ("a",), units).tolist() == [1.0]
+    assert maxsim._weights("the", 1, units).tolist() == [1.0]
     # Word pieces that do not line up with the token vectors (3 given, 2 pieces): equal weights.
-    assert maxsim._weights("the price", 3, ("a",), units).tolist() == pytest.approx([1 / 3] * 3)
+    assert maxsim._weights("the price", 3, units).tolist() == pytest.approx([1 / 3] * 3)
+
 
 def test_a_question_names_a_piece_when_it_holds_every_word_of_one_of_its_titles():
     from workbench.core.model import Chunk

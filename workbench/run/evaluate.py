@@ -177,24 +177,28 @@ def evaluate(
             retriever = None  # let the previous retriever's index go before building the next
             retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
             results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
-            # Question by question, so only one question's full score arrays are held at a time.
-            for question, question_holders in zip(resolved, holders):
+            # A batch of questions at a time, so a re-check can work out their shortlists together
+            # (``Reranker.prepare``) while only a few questions' full score arrays are held at once.
+            batch = max(1, min(QUESTION_BATCH, SCORE_CELLS // max(len(chunks), 1)))
+            for first in range(0, len(resolved), batch):
                 check()
-                scores, order = clock.run("search", lambda: _search(retriever, question, starts))
-                sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
-                for reranker_id, reranker in rerankers.items():
-                    final, final_order = clock.run(
-                        "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
-                    )
-                    results[reranker_id].append(
-                        clock.run(
-                            "grade",
-                            lambda: _grade(
-                                question, final, final_order, chunks, chunk_map, question_holders, settings,
-                                evidence, sureness,
-                            ),
+                asked = resolved[first : first + batch]
+                searched = [clock.run("search", lambda: _search(retriever, question, starts)) for question in asked]
+                for reranker in rerankers.values():
+                    if reranker.rescores:
+                        clock.run("rerank", lambda: reranker.prepare(
+                            [(question.question.question, [chunks[i] for i in order[: settings.depth]])
+                             for question, (_, order) in zip(asked, searched)]))
+                for question, question_holders, (scores, order) in zip(asked, holders[first : first + batch], searched):
+                    check()
+                    sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
+                    for reranker_id, reranker in rerankers.items():
+                        final, final_order = clock.run(
+                            "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
                         )
-                    )
+                        results[reranker_id].append(clock.run("grade", lambda: _grade(
+                            question, final, final_order, chunks, chunk_map, question_holders, settings, evidence,
+                            sureness)))
             for reranker_id, graded in results.items():
                 runs.append(summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
             done += 1
@@ -202,6 +206,11 @@ def evaluate(
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
 
+
+# Questions searched before their shortlists are re-checked (``Reranker.prepare`` works a batch out together),
+# fewer when a cut has so many pieces that their score arrays (SCORE_CELLS values in all) would weigh more.
+QUESTION_BATCH = 64
+SCORE_CELLS = 2_000_000
 
 # The share of a run's progress bar given to the model's reading when it has new texts: most of a cold run of the
 # model's setups (bench/default_setup.py), the searches and grading after it the rest.
