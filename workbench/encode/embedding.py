@@ -125,6 +125,11 @@ class Encoder:
         """Whether the model is in memory (a run that needs it pays for loading it otherwise)."""
         return True
 
+    @property
+    def reads_at_once(self) -> int:
+        """Texts the model reads side by side: a slice of texts handed over at once is best a multiple of it."""
+        return 1
+
     def speed(self) -> float | None:
         """WORK units a second the model has done in this process; None before it has done enough to say."""
         if self.work < 20_000 or self.seconds <= 0:
@@ -251,6 +256,15 @@ class MiniLMEncoder(Encoder):
         _ = self.model  # loads it
 
     @property
+    def reads_at_once(self) -> int:
+        """A batch of 64 for each torch thread (``_encode``); 64 before the model (and torch) is loaded."""
+        if self._model is None:
+            return 64
+        import torch
+
+        return 64 * max(1, torch.get_num_threads())
+
+    @property
     def model(self):
         """The network itself (``encode/bert.Bert``), loaded on first use: torch and the weights, no more."""
         if self._model is None:
@@ -304,7 +318,13 @@ class MiniLMEncoder(Encoder):
         pad the same, so each text's vectors are those the disk cache already holds. The sentence vector is the
         mean of the token vectors over the mask (the packaged ``1_Pooling``), unit length; the token vectors drop
         the special tokens (``[CLS]``, ``[SEP]``, ``[UNK]``...), as maxsim compares the words only.
+
+        The batches are read side by side, one torch thread each, as many at once as torch has threads: a
+        batch's own operations are too small to keep two threads busy (one batch with two threads, then the
+        next, read the six real files' texts 10-16 % slower). Each batch's vectors are the same either way.
         """
+        import threading
+
         import torch
 
         model = self.model
@@ -312,9 +332,10 @@ class MiniLMEncoder(Encoder):
             self._reader = self._load_tokenizer(truncate=True)
             self.special_ids = {i for i, token in self._reader.get_added_tokens_decoder().items() if token.special}
         order = np.argsort([-len(text) for text in texts])
+        batches = [order[start : start + 64] for start in range(0, len(texts), 64)]
         embeddings: list[Embedding | None] = [None] * len(texts)
-        for start in range(0, len(texts), 64):
-            rows = order[start : start + 64]
+
+        def read(rows: np.ndarray) -> None:
             encoded = self._reader.encode_batch([texts[row] for row in rows])
             ids = np.zeros((len(rows), max(len(e.ids) for e in encoded)), dtype=np.int64)
             mask = np.zeros_like(ids)
@@ -329,6 +350,32 @@ class MiniLMEncoder(Encoder):
             for row, e in enumerate(encoded):
                 keep = [i for i, token in enumerate(e.ids) if token not in self.special_ids] or list(range(len(e.ids)))
                 embeddings[rows[row]] = Embedding(_unit(sentences[row]), _unit(hidden[row, : len(e.ids)][keep]))
+
+        threads = torch.get_num_threads()
+        if threads < 2 or len(batches) < threads:
+            for rows in batches:
+                read(rows)
+            return embeddings  # type: ignore[return-value]
+        failures: list[BaseException] = []
+
+        def stream(first: int) -> None:
+            try:
+                for rows in batches[first::threads]:
+                    read(rows)
+            except BaseException as error:  # handed to the caller's thread, which raises it
+                failures.append(error)
+
+        torch.set_num_threads(1)
+        try:
+            workers = [threading.Thread(target=stream, args=(first,), daemon=True) for first in range(threads)]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+        finally:
+            torch.set_num_threads(threads)
+        if failures:
+            raise failures[0]
         return embeddings  # type: ignore[return-value]
 
 

@@ -223,7 +223,8 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
     ``texts`` are the ones the model has not read (``Encoder.recall``): a slice of texts read before comes back at
     once and would set the next slice's size as if the model were that fast (a stopped run's first, longest texts
     made the next run read 1,024 texts in one 40 s slice, deaf to Stop and with its progress frozen). A slice is
-    at most twice the one before for the same reason.
+    at most twice the one before for the same reason, and after the first a whole number of what the encoder
+    reads at once (``Encoder.reads_at_once``: its batches side by side), or part of the machine would stand idle.
     """
     size, begin = 16, 0
     while begin < len(texts):
@@ -236,6 +237,7 @@ def _embed(encoder: Encoder, texts: list[str], check: Callable[[], None], report
         spent = time.perf_counter() - began
         begin += len(part)
         size = max(8, min(1024, 2 * len(part), int(len(part) * SLICE_SECONDS / max(spent, 1e-3))))
+        size = -(-size // encoder.reads_at_once) * encoder.reads_at_once
 
 
 def plan_model_texts(encoder: Encoder, cuts: dict[str, list[Chunk]], settings: Settings, timings: Timings) -> list[str]:
