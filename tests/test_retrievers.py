@@ -337,6 +337,8 @@ def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
     """scores() adds the question's columns itself; the sub-matrix product it replaced gives the same floats."""
     from collections import Counter
 
+    from scipy.sparse import csc_matrix
+
     from workbench.search.retrievers import best_of
 
     document = load_path(path)
@@ -348,5 +350,23 @@ def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
             if not counts:
                 continue
             ids = list(counts)
-            product = np.asarray(bm25.weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
+            weights = csc_matrix((bm25.values, bm25.indices, bm25.indptr), shape=(bm25.rows, len(bm25.vocabulary)))
+            product = np.asarray(weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
             assert bm25.scores(query).tolist() == best_of(product, bm25.bounds).tolist(), (strategy, query)
+
+
+def test_csc_arrays_are_scipys_layout_of_the_same_entries():
+    """The compressed-column arrays built without scipy equal scipy's own from the same (row, column) entries."""
+    from scipy.sparse import csc_matrix
+
+    from workbench.search.retrievers import csc_arrays
+
+    generator = np.random.default_rng(5)
+    cells = generator.choice(40 * 30, size=300, replace=False)  # distinct cells, in no order
+    rows, columns = cells // 30, cells % 30
+    values = generator.random(300)
+    indptr, indices, data = csc_arrays(values, rows, columns, 31)  # a last column with no entry
+    reference = csc_matrix((values, (rows, columns)), shape=(40, 31))
+    assert indptr.tolist() == reference.indptr.tolist()
+    assert indices.tolist() == reference.indices.tolist()
+    assert data.tolist() == reference.data.tolist()
