@@ -116,3 +116,21 @@ def test_real_dense_sees_an_answer_past_256_word_pieces(real_encoder):
     truncated = real_encoder.sentence_matrix([chunks[0].text])[0] @ real_encoder.sentence_matrix(
         ["How do I charge the watch with the magnetic cable?"])[0]
     assert scores[0] > truncated  # the window holding the charger line scores above the first 256 pieces
+
+
+def test_windows_primed_in_one_batch_are_those_worked_out_one_by_one():
+    """``prime_windows`` tokenises the texts together; each text's windows are what ``text_windows`` gives
+    asking the tokenizer itself (a text past the window, one that fits, one with a long prefix)."""
+    from workbench.encode import model_window
+    from workbench.encode.embedding import get_encoder
+
+    encoder = get_encoder()  # its tokenizer only: the model itself is not loaded for this
+    long = " ".join(f"word{i} fits." for i in range(400))
+    pairs = [("Shop > Fans\n", long), ("", "A short line."), ("Shop > " * 200 + "\n", long), ("", long)]
+    model_window._WINDOWS.clear()
+    expected = [model_window.text_windows(encoder, text, prefix) for prefix, text in pairs]
+    assert len(expected[0]) > 1 and expected[1] == ["A short line."]
+    model_window._WINDOWS.clear()
+    model_window.prime_windows(encoder, pairs)
+    keys = [(encoder.model_key, encoder.window, prefix, text) for prefix, text in pairs]
+    assert [model_window._WINDOWS[key] for key in keys] == expected

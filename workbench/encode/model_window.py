@@ -51,8 +51,9 @@ def window_spans(pieces: list[Span], window: int, overlap: float = OVERLAP) -> l
     return spans
 
 
-def text_windows(encoder: Encoder, text: str, prefix: str = "") -> list[str]:
-    """``prefix + text`` when the model reads it whole, else ``prefix`` + each window of ``text``."""
+def text_windows(encoder: Encoder, text: str, prefix: str = "", pieces: list[Span] | None = None) -> list[str]:
+    """``prefix + text`` when the model reads it whole, else ``prefix`` + each window of ``text``
+    (``pieces``: ``text``'s word pieces, when already known)."""
     window = encoder.window
     if window is None:
         return [prefix + text]
@@ -60,7 +61,8 @@ def text_windows(encoder: Encoder, text: str, prefix: str = "") -> list[str]:
     cached = _WINDOWS.get(key)
     if cached is not None:
         return cached
-    pieces = encoder.word_pieces(text)
+    if pieces is None:
+        pieces = encoder.word_pieces(text)
     prefix_pieces = piece_count(encoder, prefix) if prefix else 0
     room = window - prefix_pieces
     if len(pieces) + prefix_pieces <= window:
@@ -77,6 +79,20 @@ def text_windows(encoder: Encoder, text: str, prefix: str = "") -> list[str]:
 
 
 _WINDOWS: dict[tuple, list[str]] = {}
+
+
+def prime_windows(encoder: Encoder, pairs: list[tuple[str, str]]) -> None:
+    """Work out the windows of these (prefix, text) pairs with their texts tokenised in one batch, as far as
+    ``text_windows`` keeps them: asked one text at a time, a warm run of a 1,000-product catalog made 21,000
+    calls to the tokenizer (1.5 s)."""
+    window = encoder.window
+    tokenizer = getattr(encoder, "tokenizer", None)
+    if window is None or tokenizer is None:
+        return
+    todo = [pair for pair in dict.fromkeys(pairs) if (encoder.model_key, window, *pair) not in _WINDOWS][:40_000]
+    encoded = tokenizer.encode_batch([text for _, text in todo], add_special_tokens=False)
+    for (prefix, text), pieces in zip(todo, encoded):
+        text_windows(encoder, text, prefix, pieces=list(pieces.offsets))
 
 
 def search_texts(chunk: Chunk) -> list[tuple[str, str]]:

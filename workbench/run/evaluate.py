@@ -255,8 +255,9 @@ def model_texts(encoder: Encoder, chunks: list[Chunk], settings: Settings) -> li
 
     ``maxsim`` reads the same units (``model_window.reading_units``), so nothing more is needed for it.
     """
-    from workbench.encode.model_window import views
+    from workbench.encode.model_window import prime_windows, search_texts, views
 
+    prime_windows(encoder, [pair for chunk in chunks for pair in search_texts(chunk)])
     return list(dict.fromkeys(text for chunk in chunks for text in views(encoder, chunk)))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -235,6 +236,9 @@ class MaxSim(Reranker):
         shortlists hold most of its pieces), every question is multiplied with every one of those texts at once.
         Otherwise (a large catalog, each question its own few texts) ``scores`` works them out one by one.
         """
+        # The batch's units tokenised together for the IDF weights (a few hundred at a time: one call each
+        # shortlist made 419 calls, 1.8 s, in a warm run of a 1,000-product catalog).
+        self._learn_pieces([units for _, chunks in asked for chunk in chunks for units in self._chunk(chunk)[0]])
         wanted: dict[str, dict[str, None]] = {}
         for question, chunks in asked:
             known = self._best.setdefault(question, {})
@@ -344,6 +348,19 @@ class MaxSim(Reranker):
                 if self._where.get(text, (None,))[0] == number:
                     del self._where[text]
 
+    def _learn_pieces(self, units: list[tuple[str, ...]]) -> None:
+        """Each unit's word pieces (for the IDF weights), its windows tokenised in one batch."""
+        tokenizer = getattr(self.encoder, "tokenizer", None)
+        new = [windows for windows in dict.fromkeys(units) if windows not in self._pieces]
+        if not new or tokenizer is None:
+            return
+        encoded = tokenizer.encode_batch([w for windows in new for w in windows], add_special_tokens=False)
+        position = 0
+        for windows in new:  # a unit counts a word piece once, whichever of its windows holds it
+            self._pieces[windows] = frozenset(i for piece in encoded[position : position + len(windows)]
+                                              for i in piece.ids)
+            position += len(windows)
+
     def _weights(self, question: str, tokens: int, units: list[tuple[str, ...]]) -> np.ndarray:
         """How much each question token counts: its IDF over the shortlisted units, as BERTScore weighs tokens.
 
@@ -361,16 +378,10 @@ class MaxSim(Reranker):
         ids = self._ids[question]
         if len(ids) != tokens:
             return np.full(tokens, 1.0 / max(tokens, 1))
-        new = [windows for windows in dict.fromkeys(units) if windows not in self._pieces]
-        if new:
-            encoded = tokenizer.encode_batch([w for windows in new for w in windows], add_special_tokens=False)
-            position = 0
-            for windows in new:  # a unit counts a word piece once, whichever of its windows holds it
-                self._pieces[windows] = frozenset(i for piece in encoded[position : position + len(windows)]
-                                                  for i in piece.ids)
-                position += len(windows)
+        self._learn_pieces(units)
         held = [self._pieces[windows] for windows in units]
-        frequency = {i: sum(i in pieces for pieces in held) for i in set(ids)}
+        asked = set(ids)  # each unit's share of the question's pieces, by set intersection (C, not a loop)
+        frequency = Counter(i for pieces in held for i in asked.intersection(pieces))
         weights = np.array([math.log((len(units) + 1) / (frequency[i] + 1)) for i in ids])
         total = weights.sum()
         return weights / total if total > 0 else np.full(tokens, 1.0 / tokens)
