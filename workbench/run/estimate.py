@@ -23,12 +23,14 @@ WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
 # all-MiniLM-L6-v2's work units a second (embedding.work_of) on this project's 2-core machine, used until the model
 # has read enough in this process to measure its own: chosen between a quiet machine's speed and a busy one's, so a
 # quiet machine's estimate is neither far over nor far under (figures in BENCHMARKS.md, bench/estimate_accuracy.py).
-TYPICAL_SPEED = 22_000.0
+# 24,000 since the model's batches are read side by side (the six real files read at 16,000-33,000).
+TYPICAL_SPEED = 24_000.0
 # maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
 # from the disk cache and multiplying each question by blocks of them): 3.2-5.3 million on four of the six
 # files warm, 0.4-1.6 million on two measured under a load of 5 (bench/estimate_accuracy.py). 1.0 million
-# before the products ran over blocks copied once per run.
-RECHECK_SPEED = 3_000_000.0
+# before the products ran over blocks copied once per run; 9.2-17.5 million on all six since a batch of
+# questions is multiplied with a block at once (MaxSim.prepare).
+RECHECK_SPEED = 9_000_000.0
 # Up to this length the estimate cuts the whole file to count the texts the model has not read yet; a head
 # scaled up counts texts no full run makes (its last window, and a control whose shuffle depends on the
 # number of sections), which made a warm run's estimate name "34 pieces to read" when there were none.
