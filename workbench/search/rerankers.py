@@ -249,33 +249,41 @@ class MaxSim(Reranker):
         union = list(dict.fromkeys(text for texts in wanted.values() for text in texts))
         if len(wanted) < 2 or sum(len(texts) for texts in wanted.values()) * WHOLE_BLOCK < len(union) * len(wanted):
             return
-        self._place([text for text in union if text not in self._where],
-                    keep={self._where[text][0] for text in union if text in self._where})
-        questions = list(wanted)
-        queries = [self._query(question) for question in questions]
-        rows = np.cumsum([0] + [len(query) for query in queries])
-        stacked = np.vstack(queries)
+        self._hold(union)
         by_block: dict[int, list[int]] = {}
         for text in union:
             number, place = self._where[text]
             by_block.setdefault(number, []).append(place)
-        step = max(1, PRODUCT_CELLS // len(stacked))
         for number, places in by_block.items():
             block = self._blocks[number]
             first, end = min(places), max(places) + 1
             needed = sum(int(block.ends[place] - block.starts[place]) for place in places)
-            if needed * WHOLE_BLOCK < block.ends[end - 1] - block.starts[first]:
-                continue  # a few texts of an older block: ``scores`` copies just their rows
-            while first < end:  # whole texts at a time, about ``step`` rows
-                last = min(end, max(first + 1, int(np.searchsorted(block.ends, block.starts[first] + step, side="right"))))
-                a, b = int(block.starts[first]), int(block.ends[last - 1])
-                columns = np.maximum.reduceat(stacked @ block.matrix[a:b].T, block.starts[first:last] - a, axis=1)
-                for index, question in enumerate(questions):
-                    mine = np.ascontiguousarray(columns[rows[index] : rows[index + 1]].T)
-                    known = self._best[question]
-                    for text, column in zip(block.texts[first:last], mine):
-                        known.setdefault(text, column)
-                first = last
+            if needed * WHOLE_BLOCK >= block.ends[end - 1] - block.starts[first]:
+                self._multiply(list(wanted), block, first, end)
+            # else a few texts of an older block: ``scores`` copies just their rows
+
+    def _hold(self, texts: list[str]) -> None:
+        """Have these texts' token vectors in blocks: the new ones placed together, the blocks of the others kept."""
+        self._place([text for text in texts if text not in self._where],
+                    keep={self._where[text][0] for text in texts if text in self._where})
+
+    def _multiply(self, questions: list[str], block: _Block, first: int, end: int) -> None:
+        """Each question's column for texts ``first:end`` of a block, kept in ``_best`` (one already known stays):
+        all the questions' token rows in one product, over about PRODUCT_CELLS // their rows block rows at once."""
+        queries = [self._query(question) for question in questions]
+        rows = np.cumsum([0] + [len(query) for query in queries])
+        stacked = queries[0] if len(queries) == 1 else np.vstack(queries)
+        step = max(1, PRODUCT_CELLS // len(stacked))
+        while first < end:  # whole texts at a time, about ``step`` rows
+            last = min(end, max(first + 1, int(np.searchsorted(block.ends, block.starts[first] + step, side="right"))))
+            a, b = int(block.starts[first]), int(block.ends[last - 1])
+            columns = np.maximum.reduceat(stacked @ block.matrix[a:b].T, block.starts[first:last] - a, axis=1)
+            for index, question in enumerate(questions):
+                mine = np.ascontiguousarray(columns[rows[index] : rows[index + 1]].T)
+                known = self._best.setdefault(question, {})
+                for text, column in zip(block.texts[first:last], mine):
+                    known.setdefault(text, column)
+            first = last
 
     def _chunk(self, chunk: Chunk) -> tuple[list[tuple[str, ...]], list[set[str]]]:
         """A piece's reading units (each as its windows) and its titles' words."""
@@ -299,8 +307,7 @@ class MaxSim(Reranker):
         known = self._best.setdefault(question, {})
         new = [text for text in dict.fromkeys(text for windows in units for text in windows) if text not in known]
         if new:
-            self._place([text for text in new if text not in self._where], keep={self._where[t][0] for t in new
-                                                                                  if t in self._where})
+            self._hold(new)
             query = self._query(question)
             needed: dict[int, list[str]] = {}
             for text in new:
@@ -309,9 +316,7 @@ class MaxSim(Reranker):
                 block = self._blocks[number]
                 spans = [(int(block.starts[i]), int(block.ends[i])) for i in (self._where[t][1] for t in texts)]
                 if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: every text, in place
-                    columns = np.maximum.reduceat(query @ block.matrix.T, block.starts, axis=1)
-                    for text, column in zip(block.texts, columns.T):
-                        known.setdefault(text, column)
+                    self._multiply([question], block, 0, len(block.texts))
                 else:  # a few texts of a large block: copy just their rows
                     matrix = np.vstack([block.matrix[a:b] for a, b in spans])
                     starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
