@@ -187,7 +187,7 @@ def evaluate(
                 for reranker in rerankers.values():
                     if reranker.rescores:
                         clock.run("rerank", lambda: reranker.prepare(
-                            [(question.question.question, [chunks[i] for i in order[: settings.depth]])
+                            [(question.question.question, [chunks[i] for i in _shortlist(order, settings.depth)])
                              for question, (_, order) in zip(asked, searched)]))
                 for question, question_holders, (scores, order) in zip(asked, holders[first : first + batch], searched):
                     check()
@@ -266,6 +266,11 @@ def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray
     return scores, ranks(scores, starts)
 
 
+def _shortlist(order: np.ndarray, depth: int) -> np.ndarray:
+    """What a re-check re-scores: the search's top ``depth`` pieces."""
+    return order[:depth]
+
+
 def _rerank(
     reranker: Reranker,
     question: ResolvedQuestion,
@@ -278,7 +283,7 @@ def _rerank(
     """Re-score the top ``depth`` candidates; the rest keep the retriever's order below them."""
     if not reranker.rescores:
         return scores, order
-    shortlist = order[:depth]
+    shortlist = _shortlist(order, depth)
     new = reranker.scores(question.question.question, [chunks[i] for i in shortlist])
     if new is None:
         return scores, order
