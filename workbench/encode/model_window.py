@@ -57,7 +57,7 @@ def text_windows(encoder: Encoder, text: str, prefix: str = "", pieces: list[Spa
     window = encoder.window
     if window is None:
         return [prefix + text]
-    key = (encoder.model_key, window, prefix, text)
+    key = _window_key(encoder, window, prefix, text)
     cached = _WINDOWS.get(key)
     if cached is not None:
         return cached
@@ -81,6 +81,11 @@ def text_windows(encoder: Encoder, text: str, prefix: str = "", pieces: list[Spa
 _WINDOWS: dict[tuple, list[str]] = {}
 
 
+def _window_key(encoder: Encoder, window: int, prefix: str, text: str) -> tuple:
+    """What ``_WINDOWS`` files a text's windows under: the model, its window, the text and its prefix."""
+    return (encoder.model_key, window, prefix, text)
+
+
 def prime_windows(encoder: Encoder, pairs: list[tuple[str, str]]) -> None:
     """Work out the windows of these (prefix, text) pairs with their texts tokenised in one batch, as far as
     ``text_windows`` keeps them: asked one text at a time, a warm run of a 1,000-product catalog made 21,000
@@ -89,7 +94,7 @@ def prime_windows(encoder: Encoder, pairs: list[tuple[str, str]]) -> None:
     tokenizer = getattr(encoder, "tokenizer", None)
     if window is None or tokenizer is None:
         return
-    todo = [pair for pair in dict.fromkeys(pairs) if (encoder.model_key, window, *pair) not in _WINDOWS][:40_000]
+    todo = [pair for pair in dict.fromkeys(pairs) if _window_key(encoder, window, *pair) not in _WINDOWS][:40_000]
     encoded = tokenizer.encode_batch([text for _, text in todo], add_special_tokens=False)
     for (prefix, text), pieces in zip(todo, encoded):
         text_windows(encoder, text, prefix, pieces=list(pieces.offsets))
