@@ -250,3 +250,60 @@ def test_the_progress_bar_moves_while_the_model_reads(monkeypatch):
     # No text is in both cuts here: the plan's line says nothing of shared texts ("(0 of them in several cuts …)").
     [plan] = [text for _, text in said if text.startswith("The language model reads ")]
     assert plan.endswith(" of them are new to it") and "(" not in plan
+
+
+def test_a_run_goes_on_from_a_partial_result_of_the_same_settings():
+    """Continue after Stop (or Run after word search's verdict shown as the page opened): the finished stage is
+    kept, its runs the very same objects, and the rest computed; the end equals one evaluate."""
+    from workbench.run.staged import finished_stages, word_stage
+
+    document = load_path(SAMPLE_MD)
+    first = word_stage(document, QUESTIONS, GRID)
+    assert first.pending == ("meaning-based search", "re-checks by meaning")
+    assert [stage.name for stage in finished_stages(stages(GRID), GRID, first)] == ["word search"]
+    # Another setting (k) is another result: nothing of it is kept.
+    from dataclasses import replace
+
+    assert finished_stages(stages(replace(GRID, top_k=4)), replace(GRID, top_k=4), first) == []
+    seen = []
+    encoder = FakeEncoder()
+    staged = evaluate_in_stages(document, QUESTIONS, GRID, encoder_factory=lambda: encoder,
+                                on_stage=seen.append, done=first)
+    # The kept part is shown first, then the two stages computed now: 2, 6 and 12 runs.
+    assert [len(part.runs) for part in seen] == [2, 6, 12] and seen[0].pending == first.pending
+    kept = {run.key: run for run in first.runs}
+    assert all(run is kept[run.key] for run in staged.runs if run.key in kept)  # not computed again
+    assert staged.seconds >= first.seconds and staged.complete
+    whole = evaluate(document, QUESTIONS, GRID, encoder_factory=lambda: FakeEncoder())
+    assert [run.key for run in staged.runs] == [run.key for run in whole.runs]
+    for mine, theirs in zip(staged.runs, whole.runs):
+        assert [r.grade for r in mine.per_question] == [r.grade for r in theirs.per_question], mine.key
+        assert [r.ranking for r in mine.per_question] == [r.ranking for r in theirs.per_question], mine.key
+
+
+def test_results_page_continues_a_stopped_run_and_opens_the_complete_result_on_its_own_pick(tmp_path, monkeypatch):
+    """Walk-through of issue 26: after Stop and Run again, "Show the search" kept word search's pick from the
+    partial result, and the run started again from word search."""
+    from ui import keys, running
+
+    at = results_page(tmp_path, monkeypatch, StopAtTheModel())
+    at.button(key="run").click().run()  # stopped at the model: word search's part is kept
+    partial = at.session_state[keys.RESULT]
+    assert partial.pending == ("meaning-based search",)
+    partial_keys = {box.key for box in at.selectbox if box.key.startswith(("show_", "drill_"))}  # result_key's
+    encoder = FakeEncoder()
+    monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
+    at.button(key="run_again").click().run()  # the stopped run's script drew Run back under this key
+    assert not at.exception
+    complete = at.session_state[keys.RESULT]
+    assert complete.pending == ()
+    kept = {run.key: run for run in partial.runs}
+    assert [run for run in complete.runs if run.key in kept] == list(kept.values())
+    assert all(run is kept[run.key] for run in complete.runs if run.key in kept)  # went on, not from the start
+    # The complete result's choosers are its own: none keeps the partial result's key (and its pick).
+    assert partial_keys and not partial_keys & {box.key for box in at.selectbox}
+    # The greyed "Running…" button gave way to Run again; pressing it on a current result says so.
+    assert [b.key for b in at.button if b.key in ("run", "run_again", "run_busy")] == ["run_again"]
+    at.button(key="run_again").click().run()
+    assert any(s.value.startswith("Already up to date") for s in at.success)
+    assert at.session_state[keys.RESULT] is complete

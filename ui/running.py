@@ -114,9 +114,13 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
             if on_stage:
                 on_stage(partial)
 
+    # A partial result of these same inputs (a stopped run, or word search's verdict shown as the page opened):
+    # the run goes on from it, not from the start.
+    shown = state.get(RESULT)
+    done = shown if shown is not None and shown.pending and state.get(RESULT_STAMP) == stamp else None
     try:
         result = run_evaluation(current_files(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
-                                progress=progress, should_stop=should_stop, on_stage=stage_done)
+                                progress=progress, should_stop=should_stop, on_stage=stage_done, done=done)
     except RunStopped:  # asked for (should_stop): what finished stays in RESULT, labelled partial; no error
         state[RUN_STOPPED] = True
         if state.get(RUN_STOPPED_AFTER) is None:  # Stop's click, when it came through stop_run, timed it already
@@ -192,8 +196,12 @@ def result_caption() -> str:
 
 def result_key(name: str) -> str:
     """A widget key that belongs to the result on screen: a new result opens its choosers on their defaults
-    (its recommended setup) instead of keeping what was picked for another file or run."""
-    return f"{name}_{hash(st.session_state[RESULT_STAMP]) & 0xFFFFFFFF:08x}"
+    (its recommended setup) instead of keeping what was picked for another file or run. A partial result and
+    the complete one of the same inputs are two results: word search's pick must not stay once the model's
+    setups have finished."""
+    result: Evaluation | None = st.session_state[RESULT]
+    pending = result.pending if result is not None else ()
+    return f"{name}_{hash((st.session_state[RESULT_STAMP], pending)) & 0xFFFFFFFF:08x}"
 
 
 def stale_notice(settings: Settings) -> None:
@@ -241,12 +249,14 @@ def run_evaluation(
     progress=None,
     should_stop=None,
     on_stage=None,
+    done: Evaluation | None = None,
 ) -> Evaluation:
     """Evaluate, remembering results by what they were computed from (a ``Stamp``) for every tab of the app.
 
     Not ``st.cache_data``: its replay refuses a progress bar created outside the
     function. The model and every embedding are shared process-wide too.
     A stopped run (``should_stop``, or Streamlit ending the script) raises before anything is remembered or saved.
+    ``done``: a partial result of these inputs, whose finished stages are kept (``evaluate_in_stages``).
     """
     key = run_key(files, questions_csv, settings)
     memo = remembered_results()
@@ -255,7 +265,7 @@ def run_evaluation(
         document = load_document(files)
         questions = table_questions(questions_csv)
         result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
-                                    should_stop=should_stop, on_stage=on_stage)
+                                    should_stop=should_stop, on_stage=on_stage, done=done)
         memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.

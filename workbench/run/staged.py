@@ -72,19 +72,28 @@ def evaluate_in_stages(
     encoder_factory: Callable[[], Encoder] | None = None,
     progress: Progress | None = None,
     should_stop: ShouldStop | None = None,
+    done: Evaluation | None = None,
 ) -> Evaluation:
     """``evaluate`` stage by stage; ``on_stage`` gets the merged result after each (``pending`` empty at the end).
 
     A stop (``RunStopped``) raised in a later stage leaves what ``on_stage`` was given as the finished part.
     ``progress`` gets the share of the whole grid: each stage's share weighted by its configurations.
+    ``done``: a partial result of these same inputs and settings (a stopped run, or word search's verdict shown
+    as the page opened): its finished stages are kept, not computed again, and handed to ``on_stage`` first.
+    The result's ``seconds`` counts their computing too.
     """
     check_settings(settings)
     started = time.perf_counter()
     plan = stages(settings)
     sizes = [len(stage.retrievers) * len(stage.rerankers) for stage in plan]
     total = sum(sizes)
-    parts: list[Evaluation] = []
+    kept = finished_stages(plan, settings, done)
+    parts: list[Evaluation] = [done] if kept and done is not None else []
+    if parts and on_stage:
+        on_stage(merge(settings, parts, [stage.name for stage in plan if stage not in kept]))
     for number, stage in enumerate(plan):
+        if stage in kept:
+            continue
         before = sum(sizes[:number])
 
         def part_progress(share: float, text: str, before: int = before, size: int = sizes[number]) -> None:
@@ -97,8 +106,19 @@ def evaluate_in_stages(
         merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
         if on_stage:
             on_stage(merged)
-    merged.seconds = time.perf_counter() - started
+    merged = merge(settings, parts, [])
+    merged.seconds = time.perf_counter() - started + (done.seconds if kept and done is not None else 0.0)
     return merged
+
+
+def finished_stages(plan: list[Stage], settings: Settings, done: Evaluation | None) -> list[Stage]:
+    """The stages of ``plan`` whose every configuration ``done`` has graded, under the same settings."""
+    if done is None or done.settings != settings:
+        return []
+    graded = {run.key for run in done.runs}
+    return [stage for stage in plan if all((strategy, retriever, reranker) in graded
+                                           for strategy in settings.strategies for retriever in stage.retrievers
+                                           for reranker in stage.rerankers)]
 
 
 def word_stage(
