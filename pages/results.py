@@ -101,7 +101,18 @@ with st.expander("Settings", expanded=bool(st.session_state[RESULT_ERROR])):
 settings = current_settings()
 
 
+def ask_run() -> None:
+    """Run's click, kept in the session: the button is swapped for a greyed one while the run goes on, and back
+    after it, so the click must not depend on the button being drawn again."""
+    st.session_state["run_now"] = True
+
+
 def run(settings: Settings) -> None:
+    # While it runs: no second Run (a click would restart the run), no estimate over the run's own progress, no
+    # "Run with word search only" offered for a run already going.
+    run_slot.button("Running…", type="primary", key="run_busy", disabled=True)
+    estimate.empty()
+    fast.empty()
     bar = running.progress(0.0, text="Starting…")
     stop = running.empty()
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (ui.running.should_stop).
@@ -121,6 +132,7 @@ def run(settings: Settings) -> None:
     live.empty()
     bar.empty()
     stop.empty()
+    run_slot.button("Run the questions", type="primary", key="run_again", on_click=ask_run)
 
 
 def use_fast_settings() -> None:
@@ -143,7 +155,9 @@ estimate = st.empty()  # emptied once the run it estimates has finished: no "abo
 if guess is not None and guess.slow:
     estimate.info(guess.words())
 left, right = st.columns([1, 3])
-pressed = left.button("Run the questions", type="primary", key="run")
+run_slot = left.empty()
+pressed = run_slot.button("Run the questions", type="primary", key="run", on_click=ask_run)
+pressed = st.session_state.pop("run_now", False) or pressed
 fast = right.empty()
 if guess is not None and guess.uses_model and guess.slow:
     fast.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",

@@ -28,7 +28,7 @@ from workbench.grade.grading import ChunkMap, Grade, grade
 from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
 from workbench.grade.refusal import calibrate, refuse_below
 from workbench.read.resolve import resolve_all
-from workbench.run.names import retriever_name, strategy_name
+from workbench.run.names import reranker_name, retriever_name, strategy_name
 from workbench.run.timing import Clock, Timings
 from workbench.search.rerankers import RERANKERS, Reranker
 from workbench.search.retrievers import RETRIEVERS, Retriever, ranks, starts_of
@@ -135,6 +135,9 @@ def evaluate(
     evidence = WordEvidence(document, between=check)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
+    # The progress line names the re-checks that read with the model: they are most of such a stage's time.
+    checks = [reranker_name(id).lower() for id, reranker in rerankers.items() if reranker.rescores]
+    rechecking = f", {' and '.join(checks)}" if checks else ""
     reading = 0.0  # the share of the bar the model's reading takes (set below when it has new texts to read)
     for strategy in settings.strategies:
         check()
@@ -173,7 +176,7 @@ def evaluate(
             if progress:
                 progress(reading + (1 - reading) * done / steps,
                          f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
-                         f"in {len(chunks):,} pieces")
+                         f"in {len(chunks):,} pieces{rechecking}")
             retriever = None  # let the previous retriever's index go before building the next
             retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
             results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
