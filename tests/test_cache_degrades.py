@@ -88,6 +88,19 @@ def test_a_read_only_cache_is_read_but_not_written(tmp_path, clean_grades):
     assert len(store.warnings) == 1
 
 
+def test_a_read_only_cache_made_before_maxsims_columns_were_kept_is_read_without_a_word(tmp_path, clean_grades):
+    """An older cache holds no ``matches`` table, and one opened read-only cannot have it made: nothing is found
+    there, nothing said, the grades the same."""
+    path = tmp_path / "e.sqlite"
+    filled(path)
+    store = EmbeddingStore(path)
+    store._connection.execute("DROP TABLE matches")
+    store._connection.execute("PRAGMA query_only = ON")
+    assert store.matches("fake-hash-64", "a question", TEXTS[:3], 4) == {} and store.warnings == []
+    assert grades(store) == clean_grades
+    assert all("failed while reading" not in warning for warning in store.warnings)
+
+
 def test_a_full_disk_stops_writing_with_one_warning(tmp_path, clean_grades):
     path = tmp_path / "e.sqlite"
     store = EmbeddingStore(path)

@@ -94,3 +94,66 @@ def test_questions_each_needing_their_own_few_pieces_are_left_to_score_one_by_on
     assert maxsim._blocks == {} and all(maxsim._best[question] == {} for question in QUESTIONS)
     for question, shortlist in asked:
         assert maxsim.scores(question, shortlist).tolist() == pytest.approx(fresh(question, shortlist), abs=1e-6)
+
+
+class Counting(FakeEncoder):
+    """Counts the texts whose token vectors maxsim asks for: each is a product it had to work out."""
+
+    def __init__(self, store=None):
+        super().__init__(store)
+        self.asked: list[str] = []
+
+    def token_vectors(self, texts):
+        self.asked.extend(texts)
+        return super().token_vectors(texts)
+
+
+def run_all(maxsim) -> list[list[float]]:
+    found = []
+    for number, question in enumerate(QUESTIONS):
+        batch = shortlists(number)
+        maxsim.prepare([(question, shortlist) for shortlist in batch])
+        found += [maxsim.scores(question, shortlist).tolist() for shortlist in batch]
+    maxsim.finish()
+    return found
+
+
+def test_a_later_run_reads_the_columns_back_from_the_store_and_scores_the_same(tmp_path):
+    """A text's column depends on the question and the text alone: the next run of the same questions reads it
+    from the encoder's store (a warm run of a 1,000-product catalog spent 14 of its 24 s working them out)."""
+    from workbench.store.embedding_store import EmbeddingStore
+
+    path = tmp_path / "e.sqlite"
+    first = Counting(EmbeddingStore(path))
+    maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: first)
+    cold = run_all(maxsim)
+    texts = set(first.asked) - set(QUESTIONS)
+    assert texts  # the first run multiplied the shortlists' token vectors
+    # Every column it worked out is kept, once: (question, text) pairs.
+    kept = first.store._connection.execute("SELECT count(*) FROM matches").fetchone()[0]
+    assert kept == sum(len(columns) for columns in maxsim._best.values()) > 0
+    again = Counting(EmbeddingStore(path))
+    warm = run_all(RERANKERS.get("maxsim")(encoder_factory=lambda: again))
+    assert warm == cold  # the very floats: a stored column is the column
+    assert set(again.asked) <= set(QUESTIONS)  # only the questions' own vectors (a column's length), no text's
+    # Another model never reads these columns.
+    tokens = len(again.token_vectors([QUESTIONS[0]])[0])
+    assert again.store.matches(again.model_key, QUESTIONS[0], list(texts), tokens)
+    assert again.store.matches("another-model", QUESTIONS[0], list(texts), tokens) == {}
+
+
+def test_a_damaged_or_missing_column_is_worked_out_again(tmp_path):
+    import sqlite3
+
+    from workbench.store.embedding_store import EmbeddingStore
+
+    path = tmp_path / "e.sqlite"
+    first = Counting(EmbeddingStore(path))
+    cold = run_all(RERANKERS.get("maxsim")(encoder_factory=lambda: first))
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE matches SET best = substr(best, 1, 6) WHERE rowid % 3 = 0")  # cut short
+        raw.execute("DELETE FROM matches WHERE rowid % 3 = 1")  # missing (a run stopped before finish)
+    again = Counting(EmbeddingStore(path))
+    assert run_all(RERANKERS.get("maxsim")(encoder_factory=lambda: again)) == cold
+    assert set(again.asked) - set(QUESTIONS)  # the lost columns' texts were multiplied again
+    assert len(again.store.warnings) == 1 and "damaged" in again.store.warnings[0]

@@ -187,6 +187,18 @@ class Encoder:
             found.update(held)  # making room for the newcomers may have dropped some of these from memory
             return [found[text] for text in texts]
 
+    def stored_matches(self, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
+        """maxsim's columns of ``question`` (``tokens`` values each) for ``texts``, as an earlier run kept them in
+        the store (``keep_matches``); none without one."""
+        if self.store is None or not texts:
+            return {}
+        return self.store.matches(self.model_key, question, texts, tokens)
+
+    def keep_matches(self, items: list[tuple[str, str, np.ndarray]]) -> None:
+        """Keep maxsim's columns, each (question, text, column), in the store for a later run."""
+        if self.store is not None and items:
+            self.store.put_matches(self.model_key, items)
+
     def encode(self, texts: Iterable[str]) -> list[Embedding]:
         """Sentence and token vectors together (for tests and one-off use)."""
         texts = list(texts)

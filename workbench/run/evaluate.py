@@ -205,6 +205,8 @@ def evaluate(
             for reranker_id, graded in results.items():
                 runs.append(summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
             done += 1
+    for reranker in rerankers.values():
+        clock.run("rerank", reranker.finish)
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)

@@ -89,6 +89,9 @@ class Reranker:
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray | None:
         raise NotImplementedError
 
+    def finish(self) -> None:
+        """The run has asked for every score: keep what should outlive it (maxsim's columns, on disk)."""
+
 
 RERANKERS: Registry[Reranker] = Registry("reranker")
 
@@ -141,6 +144,8 @@ WHOLE_BLOCK = 3
 # Question token rows multiplied by a block in one product (``MaxSim.prepare``), times the block rows it takes at
 # once: 16 M float32 products, 64 MB at a time.
 PRODUCT_CELLS = 16_000_000
+# maxsim's columns written to the store this many at a time (one transaction each), the rest when the run ends.
+SAVE_BATCH = 20_000
 
 
 @dataclass(frozen=True)
@@ -199,6 +204,10 @@ class MaxSim(Reranker):
         self._where: dict[str, tuple[int, int]] = {}  # text -> (block, its place in the block)
         self._next = self._rows = 0
         self._pieces: dict[tuple[str, ...], frozenset[int]] = {}
+        # A text's column depends on the question and the text alone, so the encoder's store keeps them for the
+        # next run of the same questions: a warm run of a 1,000-product catalog spent 14 of its 24 s here.
+        self._looked: dict[str, set[str]] = {}  # question -> texts already asked of the store
+        self._unsaved: list[tuple[str, str, np.ndarray]] = []  # (question, text, column) worked out, not yet kept
         # A piece is shortlisted for many questions: its reading units and its titles' words, once per run.
         self._chunks: dict[tuple, tuple[list[tuple[str, ...]], list[set[str]]]] = {}
 
@@ -241,9 +250,9 @@ class MaxSim(Reranker):
         self._learn_pieces([units for _, chunks in asked for chunk in chunks for units in self._chunk(chunk)[0]])
         wanted: dict[str, dict[str, None]] = {}
         for question, chunks in asked:
-            known = self._best.setdefault(question, {})
-            texts = (text for chunk in chunks for windows in self._chunk(chunk)[0] for text in windows)
-            new = [text for text in dict.fromkeys(texts) if text not in known]
+            texts = list(dict.fromkeys(text for chunk in chunks for windows in self._chunk(chunk)[0] for text in windows))
+            known = self._recall(question, texts)
+            new = [text for text in texts if text not in known]
             if new:
                 wanted.setdefault(question, {}).update(dict.fromkeys(new))
         union = list(dict.fromkeys(text for texts in wanted.values() for text in texts))
@@ -261,6 +270,26 @@ class MaxSim(Reranker):
             if needed * WHOLE_BLOCK >= block.ends[end - 1] - block.starts[first]:
                 self._multiply(list(wanted), block, first, end)
             # else a few texts of an older block: ``scores`` copies just their rows
+        self._save(SAVE_BATCH)
+
+    def finish(self) -> None:
+        self._save(1)
+
+    def _recall(self, question: str, texts: list[str]) -> dict[str, np.ndarray]:
+        """The question's known columns, with those an earlier run kept for ``texts`` (each text asked once)."""
+        known = self._best.setdefault(question, {})
+        looked = self._looked.setdefault(question, set())
+        ask = [text for text in texts if text not in known and text not in looked]
+        if ask:
+            looked.update(ask)
+            known.update(self.encoder.stored_matches(question, ask, len(self._query(question))))
+        return known
+
+    def _save(self, at_least: int) -> None:
+        """Hand the columns worked out to the store, once ``at_least`` of them wait (a write is a transaction)."""
+        if len(self._unsaved) >= at_least:
+            self.encoder.keep_matches(self._unsaved)
+            self._unsaved = []
 
     def _hold(self, texts: list[str]) -> None:
         """Have these texts' token vectors in blocks: the new ones placed together, the blocks of the others kept."""
@@ -282,7 +311,9 @@ class MaxSim(Reranker):
                 mine = np.ascontiguousarray(columns[rows[index] : rows[index + 1]].T)
                 known = self._best.setdefault(question, {})
                 for text, column in zip(block.texts[first:last], mine):
-                    known.setdefault(text, column)
+                    if text not in known:
+                        known[text] = column
+                        self._unsaved.append((question, text, column))
             first = last
 
     def _chunk(self, chunk: Chunk) -> tuple[list[tuple[str, ...]], list[set[str]]]:
@@ -304,8 +335,9 @@ class MaxSim(Reranker):
         into blocks (``_place``), so a question's product runs over a block in place, not over a copy of its
         shortlist made again for every question.
         """
-        known = self._best.setdefault(question, {})
-        new = [text for text in dict.fromkeys(text for windows in units for text in windows) if text not in known]
+        distinct = list(dict.fromkeys(text for windows in units for text in windows))
+        known = self._recall(question, distinct)
+        new = [text for text in distinct if text not in known]
         if new:
             self._hold(new)
             query = self._query(question)
@@ -320,7 +352,10 @@ class MaxSim(Reranker):
                 else:  # a few texts of a large block: copy just their rows
                     matrix = np.vstack([block.matrix[a:b] for a, b in spans])
                     starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
-                    known.update(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
+                    columns = list(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
+                    known.update(columns)
+                    self._unsaved.extend((question, text, column) for text, column in columns)
+            self._save(SAVE_BATCH)
         return np.stack([known[windows[0]] if len(windows) == 1 else np.maximum.reduce([known[t] for t in windows])
                          for windows in units], axis=1)
 

@@ -1,4 +1,5 @@
-"""Embeddings kept on disk between runs, keyed by model and text, so a re-run embeds nothing.
+"""Embeddings kept on disk between runs, keyed by model and text, so a re-run embeds nothing; and maxsim's
+columns (a question token's best match in a text), keyed by model, question and text, so it multiplies nothing.
 
 One SQLite file (stdlib ``sqlite3``: safe when two processes write at once; one lock
 serialises the threads of one process on its connection). Rows are keyed by the model's
@@ -34,6 +35,13 @@ CREATE TABLE IF NOT EXISTS embeddings (
     tokens BLOB NOT NULL,
     dimensions INTEGER NOT NULL,
     PRIMARY KEY (model, digest)
+);
+CREATE TABLE IF NOT EXISTS matches (
+    model TEXT NOT NULL,
+    question BLOB NOT NULL,
+    digest BLOB NOT NULL,
+    best BLOB NOT NULL,
+    PRIMARY KEY (model, question, digest)
 )
 """
 UNIT = 1e-2  # how far a stored sentence vector's length may be from 1 (float32 rounding is far smaller)
@@ -256,6 +264,52 @@ class EmbeddingStore:
             try:
                 with self._connection:
                     self._connection.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", rows)
+            except sqlite3.Error as error:
+                self._failed(error, "writing")
+
+    def matches(self, model: str, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
+        """maxsim's stored columns of ``question`` (``tokens`` values each: its token's best match in the text)
+        for those of ``texts`` on disk for this model and sound. A cache made before the table existed, opened
+        read-only, has none: nothing is found, nothing said."""
+        found, damaged = {}, 0
+        by_digest = {digest(text): text for text in texts}
+        keys, asked = list(by_digest), digest(question)
+        with self._lock:
+            for start in range(0, len(keys), 500):
+                if self._connection is None:
+                    break
+                part = keys[start : start + 500]
+                try:
+                    rows = self._connection.execute(
+                        f"SELECT digest, best FROM matches WHERE model = ? AND question = ? AND digest IN "
+                        f"({','.join('?' * len(part))})", [model, asked, *part]).fetchall()
+                except sqlite3.OperationalError as error:
+                    if "no such table" not in str(error):
+                        self._failed(error, "reading")
+                    break
+                except sqlite3.Error as error:
+                    self._failed(error, "reading")
+                    break
+                for key, blob in rows:
+                    column = (np.frombuffer(blob, dtype=np.float32)
+                              if isinstance(blob, bytes) and len(blob) == 4 * tokens else None)
+                    if column is not None and np.isfinite(column).all():
+                        found[by_digest[bytes(key)]] = column
+                    else:
+                        damaged += 1
+        self._damaged(damaged)
+        return found
+
+    def put_matches(self, model: str, items: list[tuple[str, str, np.ndarray]]) -> None:
+        """Keep maxsim's columns, each (question, text, column), for a later run of the same questions."""
+        rows = [(model, digest(question), digest(text), column.astype(np.float32).tobytes())
+                for question, text, column in items]
+        with self._lock:
+            if self._connection is None or not self.writable or not rows:
+                return
+            try:
+                with self._connection:
+                    self._connection.executemany("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?)", rows)
             except sqlite3.Error as error:
                 self._failed(error, "writing")
 
