@@ -145,6 +145,33 @@ def test_a_warm_maxsim_run_is_estimated_by_the_characters_it_re_checks():
     assert plain.seconds == pytest.approx(plain.word_seconds)
 
 
+def test_a_maxsim_run_whose_columns_are_kept_is_estimated_by_the_questions_left(tmp_path):
+    """maxsim's columns go to the embedding cache: a run of the same questions reads them back, so the estimate
+    counts only the questions none were kept for (or the share of texts new to the model, if more)."""
+    from workbench.encode.embedding import work_of
+    from workbench.run.estimate import RECHECK_SPEED, TYPICAL_SPEED
+    from workbench.store.embedding_store import EmbeddingStore
+
+    from workbench.core.model import Question
+
+    document = load_bytes(b"# S\n\n## A\nPrice: 1\n\n## B\nPrice: 22\n\n## C\nPrice: 333\n", "s.md")
+    encoder = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
+    # Questions this file does not answer (the sample's would be left out as naming no product of it).
+    questions = [Question(f"Is model {n} in stock?", "", "", "unanswerable") for n in range(4)]
+    asked = questions[:2]
+    settings = Settings(["heading"], ["keyword", "dense"], ["none", "maxsim"], depth=2)
+    evaluate(document, asked, settings, encoder_factory=lambda: encoder)  # keeps both questions' columns
+    assert encoder.matched([q.question for q in questions]) == {q.question for q in asked}
+    guess = estimate(document, asked, settings, encoder)
+    assert guess.texts == 0 and guess.seconds == pytest.approx(guess.word_seconds)  # all read back
+    # Four questions, two of them new: half of 4 x 56 characters (see the test above) re-checked, and the two
+    # new questions read by the model at its typical speed.
+    wider = estimate(document, questions, settings, encoder)
+    new = [q.question for q in questions[2:]]
+    assert wider.texts == 2
+    assert wider.seconds - wider.word_seconds == pytest.approx(work_of(new) / TYPICAL_SPEED + 112 / RECHECK_SPEED)
+
+
 def test_estimate_of_a_long_file_scales_its_head():
     document = load_bytes(catalog_csv(3000), "catalog.csv")
     guess = estimate(document, QUESTIONS[:4], Settings(["fixed", "heading", "sentence"], ["keyword"], ["none"]))

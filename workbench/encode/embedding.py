@@ -194,6 +194,10 @@ class Encoder:
             return {}
         return self.store.matches(self.model_key, question, texts, tokens)
 
+    def matched(self, questions: list[str]) -> set[str]:
+        """Those of ``questions`` whose maxsim columns an earlier run kept in the store."""
+        return self.store.matched(self.model_key, questions) if self.store is not None and questions else set()
+
     def keep_matches(self, items: list[tuple[str, str, np.ndarray]]) -> None:
         """Keep maxsim's columns, each (question, text, column), in the store for a later run."""
         if self.store is not None and items:

@@ -116,6 +116,8 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     measured = speed is not None
     speed = speed or TYPICAL_SPEED
     texts, work = 0, 0.0
+    distinct: list[str] = []
+    missing: list[str] = []
     whole = len(document.text) <= WHOLE_FILE_CHARACTERS
     cuts = ({strategy: chunk_document(document, strategy, settings.size, settings.overlap)
              for strategy in settings.strategies} if whole else trial.chunks)
@@ -137,8 +139,14 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
         work += own_work
         texts += own_texts
     seconds += work / speed
-    for reranker in rerankers:  # maxsim reads no new text, but its work is most of a warm run's
-        seconds += reranker.recheck_characters(cuts, len(asked), settings) * share / RECHECK_SPEED
+    # maxsim reads no new text, but works out each question's columns, unless an earlier run kept them: then
+    # only those of the texts new to the model (an edited file) are left.
+    fresh = 1.0
+    if encoder is not None and distinct:
+        kept = len(encoder.matched([q.question for q in asked])) / max(len(asked), 1)
+        fresh = max(1.0 - kept, len(missing) / len(distinct))
+    for reranker in rerankers:
+        seconds += reranker.recheck_characters(cuts, len(asked), settings) * share * fresh / RECHECK_SPEED
     if texts and not (encoder is not None and encoder.loaded):
         seconds += MODEL_LOAD_SECONDS
     return Estimate(seconds, word_seconds, pieces, texts, speed, measured, True)

@@ -300,6 +300,25 @@ class EmbeddingStore:
         self._damaged(damaged)
         return found
 
+    def matched(self, model: str, questions: list[str]) -> set[str]:
+        """Those of ``questions`` with columns kept for this model (for the time estimate: their re-check is
+        mostly read back)."""
+        by_digest = {digest(question): question for question in questions}
+        keys, found = list(by_digest), set()
+        with self._lock:
+            for start in range(0, len(keys), 500):
+                if self._connection is None:
+                    break
+                part = keys[start : start + 500]
+                try:
+                    rows = self._connection.execute(
+                        f"SELECT DISTINCT question FROM matches WHERE model = ? AND question IN "
+                        f"({','.join('?' * len(part))})", [model, *part]).fetchall()
+                except sqlite3.Error:  # an estimate is no reason to warn: the run reading them will, if need be
+                    break
+                found.update(by_digest[bytes(key)] for (key,) in rows if bytes(key) in by_digest)
+        return found
+
     def put_matches(self, model: str, items: list[tuple[str, str, np.ndarray]]) -> None:
         """Keep maxsim's columns, each (question, text, column), for a later run of the same questions."""
         rows = [(model, digest(question), digest(text), column.astype(np.float32).tobytes())
