@@ -267,13 +267,29 @@ def test_a_run_goes_on_from_a_partial_result_of_the_same_settings():
     assert finished_stages(stages(replace(GRID, top_k=4)), replace(GRID, top_k=4), first) == []
     seen = []
     encoder = FakeEncoder()
-    staged = evaluate_in_stages(document, QUESTIONS, GRID, encoder_factory=lambda: encoder,
+    # As the app goes on: the file and the questions table read again, equal objects but not the same ones.
+    again = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    staged = evaluate_in_stages(load_path(SAMPLE_MD), again, GRID, encoder_factory=lambda: encoder,
                                 on_stage=seen.append, done=first)
     # The kept part is shown first, then the two stages computed now: 2, 6 and 12 runs.
     assert [len(part.runs) for part in seen] == [2, 6, 12] and seen[0].pending == first.pending
     kept = {run.key: run for run in first.runs}
     assert all(run is kept[run.key] for run in staged.runs if run.key in kept)  # not computed again
     assert staged.seconds >= first.seconds and staged.complete
+    # Every run's questions are the result's own objects (the report found them by identity: StopIteration).
+    own = {id(q.question) for q in staged.questions}
+    assert all(id(answer.question) in own for run in staged.runs for answer in run.per_question)
+    assert staged.document is first.document
+    from workbench.output.handover import report_html
+
+    assert "<h2>Where it goes wrong" in report_html(staged)
+    # Another questions table (a question's answer edited) keeps nothing: all three stages are computed.
+    edited = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    edited[0] = replace(edited[0], expected_answer=edited[0].expected_answer + " (edited)")
+    fresh_seen = []
+    evaluate_in_stages(document, edited, GRID, encoder_factory=lambda: FakeEncoder(), on_stage=fresh_seen.append,
+                       done=first)
+    assert [len(part.runs) for part in fresh_seen] == [2, 6, 12] and fresh_seen[0].runs[0] is not first.runs[0]
     whole = evaluate(document, QUESTIONS, GRID, encoder_factory=lambda: FakeEncoder())
     assert [run.key for run in staged.runs] == [run.key for run in whole.runs]
     for mine, theirs in zip(staged.runs, whole.runs):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 
 from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
@@ -88,6 +88,14 @@ def evaluate_in_stages(
     sizes = [len(stage.retrievers) * len(stage.rerankers) for stage in plan]
     total = sum(sizes)
     kept = finished_stages(plan, settings, done)
+    if kept and done is not None:
+        # The stages left are graded on ``done``'s own document and Question objects, not equal copies read
+        # again: the report and the drill-down find a run's question among the result's by identity.
+        originals = own_questions(done, document, questions)
+        if originals is None:
+            kept = []
+        else:
+            document, questions = done.document, originals
     parts: list[Evaluation] = [done] if kept and done is not None else []
     if parts and on_stage:
         on_stage(merge(settings, parts, [stage.name for stage in plan if stage not in kept]))
@@ -109,6 +117,16 @@ def evaluate_in_stages(
     merged = merge(settings, parts, [])
     merged.seconds = time.perf_counter() - started + (done.seconds if kept and done is not None else 0.0)
     return merged
+
+
+def own_questions(done: Evaluation, document: Document, questions: list[Question]) -> list[Question] | None:
+    """``done``'s Question objects in the order of ``questions``; None unless ``done`` is of this same document
+    and these same questions."""
+    if done.document.name != document.name or done.document.text != document.text:
+        return None
+    theirs = {astuple(q): q for q in [r.question for r in done.questions] + [b.question for b in done.bad_questions]}
+    mine = [theirs.get(astuple(question)) for question in questions]
+    return mine if len(theirs) == len(questions) and None not in mine else None  # type: ignore[return-value]
 
 
 def finished_stages(plan: list[Stage], settings: Settings, done: Evaluation | None) -> list[Stage]:
