@@ -18,6 +18,7 @@ from ui.keys import (
     RUN_STOPPED,
     RUN_STOPPED_AFTER,
     RUN_STRATEGIES,
+    RUN_WENT_ON,
     SIZE,
     THRESHOLD,
     THRESHOLD_AUTO,
@@ -214,7 +215,8 @@ with body:
     fresh = st.session_state.pop("run_fresh", False)
     # The whole run's time; a stopped run's until Stop (never the finished part's alone: "0.7 s" of a 13 s run).
     st.caption(staged_view.time_caption(result, stopped=bool(st.session_state.get(RUN_STOPPED)), fresh=fresh,
-                                        stopped_after=st.session_state.get(RUN_STOPPED_AFTER)))
+                                        stopped_after=st.session_state.get(RUN_STOPPED_AFTER),
+                                        went_on=st.session_state.get(RUN_WENT_ON)))
     # The stamp hashes the file's bytes: made once here, for both uses.
     now = current_stamp(settings) if result.pending else None
     earlier = complete_with_other_settings(now) if now is not None else None

@@ -210,6 +210,8 @@ def test_the_time_said_is_the_whole_runs_or_until_stop():
         "Worked out with word search as the page opened; the rest waits for Run.")
     assert time_caption(whole, stopped=False, fresh=True) == "This run took 13.2 s."
     assert time_caption(whole, stopped=False, fresh=False) == "These results are from the last run (took 13.2 s)."
+    assert time_caption(whole, stopped=False, fresh=True, went_on=10.04) == (
+        "This run took 13.2 s: 10.0 s before you stopped it (that part was kept), 3.2 s after.")
 
 
 def test_stop_times_the_run_at_its_click(monkeypatch):
@@ -316,6 +318,9 @@ def test_results_page_continues_a_stopped_run_and_opens_the_complete_result_on_i
     kept = {run.key: run for run in partial.runs}
     assert [run for run in complete.runs if run.key in kept] == list(kept.values())
     assert all(run is kept[run.key] for run in complete.runs if run.key in kept)  # went on, not from the start
+    # Its time is the whole result's, the kept part's said apart.
+    said = [c.value for c in at.caption if c.value.startswith("This run took ")]
+    assert len(said) == 1 and f"{partial.seconds:.1f} s before you stopped it (that part was kept)" in said[0], said
     # The complete result's choosers are its own: none keeps the partial result's key (and its pick).
     assert partial_keys and not partial_keys & {box.key for box in at.selectbox}
     # The greyed "Running…" button gave way to Run again; pressing it on a current result says so.

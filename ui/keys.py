@@ -50,6 +50,7 @@ ESTIMATE_MEMO = "estimate_memo"
 RUN_STOPPED = "run_stopped"  # the user pressed Stop: say so, and do not start a run by itself again
 RUN_STARTED_AT = "run_started_at"  # time.monotonic() when the last run started (ui.running.run_current)
 RUN_STOPPED_AFTER = "run_stopped_after"  # seconds from that start to Stop: a stopped run's time, as the page says it
+RUN_WENT_ON = "run_went_on"  # seconds of the stopped run's kept part, when the last run went on from it
 RESULT_STAMP = "result_stamp"  # what RESULT was computed from (workbench.store.stamp.Stamp)
 RESULT_ERROR_STAMP = "result_error_stamp"  # what the failed run was asked to compute
 NOTICE = "notice"

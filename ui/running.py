@@ -29,6 +29,7 @@ from ui.keys import (
     RUN_STOPPED,
     RUN_STOPPED_AFTER,
     RUN_STRATEGIES,
+    RUN_WENT_ON,
     SIZE,
     THRESHOLD,
     THRESHOLD_AUTO,
@@ -106,6 +107,12 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
     stamp = current_stamp(settings)
     started = time.perf_counter()
     state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
+    # A partial result of these same inputs (a stopped run, or word search's verdict shown as the page opened):
+    # the run goes on from it, not from the start.
+    shown = state.get(RESULT)
+    done = shown if shown is not None and shown.pending and state.get(RESULT_STAMP) == stamp else None
+    # Going on from a stopped run: its kept part's time is in the result's, and the page says so.
+    state[RUN_WENT_ON] = done.seconds if done is not None and state.get(RUN_STOPPED_AFTER) is not None else None
     state[RUN_STARTED_AT], state[RUN_STOPPED_AFTER] = time.monotonic(), None  # for "stopped after 13.0 s"
 
     def stage_done(partial: Evaluation) -> None:
@@ -114,10 +121,6 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
             if on_stage:
                 on_stage(partial)
 
-    # A partial result of these same inputs (a stopped run, or word search's verdict shown as the page opened):
-    # the run goes on from it, not from the start.
-    shown = state.get(RESULT)
-    done = shown if shown is not None and shown.pending and state.get(RESULT_STAMP) == stamp else None
     try:
         result = run_evaluation(current_files(), questions_to_csv(frame_questions(state[QUESTIONS])), settings,
                                 progress=progress, should_stop=should_stop, on_stage=stage_done, done=done)

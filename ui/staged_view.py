@@ -23,15 +23,20 @@ def pending_sentence(result: Evaluation, running: bool, stopped: bool = False) -
             "language model. Press **Run the questions** to add them; the verdict may change.")
 
 
-def time_caption(result: Evaluation, *, stopped: bool, fresh: bool, stopped_after: float | None = None) -> str:
+def time_caption(result: Evaluation, *, stopped: bool, fresh: bool, stopped_after: float | None = None,
+                 went_on: float | None = None) -> str:
     """How long the run behind ``result`` took, as the line under the results' caption says it: the whole run's
     time, and a stopped run's time until Stop (``stopped_after``), never only the part that finished (a run
-    stopped after 13 s read "The finished part took 0.7 s": word search's part)."""
+    stopped after 13 s read "The finished part took 0.7 s": word search's part). ``went_on``: the kept part's
+    time, when the run went on from a stopped one (its 56 s read as if the last Run had taken them)."""
     if result.pending and not stopped:  # word search's verdict, before any Run
         return "Worked out with word search as the page opened; the rest waits for Run."
     if result.pending:
         return (f"The run was stopped after {stopped_after:.1f} s." if stopped_after is not None else
                 "The run was stopped before it finished.")
+    if fresh and went_on is not None:
+        return (f"This run took {result.seconds:.1f} s: {went_on:.1f} s before you stopped it (that part was kept), "
+                f"{max(result.seconds - went_on, 0.0):.1f} s after.")
     if fresh:
         return f"This run took {result.seconds:.1f} s."
     # Nothing was computed now: say so, with what the computing took when it happened.
