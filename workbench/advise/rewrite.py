@@ -90,10 +90,17 @@ def _title_from_name(name: str) -> str:
     return (stem[:1].upper() + stem[1:]) if stem else "About this document"
 
 
-def _label(lines: list[str], width: int = 60) -> str:
-    """A part's subheading: its own first line, without list or emphasis marks, cut at a word."""
-    first = next((line for line in lines if line.strip()), "")
-    text = _normal(re.sub(r"[*_`>#|]+", " ", LIST_OR_QUOTE.sub("", first)))
+def _label(lines: list[str], name: str = "", width: int = 60) -> str:
+    """A part's subheading: its own first line, without list or emphasis marks, cut at a word. A line that
+    carries the product's ``name`` (a shared line, named) is labelled without it, or the heading said the name
+    twice; a line that is only a link (``image1_src: https://…``) says nothing a reader looks for, so the first
+    line without one is taken when there is one."""
+    written = [line for line in lines if line.strip()]
+    first = next((line for line in written if "://" not in line), written[0] if written else "")
+    first = LIST_OR_QUOTE.sub("", first)
+    if name and first.startswith(name + DASH):
+        first = first[len(name + DASH) :]
+    text = _normal(re.sub(r"[*_`>#|]+", " ", first))
     if len(text) <= width:
         return text
     return text[:width].rsplit(" ", 1)[0] + "…"
@@ -190,9 +197,15 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
         parts = _parts(lines, limit) if lines else []
         if len(parts) > 1:
             result.split_sections.append(title)
+        labels: Counter[str] = Counter()
         for number, part in enumerate(parts):
             if number:
-                out += ["", "#" * min(level + 1, 6) + " " + title + DASH + _label(part)]
+                # Two parts opening on the same line (a variant's row in one price list, then in another
+                # currency's) get numbered headings, not one heading over different rows.
+                label = _label(part, title)
+                labels[label] += 1
+                label += f" ({labels[label]})" if labels[label] > 1 else ""
+                out += ["", "#" * min(level + 1, 6) + " " + title + DASH + label]
             out += part
         out.append("")
     result.text = "\n".join(out).rstrip("\n") + "\n"
