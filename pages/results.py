@@ -240,7 +240,8 @@ with body:
         st.warning(staged_view.pending_sentence(result, running=False,
                                                 stopped=bool(st.session_state.get(RUN_STOPPED))))
     BOXES = {READY: st.success, NEEDS_WORK: st.warning, NOT_READY: st.error, LOOKS_READY: st.info}
-    BOXES.get(verdict.status, st.info)(
+    # A provisional verdict (word search's alone, or a stopped run's) is never a green "Ready": its box is neutral.
+    (st.info if result.pending else BOXES.get(verdict.status, st.info))(
         f"**{verdict.status}** — {escape_markdown(result.document.name)}: {escape_markdown(verdict.reason)}"
         + "".join(f"  \n**{escape_markdown(condition)}**" for condition in verdict.conditions)
     )

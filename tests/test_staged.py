@@ -111,6 +111,9 @@ def test_results_page_keeps_the_word_search_verdict_of_a_stopped_run_labelled_pa
     assert any("What had finished is kept below, labelled partial" in w for w in warnings)
     assert any("Partial result, provisional verdict" in w and "meaning-based search" in w for w in warnings)
     assert any("Partial results for" in m.value for m in at.markdown)
+    # The sample is Ready under word search, but a partial result's verdict is provisional: no green box.
+    assert not any(box.value.startswith("**") for box in at.success)
+    assert any(box.value.startswith("**Ready** — ") for box in at.info)
     # Its time is the run's until Stop: never "This run took 0.2 s", nor the finished part's alone ("The finished
     # part took 0.7 s" of a run stopped after 13 s).
     import re
@@ -148,7 +151,7 @@ def test_a_run_in_progress_shows_the_finished_stages_verdict_as_provisional():
     # The sample's word-search verdict (test_app.py: Ready under cut at headings, word-match search, 20 of 20).
     assert at.markdown[0].value.startswith("**Ready** — breezy\\_home\\_price\\_list\\.md: with cut at headings, "
                                            "word\\-match search, 20 of 20")
-    assert at.caption[0].value == "Finished so far: Word\\-match search, not re\\-checked."
+    assert at.caption[0].value == "Finished so far: word\\-match search, not re\\-checked."
 
 
 def test_changing_a_setting_after_a_complete_run_says_the_complete_run_is_kept(tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ import streamlit as st
 from workbench.advise.verdict import assess
 from workbench.core.results import Evaluation
 from workbench.output.highlight import escape_markdown
-from workbench.run.names import reranker_name, retriever_name
+from workbench.run.names import lower_first, reranker_name, retriever_name
 
 
 def pending_sentence(result: Evaluation, running: bool, stopped: bool = False) -> str:
@@ -52,6 +52,7 @@ def provisional(place, partial: Evaluation) -> None:
                     f"{escape_markdown(verdict.reason)}")
         if verdict.recommendation:
             st.markdown(f"{escape_markdown(verdict.recommendation)} {escape_markdown(verdict.versus_baseline)}")
-        finished = dict.fromkeys(f"{retriever_name(run.retriever)}, {reranker_name(run.reranker).lower()}"
+        # "; " between setups: each is "search, re-check", and a capital mid-list read as a new sentence.
+        finished = dict.fromkeys(f"{lower_first(retriever_name(run.retriever))}, {reranker_name(run.reranker).lower()}"
                                  for run in partial.runs)
-        st.caption("Finished so far: " + escape_markdown(", ".join(finished)) + ".")
+        st.caption("Finished so far: " + escape_markdown("; ".join(finished)) + ".")
