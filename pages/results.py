@@ -167,6 +167,10 @@ if guess is not None and guess.uses_model and guess.slow:
 # about 4,300 pixels down, under the to-do list, and a run's progress a screen below where the page went.
 running = st.container()  # a run's progress bar and Stop, and the note once it is stopped
 top = st.container()  # the verdict and the to-do list
+# Everything below them, one placeholder: its "st.empty()" clears the last screen's charts and panels as the page
+# starts again, so a run's minutes never show them, greyed, under the live verdict (the walk-through saw the old
+# "already answers 28 of 33 with BM25" under a live "30 of 33 with meaning-based search").
+rest = st.empty().container()
 if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
     right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
@@ -287,89 +291,95 @@ with body:
                     show(number, item)
         base_panels.across_todo(across, len(todo) + 1)
 
-handover_panels.rewrite_panel(result, verdict)
-if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
-    st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
-    strategy = verdict.recommended.strategy
-    handover_panels.pieces_download(result.document, result.chunks[strategy], strategy, result.settings.size,
-                                    key="results_pieces")
+def details() -> None:
+    """The bot-ready file, the charts, the history and the drill-down, below the verdict and the to-do list."""
+    handover_panels.rewrite_panel(result, verdict)
+    if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
+        st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
+        strategy = verdict.recommended.strategy
+        handover_panels.pieces_download(result.document, result.chunks[strategy], strategy, result.settings.size,
+                                        key="results_pieces")
 
-retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
-rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
-shown_retriever, shown_reranker = shown_setup(result.runs)  # the recommended setup's, as the headline's
-st.subheader("How each way of cutting did")
-with st.expander("What the charts show"):  # folded: on a phone these paragraphs filled a screen
-    st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
-    st.write(GLOSSARY["grades"])
-retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
-                          key=result_key("show_retriever"), format_func=retriever_name)
-             if len(retrievers) > 1 else retrievers[0])
-layout.chart(grades_bars(result, retriever), key="chart_grades")
-if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
-    reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers,
-                            index=rerankers.index(shown_reranker), key=result_key("show_reranker"),
-                            format_func=reranker_name)
-else:
-    reranker = rerankers[0]
-st.caption(GLOSSARY["hit rate"])
-layout.chart(hit_curve(result, retriever, reranker), key="chart_hits")
-st.markdown("**Every question under every strategy** (hover for the reason)")
-layout.chart(grade_grid(result, retriever, reranker), key="chart_grid")
+    retrievers = list(dict.fromkeys(run.retriever for run in result.runs))
+    rerankers = list(dict.fromkeys(run.reranker for run in result.runs))
+    shown_retriever, shown_reranker = shown_setup(result.runs)  # the recommended setup's, as the headline's
+    st.subheader("How each way of cutting did")
+    with st.expander("What the charts show"):  # folded: on a phone these paragraphs filled a screen
+        st.write(GLOSSARY["retrieval"] + " " + GLOSSARY["rerank"])
+        st.write(GLOSSARY["grades"])
+    retriever = (st.selectbox("Show the search", retrievers, index=retrievers.index(shown_retriever),
+                              key=result_key("show_retriever"), format_func=retriever_name)
+                 if len(retrievers) > 1 else retrievers[0])
+    layout.chart(grades_bars(result, retriever), key="chart_grades")
+    if len(rerankers) > 1:  # the bars show every re-check side by side; the charts below show one
+        reranker = st.selectbox("Show the re-check (for the charts and questions below)", rerankers,
+                                index=rerankers.index(shown_reranker), key=result_key("show_reranker"),
+                                format_func=reranker_name)
+    else:
+        reranker = rerankers[0]
+    st.caption(GLOSSARY["hit rate"])
+    layout.chart(hit_curve(result, retriever, reranker), key="chart_hits")
+    st.markdown("**Every question under every strategy** (hover for the reason)")
+    layout.chart(grade_grid(result, retriever, reranker), key="chart_grid")
 
-st.subheader("This document's history")
-try:
-    series = comparable_runs(History().series(result.document.name), st.session_state[RESULT_STAMP].questions,
-                             asdict(result.settings))
-except WorkbenchError as error:  # a history that cannot be read must not hide the results
-    series = []
-    st.warning(f"The run history cannot be read: {escape_markdown(error)}")
-if len({row["run"] for row in series}) > 1:
-    layout.chart(history_chart(series, retriever, reranker), key="chart_history")
-    st.caption("Each point is a saved run of this file with these questions and settings; a red ring marks a run "
-               "where the score dropped, a dotted line a new version of the file.")
-else:
-    st.caption("Run the questions again after editing your file to see the score move here.")
+    st.subheader("This document's history")
+    try:
+        series = comparable_runs(History().series(result.document.name), st.session_state[RESULT_STAMP].questions,
+                                 asdict(result.settings))
+    except WorkbenchError as error:  # a history that cannot be read must not hide the results
+        series = []
+        st.warning(f"The run history cannot be read: {escape_markdown(error)}")
+    if len({row["run"] for row in series}) > 1:
+        layout.chart(history_chart(series, retriever, reranker), key="chart_history")
+        st.caption("Each point is a saved run of this file with these questions and settings; a red ring marks a run "
+                   "where the score dropped, a dotted line a new version of the file.")
+    else:
+        st.caption("Run the questions again after editing your file to see the score move here.")
 
-st.subheader("Drill into a question")
-runs = result.runs_under(retriever, reranker)
-labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
-if not labels:
-    st.stop()
-picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
-                      key=result_key("drill_question"))  # another file's question must not stay picked
-SHOWN_PIECES = 3  # of a question's ranking in the drill-down: the grade is about the first, the rest for context
-question = runs[0].per_question[picked].question
-resolved = next((q for q in result.questions if q.question is question), None)
-answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
-st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
-         + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
-st.html(STYLE)
-if result.settings.top_k > SHOWN_PIECES:  # once, not in each cut's box: 3 under "k = 5" read as what the bot got
-    st.caption(f"Each way of cutting shows the first {SHOWN_PIECES} of the {result.settings.top_k} pieces handed to the "
-               "bot; the grade is about the first.")
-for run_ in runs:
-    answer = run_.per_question[picked]
-    chunks = result.chunks[run_.strategy]
-    grade_text = GRADE_LABELS[answer.grade]
-    why = REASON_WORDS.get(answer.reason, "")
-    if answer.reason == "ranked":
-        why = f"a piece holds the answer, but at rank {answer.rank}"
-    why = base_panels.decoy_from(result, run_, answer) or why  # in a knowledge base: which file the decoy is from
-    with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
-                     expanded=answer.grade != "clean"):
-        scale = score_words(run_.retriever, run_.reranker)
-        st.caption(f"{GRADE_WORDS[answer.grade][:1].upper()}{GRADE_WORDS[answer.grade][1:]}. "
-                   f"The score below is {scale}.")
-        for rank, (index, score) in enumerate(answer.ranking[:SHOWN_PIECES], start=1):
-            chunk = chunks[index]
-            # Equal scores look like a choice the search made; say how the tie was broken.
-            tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (
-                rank > 1 and score == answer.ranking[rank - 2][1]) else ""
-            st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
-                        + tie)
-            st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
-            named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)
-            if named:  # why a piece holding other products' lines is not "mixed", nor their words a decoy
-                st.caption(f"{plural(len(named), 'line')} here {verb(len(named), 'names its', 'name their')} own product or "
-                           f"section, so a bot knows whose {verb(len(named), 'it is: it does', 'they are: they do')} not "
-                           "count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")
+    st.subheader("Drill into a question")
+    runs = result.runs_under(retriever, reranker)
+    labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
+    if not labels:
+        st.stop()
+    picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
+                          key=result_key("drill_question"))  # another file's question must not stay picked
+    SHOWN_PIECES = 3  # of a question's ranking in the drill-down: the grade is about the first, the rest for context
+    question = runs[0].per_question[picked].question
+    resolved = next((q for q in result.questions if q.question is question), None)
+    answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
+    st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
+             + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
+    st.html(STYLE)
+    if result.settings.top_k > SHOWN_PIECES:  # once, not in each cut's box: 3 under "k = 5" read as what the bot got
+        st.caption(f"Each way of cutting shows the first {SHOWN_PIECES} of the {result.settings.top_k} pieces handed to the "
+                   "bot; the grade is about the first.")
+    for run_ in runs:
+        answer = run_.per_question[picked]
+        chunks = result.chunks[run_.strategy]
+        grade_text = GRADE_LABELS[answer.grade]
+        why = REASON_WORDS.get(answer.reason, "")
+        if answer.reason == "ranked":
+            why = f"a piece holds the answer, but at rank {answer.rank}"
+        why = base_panels.decoy_from(result, run_, answer) or why  # in a knowledge base: which file the decoy is from
+        with st.expander(f"{strategy_name(run_.strategy, result.settings.size)}: {grade_text}" + (f" — {why}" if why else ""),
+                         expanded=answer.grade != "clean"):
+            scale = score_words(run_.retriever, run_.reranker)
+            st.caption(f"{GRADE_WORDS[answer.grade][:1].upper()}{GRADE_WORDS[answer.grade][1:]}. "
+                       f"The score below is {scale}.")
+            for rank, (index, score) in enumerate(answer.ranking[:SHOWN_PIECES], start=1):
+                chunk = chunks[index]
+                # Equal scores look like a choice the search made; say how the tie was broken.
+                tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (
+                    rank > 1 and score == answer.ranking[rank - 2][1]) else ""
+                st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
+                            + tie)
+                st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
+                named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)
+                if named:  # why a piece holding other products' lines is not "mixed", nor their words a decoy
+                    st.caption(f"{plural(len(named), 'line')} here {verb(len(named), 'names its', 'name their')} own product or "
+                               f"section, so a bot knows whose {verb(len(named), 'it is: it does', 'they are: they do')} not "
+                               "count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")
+
+
+with rest:  # drawn into the placeholder made before any run: see ``rest`` above
+    details()
