@@ -170,7 +170,7 @@ top = st.container()  # the verdict and the to-do list
 # Everything below them, one placeholder: its "st.empty()" clears the last screen's charts and panels as the page
 # starts again, so a run's minutes never show them, greyed, under the live verdict (the walk-through saw the old
 # "already answers 28 of 33 with BM25" under a live "30 of 33 with meaning-based search").
-rest = st.empty().container()
+rest = st.empty()  # not ".container()" yet: a new container in its place would keep the old one's elements
 if pressed and guess is None and current_stamp(settings) in remembered_results():
     # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
     right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
@@ -381,5 +381,5 @@ def details() -> None:
                                "count towards “mixed”, e.g. “" + escape_markdown(named[0][:80]) + "”.")
 
 
-with rest:  # drawn into the placeholder made before any run: see ``rest`` above
+with rest.container():  # drawn into the placeholder made before any run: see ``rest`` above
     details()
