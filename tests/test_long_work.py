@@ -148,11 +148,10 @@ def test_a_warm_maxsim_run_is_estimated_by_the_characters_it_re_checks():
 def test_a_maxsim_run_whose_columns_are_kept_is_estimated_by_the_questions_left(tmp_path):
     """maxsim's columns go to the embedding cache: a run of the same questions reads them back, so the estimate
     counts only the questions none were kept for (or the share of texts new to the model, if more)."""
+    from workbench.core.model import Question
     from workbench.encode.embedding import work_of
     from workbench.run.estimate import RECHECK_SPEED, TYPICAL_SPEED
     from workbench.store.embedding_store import EmbeddingStore
-
-    from workbench.core.model import Question
 
     document = load_bytes(b"# S\n\n## A\nPrice: 1\n\n## B\nPrice: 22\n\n## C\nPrice: 333\n", "s.md")
     encoder = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
