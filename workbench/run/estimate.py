@@ -111,7 +111,10 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     pieces = round(sum(len(chunks) for chunks in trial.chunks.values()) * scale)
     if not uses_model(settings):
         return Estimate(word_seconds, word_seconds, pieces, 0, 0.0, False, False)
-    seconds = word_seconds
+    # Each search and re-check searches and grades every question again, as word search's do: its time for each
+    # of the grid's setups (most of a warm run, whose model reads nothing and whose maxsim reads its columns back).
+    fast = fast_settings(settings)
+    seconds = word_seconds * len(settings.retrievers) * len(settings.rerankers) / (len(fast.retrievers) * len(fast.rerankers))
     speed = encoder.speed() if encoder is not None else None
     measured = speed is not None
     speed = speed or TYPICAL_SPEED
