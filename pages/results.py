@@ -109,11 +109,6 @@ def ask_run() -> None:
 
 
 def run(settings: Settings) -> None:
-    # While it runs: no second Run (a click would restart the run), no estimate over the run's own progress, no
-    # "Run with word search only" offered for a run already going.
-    run_slot.button("Running…", type="primary", key="run_busy", disabled=True)
-    estimate.empty()
-    fast.empty()
     bar = running.progress(0.0, text="Starting…")
     stop = running.empty()
     # Pressing Stop reruns the page, which ends this script inside the engine's loop (ui.running.should_stop).
@@ -130,10 +125,8 @@ def run(settings: Settings) -> None:
     layout.scroll_to_top()
     run_current(settings, progress=lambda share, text: bar.progress(min(share, 1.0), text=text),
                       should_stop=should_stop, on_stage=lambda partial: staged_view.provisional(live, partial))
-    live.empty()
-    bar.empty()
-    stop.empty()
-    run_slot.button("Run the questions", type="primary", key="run_again", on_click=ask_run)
+    # The page drawn again for the result (or the Stop, or the error): Run back as it was, under its one key.
+    st.rerun()
 
 
 def use_fast_settings() -> None:
@@ -152,17 +145,28 @@ try:
         guess = run_estimate(current_files(), questions_csv, settings)
 except WorkbenchError:  # bad settings or no questions: Run (or the note below) says why in plain words
     guess = None
-estimate = st.empty()  # emptied once the run it estimates has finished: no "about 16 minutes" over a result
-if guess is not None and guess.slow:
+# Only the clicks' callbacks count, never a button's value: a run that Stop cut short never resets the value, so
+# the page, opened again by Stop, ran again instead of stopping.
+pressed = st.session_state.pop("run_now", False)
+fast_now = st.session_state.pop("run_fast_now", False)
+# Run pressed on a result that is already current changes nothing on screen: said below, not run again.
+up_to_date = pressed and guess is None and current_stamp(settings) in remembered_results()
+running_now = (pressed or fast_now) and not up_to_date
+# While a run goes on: Run greyed under its one key (a button of another key in its place left the old one on
+# screen, faded but clickable, until the run ended: Streamlit matches keyed elements by key), no estimate over
+# the run's own progress, no "Run with word search only" for a run already going.
+estimate = st.empty()
+if guess is not None and guess.slow and not running_now:
     estimate.info(guess.words())
 left, right = st.columns([1, 3])
-run_slot = left.empty()
-pressed = run_slot.button("Run the questions", type="primary", key="run", on_click=ask_run)
-pressed = st.session_state.pop("run_now", False) or pressed
-fast = right.empty()
-if guess is not None and guess.uses_model and guess.slow:
-    fast.button(f"Run with word search only ({duration(guess.word_seconds)})", key="run_fast",
-                on_click=use_fast_settings, help="Keeps your ways of cutting; searches by words, without the language model.")
+if running_now:
+    left.button("Running…", type="primary", key="run", disabled=True)
+else:
+    left.button("Run the questions", type="primary", key="run", on_click=ask_run)
+fast = right.empty()  # no key: the empty drawn in its place during a run replaces it (a keyed one would stay)
+if guess is not None and guess.uses_model and guess.slow and not running_now:
+    fast.button(f"Run with word search only ({duration(guess.word_seconds)})", on_click=use_fast_settings,
+                help="Keeps your ways of cutting; searches by words, without the language model.")
 # Run, its progress and Stop, then the verdict and the to-do list, all near the page's top: on a phone, Run was
 # about 4,300 pixels down, under the to-do list, and a run's progress a screen below where the page went.
 running = st.container()  # a run's progress bar and Stop, and the note once it is stopped
@@ -171,15 +175,11 @@ top = st.container()  # the verdict and the to-do list
 # starts again, so a run's minutes never show them, greyed, under the live verdict (the walk-through saw the old
 # "already answers 28 of 33 with BM25" under a live "30 of 33 with meaning-based search").
 rest = st.empty()  # not ".container()" yet: a new container in its place would keep the old one's elements
-if pressed and guess is None and current_stamp(settings) in remembered_results():
-    # Pressing Run on a result that is already current changes nothing on screen: say so, not seem to ignore it.
+if up_to_date:  # say so, not seem to ignore the click
     right.success(f"Already up to date: these results are for {'these files' if document.files else 'this file'}, "
                   "these questions and these settings. Change one of them to run again.")
-if pressed or st.session_state.pop("run_fast_now", False):
+if running_now:
     run(settings)
-    if current_stamp(settings) in remembered_results():
-        estimate.empty()
-        fast.empty()
 if st.session_state.get(RUN_STOPPED):
     shown = st.session_state[RESULT]
     if shown is not None and shown.pending and st.session_state[RESULT_STAMP] == current_stamp(settings):

@@ -316,7 +316,7 @@ def test_results_page_continues_a_stopped_run_and_opens_the_complete_result_on_i
     partial_keys = {box.key for box in at.selectbox if box.key.startswith(("show_", "drill_"))}  # result_key's
     encoder = FakeEncoder()
     monkeypatch.setattr(running, "shared_encoder", lambda: encoder)
-    at.button(key="run_again").click().run()  # the stopped run's script drew Run back under this key
+    at.button(key="run").click().run()
     assert not at.exception
     complete = at.session_state[keys.RESULT]
     assert complete.pending == ()
@@ -328,8 +328,8 @@ def test_results_page_continues_a_stopped_run_and_opens_the_complete_result_on_i
     assert len(said) == 1 and f"{partial.seconds:.1f} s before you stopped it (that part was kept)" in said[0], said
     # The complete result's choosers are its own: none keeps the partial result's key (and its pick).
     assert partial_keys and not partial_keys & {box.key for box in at.selectbox}
-    # The greyed "Running…" button gave way to Run again; pressing it on a current result says so.
-    assert [b.key for b in at.button if b.key in ("run", "run_again", "run_busy")] == ["run_again"]
-    at.button(key="run_again").click().run()
+    # Run is back under its one key, not greyed; pressing it on a current result says so.
+    assert [(b.key, b.disabled) for b in at.button if b.key == "run"] == [("run", False)]
+    at.button(key="run").click().run()
     assert any(s.value.startswith("Already up to date") for s in at.success)
     assert at.session_state[keys.RESULT] is complete
