@@ -216,7 +216,7 @@ def test_the_time_said_is_the_whole_runs_or_until_stop():
     assert time_caption(whole, stopped=False, fresh=True) == "This run took 13.2 s."
     assert time_caption(whole, stopped=False, fresh=False) == "These results are from the last run (took 13.2 s)."
     assert time_caption(whole, stopped=False, fresh=True, went_on=10.04) == (
-        "This run took 13.2 s: 10.0 s before you stopped it (that part was kept), 3.2 s after.")
+        "This run took 13.2 s: the part finished before you stopped it (10.0 s) was kept, the rest took 3.2 s.")
 
 
 def test_stop_times_the_run_at_its_click(monkeypatch):
@@ -325,7 +325,7 @@ def test_results_page_continues_a_stopped_run_and_opens_the_complete_result_on_i
     assert all(run is kept[run.key] for run in complete.runs if run.key in kept)  # went on, not from the start
     # Its time is the whole result's, the kept part's said apart.
     said = [c.value for c in at.caption if c.value.startswith("This run took ")]
-    assert len(said) == 1 and f"{partial.seconds:.1f} s before you stopped it (that part was kept)" in said[0], said
+    assert len(said) == 1 and f"the part finished before you stopped it ({partial.seconds:.1f} s) was kept" in said[0]
     # The complete result's choosers are its own: none keeps the partial result's key (and its pick).
     assert partial_keys and not partial_keys & {box.key for box in at.selectbox}
     # Run is back under its one key, not greyed; pressing it on a current result says so.

@@ -35,8 +35,8 @@ def time_caption(result: Evaluation, *, stopped: bool, fresh: bool, stopped_afte
         return (f"The run was stopped after {stopped_after:.1f} s." if stopped_after is not None else
                 "The run was stopped before it finished.")
     if fresh and went_on is not None:
-        return (f"This run took {result.seconds:.1f} s: {went_on:.1f} s before you stopped it (that part was kept), "
-                f"{max(result.seconds - went_on, 0.0):.1f} s after.")
+        return (f"This run took {result.seconds:.1f} s: the part finished before you stopped it ({went_on:.1f} s) "
+                f"was kept, the rest took {max(result.seconds - went_on, 0.0):.1f} s.")
     if fresh:
         return f"This run took {result.seconds:.1f} s."
     # Nothing was computed now: say so, with what the computing took when it happened.
