@@ -76,6 +76,17 @@ def test_sample_is_ready_with_the_heading_cut_and_names_the_300_character_window
     assert "90 %" in verdict.rule and "1 in 4" in verdict.rule and "60 %" in verdict.rule
 
 
+def test_windows_of_another_size_are_not_called_the_usual_default():
+    """Second walk-through: with windows of 340 characters set, the verdict called "340-character windows" the
+    usual default, beside a bot-ready panel grading "300-character windows, the usual size"."""
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    verdict = assess(evaluate(document, questions, Settings(["fixed", "heading"], ["keyword"], ["none"], size=340,
+                                                            overlap=45, threshold="auto")))
+    assert verdict.versus_baseline.startswith(
+        "The usual default way of cutting, fixed windows (at the 340 characters you set), answered ")
+
+
 def test_a_bot_that_never_refuses_is_not_ready_and_is_told_why():
     verdict = assess(sample(None, ["fixed", "heading"], ["none"]))
     assert verdict.status == NOT_READY  # 20 of 20 clean, but 4 of 4 unanswerable questions answered anyway

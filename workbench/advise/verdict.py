@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
 from workbench.core.wording import lower_first
-from workbench.cut.windows import Fixed
+from workbench.cut.windows import WINDOW_SIZE, Fixed
 from workbench.grade.refusal import trade_off
 from workbench.run.names import is_control, setup_name, strategy_name
 
@@ -239,8 +239,11 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
         verdict.versus_baseline = f"{window} are the best setup here."
         return
     gained = best.counts["clean"] - baseline.counts["clean"]
+    # The usual default is windows of WINDOW_SIZE: windows of the size the owner set are its way of cutting, not it.
+    usual = (f"The usual default, {lower_first(window)}," if size in (None, WINDOW_SIZE) else
+             f"The usual default way of cutting, fixed windows (at the {size} characters you set),")
     verdict.versus_baseline = (
-        f"The usual default, {lower_first(window)}, answered {baseline.counts['clean']} of {baseline.answerable} cleanly: "
+        f"{usual} answered {baseline.counts['clean']} of {baseline.answerable} cleanly: "
         + (f"the recommended setup gets {gained} more." if gained > 0 else "as many as the recommended setup.")
     )
     if baseline.counts["false-answer"] != best.counts["false-answer"] and best.unanswerable:
