@@ -67,6 +67,11 @@ def _corrupt(error: sqlite3.Error) -> bool:
     return not isinstance(error, sqlite3.OperationalError) and isinstance(error, sqlite3.DatabaseError)
 
 
+def _no_such_table(error: sqlite3.Error) -> bool:
+    """A cache made before a table existed, opened read-only: the table is missing, and nothing is wrong."""
+    return isinstance(error, sqlite3.OperationalError) and "no such table" in str(error)
+
+
 class EmbeddingStore:
     """Sentence vectors (float32) and token vectors (float16) on disk."""
 
@@ -232,40 +237,45 @@ class EmbeddingStore:
 
     def _rows(self, model: str, texts: list[str], column: str) -> list[tuple[str, bytes, int]]:
         by_digest = {digest(text): text for text in texts}
-        keys = list(by_digest)
-        out = []
+        rows = self._select(f"SELECT digest, {column}, dimensions FROM embeddings WHERE model = ? AND digest IN ({{}})",
+                            [model], list(by_digest))
+        return [(by_digest[bytes(key)], blob, dimensions) for key, blob, dimensions in rows
+                if isinstance(blob, bytes) and isinstance(dimensions, int) and bytes(key) in by_digest]
+
+    def _select(self, query: str, fixed: list, keys: list[bytes], quiet=lambda error: False) -> list[tuple]:
+        """``query``'s rows for ``keys``, 500 at a time (SQLite's bound on parameters): ``{}`` in it stands for the
+        keys' marks, ``fixed`` for the parameters before them. A failed read ends the reading with what was read,
+        said once (``_failed``) unless ``quiet`` finds it nothing to say."""
+        out: list[tuple] = []
         with self._lock:
             for start in range(0, len(keys), 500):
                 if self._connection is None:
                     break
                 part = keys[start : start + 500]
-                marks = ",".join("?" * len(part))
                 try:
-                    rows = self._connection.execute(
-                        f"SELECT digest, {column}, dimensions FROM embeddings WHERE model = ? AND digest IN ({marks})",
-                        [model, *part],
-                    ).fetchall()
+                    out += self._connection.execute(query.format(",".join("?" * len(part))), [*fixed, *part]).fetchall()
                 except sqlite3.Error as error:
-                    self._failed(error, "reading")
+                    if not quiet(error):
+                        self._failed(error, "reading")
                     break
-                for key, blob, dimensions in rows:
-                    if isinstance(blob, bytes) and isinstance(dimensions, int) and bytes(key) in by_digest:
-                        out.append((by_digest[bytes(key)], blob, dimensions))
         return out
 
-    def put(self, model: str, items: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
-        rows = [
-            (model, digest(text), sentence.astype(np.float32).tobytes(), tokens.astype(np.float16).tobytes(), sentence.shape[0])
-            for text, sentence, tokens in items
-        ]
+    def _write(self, statement: str, rows: list[tuple]) -> None:
+        """``statement`` for each row, in one transaction; a cache that cannot be written is said once."""
         with self._lock:
-            if self._connection is None or not self.writable:
+            if self._connection is None or not self.writable or not rows:
                 return
             try:
                 with self._connection:
-                    self._connection.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", rows)
+                    self._connection.executemany(statement, rows)
             except sqlite3.Error as error:
                 self._failed(error, "writing")
+
+    def put(self, model: str, items: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
+        self._write("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", [
+            (model, digest(text), sentence.astype(np.float32).tobytes(), tokens.astype(np.float16).tobytes(), sentence.shape[0])
+            for text, sentence, tokens in items
+        ])
 
     def matches(self, model: str, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
         """maxsim's stored columns of ``question`` (``tokens`` values each: its token's best match in the text)
@@ -273,64 +283,31 @@ class EmbeddingStore:
         read-only, has none: nothing is found, nothing said."""
         found, damaged = {}, 0
         by_digest = {digest(text): text for text in texts}
-        keys, asked = list(by_digest), digest(question)
-        with self._lock:
-            for start in range(0, len(keys), 500):
-                if self._connection is None:
-                    break
-                part = keys[start : start + 500]
-                try:
-                    rows = self._connection.execute(
-                        f"SELECT digest, best FROM matches WHERE model = ? AND question = ? AND digest IN "
-                        f"({','.join('?' * len(part))})", [model, asked, *part]).fetchall()
-                except sqlite3.OperationalError as error:
-                    if "no such table" not in str(error):
-                        self._failed(error, "reading")
-                    break
-                except sqlite3.Error as error:
-                    self._failed(error, "reading")
-                    break
-                for key, blob in rows:
-                    column = (np.frombuffer(blob, dtype=np.float32)
-                              if isinstance(blob, bytes) and len(blob) == 4 * tokens else None)
-                    if column is not None and np.isfinite(column).all():
-                        found[by_digest[bytes(key)]] = column
-                    else:
-                        damaged += 1
+        rows = self._select("SELECT digest, best FROM matches WHERE model = ? AND question = ? AND digest IN ({})",
+                            [model, digest(question)], list(by_digest), quiet=_no_such_table)
+        for key, blob in rows:
+            column = np.frombuffer(blob, dtype=np.float32) if isinstance(blob, bytes) and len(blob) == 4 * tokens else None
+            if column is not None and np.isfinite(column).all() and bytes(key) in by_digest:
+                found[by_digest[bytes(key)]] = column
+            else:
+                damaged += 1
         self._damaged(damaged)
         return found
 
     def matched(self, model: str, questions: list[str]) -> set[str]:
         """Those of ``questions`` with columns kept for this model (for the time estimate: their re-check is
-        mostly read back)."""
+        mostly read back). An estimate is no reason to warn: the run reading them will, if need be."""
         by_digest = {digest(question): question for question in questions}
-        keys, found = list(by_digest), set()
-        with self._lock:
-            for start in range(0, len(keys), 500):
-                if self._connection is None:
-                    break
-                part = keys[start : start + 500]
-                try:
-                    rows = self._connection.execute(
-                        f"SELECT DISTINCT question FROM matches WHERE model = ? AND question IN "
-                        f"({','.join('?' * len(part))})", [model, *part]).fetchall()
-                except sqlite3.Error:  # an estimate is no reason to warn: the run reading them will, if need be
-                    break
-                found.update(by_digest[bytes(key)] for (key,) in rows if bytes(key) in by_digest)
-        return found
+        rows = self._select("SELECT DISTINCT question FROM matches WHERE model = ? AND question IN ({})", [model],
+                            list(by_digest), quiet=lambda error: True)
+        return {by_digest[bytes(key)] for (key,) in rows if bytes(key) in by_digest}
 
     def put_matches(self, model: str, items: list[tuple[str, str, np.ndarray]]) -> None:
         """Keep maxsim's columns, each (question, text, column), for a later run of the same questions."""
-        rows = [(model, digest(question), digest(text), column.astype(np.float32).tobytes())
-                for question, text, column in items]
-        with self._lock:
-            if self._connection is None or not self.writable or not rows:
-                return
-            try:
-                with self._connection:
-                    self._connection.executemany("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?)", rows)
-            except sqlite3.Error as error:
-                self._failed(error, "writing")
+        self._write("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?)", [
+            (model, digest(question), digest(text), column.astype(np.float32).tobytes())
+            for question, text, column in items
+        ])
 
     def count(self, model: str | None = None) -> int:
         with self._lock:
