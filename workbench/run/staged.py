@@ -87,18 +87,16 @@ def evaluate_in_stages(
     plan = stages(settings)
     sizes = [len(stage.retrievers) * len(stage.rerankers) for stage in plan]
     total = sum(sizes)
-    kept = finished_stages(plan, settings, done)
-    if kept and done is not None:
-        # The stages left are graded on ``done``'s own document and Question objects, not equal copies read
-        # again: the report and the drill-down find a run's question among the result's by identity.
-        originals = own_questions(done, document, questions)
-        if originals is None:
-            kept = []
-        else:
-            document, questions = done.document, originals
-    parts: list[Evaluation] = [done] if kept and done is not None else []
-    if parts and on_stage:
-        on_stage(merge(settings, parts, [stage.name for stage in plan if stage not in kept]))
+    # The stages left are graded on ``done``'s own document and Question objects, not equal copies read again:
+    # the report and the drill-down find a run's question among the result's by identity.
+    originals = own_questions(done, document, questions) if done is not None else None
+    kept = finished_stages(plan, settings, done) if originals is not None else []
+    parts: list[Evaluation] = []
+    if kept:
+        document, questions, parts = done.document, originals, [done]
+        merged = merge(settings, parts, [stage.name for stage in plan if stage not in kept])
+        if on_stage:
+            on_stage(merged)
     for number, stage in enumerate(plan):
         if stage in kept:
             continue
@@ -114,8 +112,7 @@ def evaluate_in_stages(
         merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
         if on_stage:
             on_stage(merged)
-    merged = merge(settings, parts, [])
-    merged.seconds = time.perf_counter() - started + (done.seconds if kept and done is not None else 0.0)
+    merged.seconds = time.perf_counter() - started + (done.seconds if kept else 0.0)
     return merged
 
 
