@@ -104,16 +104,16 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     # The first search in a process pays one-off costs (imports, compiled patterns, the stop-word list, the
     # tokenizer). Timed on the head and scaled by a long file's length, they made a fresh server's first
     # estimate 7 times too long (397 s for a 53 s run on 100,000 rows), so a tiny head runs first, untimed.
-    evaluate(head(document, WARM_UP_CHARACTERS).document, asked, fast_settings(settings))
+    fast = fast_settings(settings)
+    evaluate(head(document, WARM_UP_CHARACTERS).document, asked, fast)
     began = time.perf_counter()
-    trial = evaluate(part, asked, fast_settings(settings))
+    trial = evaluate(part, asked, fast)
     word_seconds = (time.perf_counter() - began) * scale
     pieces = round(sum(len(chunks) for chunks in trial.chunks.values()) * scale)
     if not uses_model(settings):
         return Estimate(word_seconds, word_seconds, pieces, 0, 0.0, False, False)
     # Each search and re-check searches and grades every question again, as word search's do: its time for each
     # of the grid's setups (most of a warm run, whose model reads nothing and whose maxsim reads its columns back).
-    fast = fast_settings(settings)
     seconds = word_seconds * len(settings.retrievers) * len(settings.rerankers) / (len(fast.retrievers) * len(fast.rerankers))
     speed = encoder.speed() if encoder is not None else None
     measured = speed is not None
