@@ -90,19 +90,18 @@ def _title_from_name(name: str) -> str:
     return (stem[:1].upper() + stem[1:]) if stem else "About this document"
 
 
-def _label(lines: list[str], name: str = "", width: int = 60) -> str:
+def _label(lines: list[str], name: str, width: int = 60) -> str:
     """A part's subheading: its own first line, without list or emphasis marks, cut at a word. A line that
     carries the product's ``name`` (a shared line, named) is labelled without it, or the heading said the name
     twice; a line that is only a link (``image1_src: https://…``) says nothing a reader looks for. So the first
     line of the part's own is taken, else the first without a link, else the first."""
-    written = [line for line in lines if line.strip()]
+    named = name + DASH
+    written = [LIST_OR_QUOTE.sub("", line) for line in lines if line.strip()]
+    unlinked = [line for line in written if "://" not in line]
     # A line of its own says more than one the part shares with other products (named, "Kettle — weight_unit:
-    # lb", which headed 28 of the Spree export's 95 parts); a link says nothing.
-    own = [line for line in written if "://" not in line and not LIST_OR_QUOTE.sub("", line).startswith(name + DASH)]
-    first = next(iter(own), next((line for line in written if "://" not in line), written[0] if written else ""))
-    first = LIST_OR_QUOTE.sub("", first)
-    if name and first.startswith(name + DASH):
-        first = first[len(name + DASH) :]
+    # lb", which headed 28 of the Spree export's 95 parts).
+    own = [line for line in unlinked if not line.startswith(named)]
+    first = (own or unlinked or written or [""])[0].removeprefix(named)
     text = _normal(re.sub(r"[*_`>#|]+", " ", first))
     if len(text) <= width:
         return text

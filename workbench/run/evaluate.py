@@ -135,7 +135,7 @@ def evaluate(
     evidence = WordEvidence(document, between=check)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
-    # The progress line names the re-checks that read with the model: they are most of such a stage's time.
+    # The progress line names the re-checks (those that re-score): maxsim's is most of its stage's time.
     checks = [reranker_name(id).lower() for id, reranker in rerankers.items() if reranker.rescores]
     rechecking = f", {' and '.join(checks)}" if checks else ""
     reading = 0.0  # the share of the bar the model's reading takes (set below when it has new texts to read)
