@@ -22,6 +22,7 @@ MAX_UNPACKED_BYTES = 250 * MB  # everything inside an Excel file, unpacked (a 10
 MAX_ZIP_PARTS = 10_000  # files inside an Excel file (a normal workbook has a few dozen)
 MAX_CHARACTERS = 60_000_000  # the text the workbench makes of the file
 MAX_ROWS = 1_048_576  # Excel's own limit for one sheet
+MAX_COLUMNS = 16_384  # Excel's own limit, XFD: one CSV row of a million cells made one product of a million facts
 MAX_CELLS = 5_000_000  # e.g. 100,000 products x 50 columns
 MAX_PART_BYTES = 200 * MB  # one part inside an Excel file, unpacked (a sheet of 100,000 rows is ~100 MB)
 MAX_PART_RATIO = 200  # how much one large part may unpack to per packed byte (real sheets: 5-20 times)
@@ -40,7 +41,7 @@ MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can b
 def limits_sentence() -> str:
     return (
         f"files up to {MAX_BYTES // MB} MB that unpack to at most {MAX_UNPACKED_BYTES // MB} MB, with at most "
-        f"{MAX_ROWS:,} rows, {MAX_CELLS:,} cells and {MAX_CHARACTERS:,} characters of text"
+        f"{MAX_ROWS:,} rows, {MAX_COLUMNS:,} columns, {MAX_CELLS:,} cells and {MAX_CHARACTERS:,} characters of text"
     )
 
 
@@ -168,6 +169,14 @@ def check_zip(data: bytes, name: str, part_limit: int = MAX_PART_BYTES) -> None:
                 )
 
 
+def check_columns(name: str, cells: int, row: int | None = None) -> None:
+    """Refuse a row of more cells than a sheet has columns: its cells would all be facts of one product (a CSV row
+    of a million cells held 2.8 GB through a check-up), and no spreadsheet program could open the file either."""
+    if cells > MAX_COLUMNS:
+        where = f"row {row:,}" if row is not None else "its header"
+        raise too_big(name, f"has {cells:,} cells in {where}, more than the {MAX_COLUMNS:,} columns a sheet can have")
+
+
 class Budget:
     """Counts rows, cells and characters as a reader produces them, and stops it at the first limit passed."""
 
@@ -177,6 +186,7 @@ class Budget:
 
     def row(self, cells: int, characters: int) -> None:
         self.rows += 1
+        check_columns(self.name, cells, self.rows)
         self.cells += cells
         self.characters += characters
         if self.rows > MAX_ROWS:
