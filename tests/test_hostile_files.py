@@ -67,8 +67,17 @@ def test_rows_and_cells_are_counted_while_reading(monkeypatch):
     refused(lambda: load_bytes(workbook_bytes(PRODUCTS), "many.xlsx"), "many.xlsx has more than 5 rows")
     refused(lambda: load_bytes(b"name,price\n" + b"Fan,1\n" * 6, "many.csv"), "many.csv has more than 5 rows")
     monkeypatch.setattr(limits, "MAX_ROWS", 1_000)
+    monkeypatch.setattr(limits, "MAX_GRID", 50)
+    refused(lambda: load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv"), "has more than 50 cells, empty ones")
+    monkeypatch.setattr(limits, "MAX_GRID", 10_000)
     monkeypatch.setattr(limits, "MAX_CELLS", 50)
-    refused(lambda: load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv"), "has more than 50 cells")
+    assert len(load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv").sections) == 2  # 2 cells hold something
+    many = b"name,price,colour\n" + b"Fan,1,red\n" * 17  # 3 + 51 cells that hold something
+    refused(lambda: load_bytes(many, "many.csv"), "many.csv has more than 50 cells that hold something")
+    refused(lambda: load_bytes(workbook_bytes([["name", "price", "colour"], *[["Fan", 1, "red"]] * 17]), "many.xlsx"),
+            "many.xlsx has more than 50 cells that hold something")
+    feed = "[" + ", ".join('{"name": "Fan", "price": 1, "colour": "red"}' for _ in range(17)) + "]"
+    refused(lambda: load_bytes(feed.encode(), "many.json"), "many.json has more than 50 cells that hold something")
 
 
 def test_the_readme_states_the_limits():

@@ -92,10 +92,13 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     """Render a table as the Markdown of one section per product, recording every span."""
     limits.check_columns(name, len(table.header))
     held = sum(1 for _, record in table.rows if any(record))  # empty rows are skipped, never padded
-    if len(table.header) * max(held, 1) > limits.MAX_CELLS:  # every row that holds something is padded to the header
+    if len(table.header) * max(held, 1) > limits.MAX_GRID:  # every row that holds something is padded to the header
         raise limits.too_big(
-            name, f"has {len(table.header):,} columns and {held:,} rows: more than {limits.MAX_CELLS:,} cells"
+            name, f"has {len(table.header):,} columns and {held:,} rows: more than {limits.MAX_GRID:,} cells"
         )
+    filled = sum(len(record) - record.count("") for _, record in table.rows)  # a JSON feed's too: each is a fact
+    if filled > limits.MAX_CELLS:
+        raise limits.too_big(name, f"has more than {limits.MAX_CELLS:,} cells that hold something")
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name)
     lowered = [cell.lower() for cell in header]
