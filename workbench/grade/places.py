@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 
 from workbench.core.model import Document, Fact, Section, Span
 
@@ -24,6 +25,7 @@ class Places:
         self._rows = {
             section.id: min((f.row for f in section.facts if f.row), default=None) for section in document.sections
         }
+        self._newlines: array | None = None  # made on the first line asked for: a spreadsheet never needs it
 
     def fact_at(self, offset: int) -> Fact | None:
         """The fact whose own text holds ``offset``; None on a heading, a blank line or between facts.
@@ -43,7 +45,14 @@ class Places:
         return self._sections[index] if index >= 0 else None
 
     def line(self, offset: int) -> int:
-        return self.document.text.count("\n", 0, offset) + 1
+        """The line ``offset`` lies on, counted from 1.
+
+        The line breaks' offsets are found once and searched by halves: counting them from the start for each
+        offset made a check-up quadratic in the headings (160,000 headings, still running after 9 minutes).
+        """
+        if self._newlines is None:
+            self._newlines = array("q", (match.start() for match in re.finditer("\n", self.document.text)))
+        return bisect.bisect_left(self._newlines, offset) + 1
 
     def of(self, span: Span) -> str:
         """ "row 5, column Warranty" in a spreadsheet, "line 12" in a Markdown file; in a knowledge base the file
