@@ -142,10 +142,10 @@ def nothing_read(monkeypatch):
 
 
 def _budget_message(count: int, size: int, biggest: list[str]) -> str:
-    # 80 files of 800,000 bytes: 64,000,000 bytes, 61.0 MB, over the 50 MB a base may hold.
+    # 80 files of 800,000 bytes: 64,000,000 bytes, 61.0 MB, over the 30 MB a base may hold.
     return (f"error: The knowledge base is {count} files of {count * size / limits.MB:,.1f} MB together (the biggest: "
             + ", ".join(f"{name} {size / limits.MB:.1f} MB" for name in biggest) + f" and {count - 3} more); the "
-            "workbench reads a knowledge base of at most 1,000 files and 50 MB together, making at most 60,000,000 "
+            "workbench reads a knowledge base of at most 1,000 files and 30 MB together, making at most 60,000,000 "
             "characters of text. Check fewer files at once, or shorten the biggest ones.\n")
 
 

@@ -35,10 +35,12 @@ MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker 
 # 200,000 products (12.5 million characters) two cuts took 24 s of CPU and 0.9 GB; all fifteen took 102 s and 2.8 GB.
 MAX_RUN_CHARACTERS = 30_000_000
 MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
-# A knowledge base of several files, on the command line: together no more than one file may be, checked from the
-# files' sizes before any is read (80 Markdown files of 800 KB, each within its own limits, were all read first:
-# 3 GB and 42 s before the base was refused). The files' text together is held to MAX_CHARACTERS as they are read.
-MAX_BASE_BYTES = MAX_BYTES
+# A knowledge base of several files, on the command line, checked from the files' sizes before any is read (80
+# Markdown files of 800 KB, each within its own limits, were all read first: 3 GB and 42 s before the base was
+# refused). 30 MB: a Markdown or text file makes about a character a byte, so a bigger base could not be evaluated
+# cut even one way (MAX_RUN_CHARACTERS); and the check-up of 40 such files (37 MB) peaked at 1.8 GB, as each file is
+# checked and then all of them across. The files' text together is held to MAX_CHARACTERS as they are read.
+MAX_BASE_BYTES = 30 * MB
 MAX_BASE_FILES = 1_000  # a shop's base is a handful of files to a few dozen; each is one more document to cut and check
 BIGGEST_NAMED = 3  # the files a message about the base's size names, biggest first; the rest are counted
 
