@@ -111,6 +111,13 @@ def test_every_output_option_is_checked_in_one_place():
         args = argparse.Namespace(document=[str(FILES[1])], **{option[2:]: str(FILES[1])})
         with pytest.raises(WorkbenchError, match=f"^{option} .* is the input file "):
             check_outputs(args)
+    # A file no option names (a command making its own path beside the input) is checked by the same call.
+    args = argparse.Namespace(document=[str(FILES[1])], out=None, report=None)
+    with pytest.raises(WorkbenchError, match=f"^the fixed file {FILES[1]} is the input file {FILES[1]}: "):
+        check_outputs(args, {"the fixed file": FILES[1]})
+    with pytest.raises(WorkbenchError, match=f"^the fixed file {default_path()} is the run history "):
+        check_outputs(args, {"the fixed file": default_path()})
+    check_outputs(args, {"the fixed file": FILES[1].with_name("policies.fixed.md")})  # beside it: allowed
 
 
 # -- one budget for a knowledge base, before any file is read -----------------------------------------------------

@@ -215,6 +215,14 @@ FEED = st.one_of(
     st.tuples(st.sampled_from(["products", "items", "categories", "data"]), st.lists(PRODUCT, max_size=8), JSON_VALUE)
     .map(lambda parts: {parts[0]: parts[1], "other": parts[2]}),
 ).map(lambda value: json.dumps(value, ensure_ascii=False))
+# A key given twice in one product: JSON text allows it, json.dumps never writes it, so the objects are written here.
+TWICE = st.lists(
+    st.lists(st.tuples(st.sampled_from(["name", "price", "price", "tags"]), JSON_VALUE), min_size=1, max_size=5),
+    min_size=1,
+    max_size=5,
+).map(lambda items: "[" + ",".join(
+    "{" + ",".join(f"{json.dumps(key)}: {json.dumps(value)}" for key, value in item) + "}" for item in items) + "]")
+FEED = st.one_of(FEED, TWICE)
 SAMPLE_FEED = json.dumps({"products": [
     {"name": "Zephyr Table Fan", "price": 39.9, "tags": ["fan", "desk"], "variants": [{"sku": "Z1", "price": 39.9}]},
     {"name": "Aurora Lamp", "price": 24.5, "dimensions": {"width": 20, "height": 45}},

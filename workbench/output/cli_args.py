@@ -229,11 +229,14 @@ def _kept(args: argparse.Namespace) -> list[tuple[Path, str]]:
     return kept
 
 
-def check_outputs(args: argparse.Namespace) -> None:
+def check_outputs(args: argparse.Namespace, more: dict[str, str | Path] | None = None) -> None:
     """The one check of every file a command writes (the options in ``OUTPUTS``), made before any work: a path
     that cannot be written, that is an input, the run history or the app's saved work, or that two outputs share
-    is refused in plain words (exit 2) and nothing is written or opened. See ``safe_write.check_targets``."""
+    is refused in plain words (exit 2) and nothing is written or opened. ``more``: a file the command writes that
+    no option names (a path it makes itself), as the message should call it, e.g. ``{"the fixed file": path}``.
+    See ``safe_write.check_targets``; write each with ``safe_write.write_file`` (whole or not at all)."""
     targets = {option: getattr(args, option[2:].replace("-", "_"), None) for option in OUTPUTS}
+    targets.update({what: str(path) for what, path in (more or {}).items()})
     if not any(targets.values()):
         return
     check_targets(targets, _inputs(args), _kept(args))
