@@ -65,3 +65,15 @@ def test_line_numbers_found_by_halves_are_the_lines_counted_from_the_start():
         assert places.line(offset) == document.text.count("\n", 0, offset) + 1, offset
     # "# A" is line 1, "## B" line 4 (after a blank line), "three" line 6.
     assert [places.line(document.text.index(s)) for s in ("# A", "## B", "three")] == [1, 4, 6]
+
+
+def test_the_to_do_lists_places_find_their_lines_without_rescanning(monkeypatch):
+    """The JSON's to-do places (``place_record``) name each place's line: once per section, never from the start."""
+    from workbench.advise.todo_places import place_record
+
+    monkeypatch.setattr(CountingText, "scanned", 0)
+    document = load_bytes(headings(4000), "headings.md")
+    counted = dataclasses.replace(document, text=CountingText(document.text))
+    lines = [place_record(counted, section.heading_span)["line"] for section in counted.sections]
+    assert lines[:3] == [1, 3, 5] and lines[-1] == 7999  # each heading two lines below the one before
+    assert CountingText.scanned <= 2 * len(counted.text), CountingText.scanned
