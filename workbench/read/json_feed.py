@@ -63,10 +63,10 @@ class JsonLoader(Loader):
             feed = json.loads(text, object_pairs_hook=_keep_pairs)
         except json.JSONDecodeError as error:
             raise WorkbenchError(f"{name} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
-        except RecursionError:  # json's C decoder recurses once per level: "maximum recursion depth exceeded"
+        except RecursionError:  # the decoder stops at Python's depth limit (about 1,000 levels): said in plain words
             raise WorkbenchError(
-                f"{name} nests its lists and objects thousands of levels deep; a product feed is a list of products, "
-                "a few levels at most. Export the feed again from the shop."
+                f"{name} holds lists or objects nested hundreds of levels inside each other; a product feed's products "
+                "sit a few levels down. Export the feed again from the shop."
             ) from None
         found = lists_of_objects(feed)
         if not found:
