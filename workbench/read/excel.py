@@ -85,18 +85,13 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
         # a 10-product sheet that claims A1:B2 would read as one product. Read every row there is.
         worksheet.reset_dimensions()
         budget = Budget(name)
-        records: list[tuple[int, list[str]]] = []  # (row number, cells): rows that hold something, numbered as seen
-        width: int | None = None
+        # (row number, cells): only rows that hold something, numbered as seen. One stray cell at XFD1048576 is one
+        # row of 16,384 cells (the table warns of the cells past its header), not a million empty rows above it.
+        records: list[tuple[int, list[str]]] = []
         for number, row in enumerate(worksheet.iter_rows(), start=1):
             record = [clean_cell(format_cell(cell.value, getattr(cell, "number_format", "General"))) for cell in row]
             while record and not record[-1]:  # styled empty cells out to column XFD are no cells
                 record.pop()
-            if width is None and record:
-                width = len(record)  # the header's
-            elif record and len(record) > width:
-                # Past the header only the cells that hold something are kept (the table warns of them): one stray
-                # cell at XFD1048576 is one cell, not 16,384 empty ones and a million empty rows above it.
-                record = record[:width] + [cell for cell in record[width:] if cell]
             budget.row(len(record), sum(map(len, record)), len(record) - record.count(""))  # a bomb stops here
             if record:
                 records.append((number, record))
