@@ -2,14 +2,15 @@
 last work it reported saved is all there, byte for byte, and nothing is half-written.
 
 Real processes, really killed at random points: a writer saving documents, question sets and a setting in a
-loop (each about 1 MB, so a kill often lands inside a write), and the command line's evaluate killed mid-run
-after one run was saved to its history.
+loop (each about 1 MB, so a kill often lands inside a write), the command line's evaluate killed mid-run
+after one run was saved to its history, and the app's server killed while the model's run is going.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -129,3 +130,82 @@ def test_a_run_killed_midway_leaves_the_history_and_the_saved_runs_whole(tmp_pat
         # A run that finished before its kill is there with all its configurations; none is there in part.
         assert all(len(rows) == len(first) for rows in runs.values()), [len(rows) for rows in runs.values()]
     assert killed >= 1, "no kill landed while a run was going"
+
+
+SHOP = "Name,Price,Warranty,Colour\nAlpha Lamp,10.00,1 year,White\nBeta Chair,25.00,2 years,Oak\nGamma Desk,99.00,3 years,Black\n"
+
+
+def _app(data, port: int) -> subprocess.Popen:
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "WORKBENCH_WORKSPACE_DB": str(data / "workspace.sqlite"),
+           "WORKBENCH_HISTORY_DB": str(data / "history.sqlite"), "WORKBENCH_EMBEDDING_CACHE": "off"}
+    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port)],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="needs Debian's chromium")
+def test_the_app_killed_during_a_run_reopens_on_the_work_saved_before(tmp_path):
+    """The app's server killed with SIGKILL while the language model's run is going (no cache: every text is read
+    by the model, a run long enough to kill): started again, it opens on the owner's file and its questions, and
+    the saved work is whole."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from .serving import wait_until_healthy
+    from .test_browser import FLAGS, free_port
+
+    shop = tmp_path / "shop.csv"
+    shop.write_text(SHOP, encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    port = free_port()
+    app = _app(data, port)
+    url = f"http://localhost:{port}"
+    try:
+        wait_until_healthy(url, app)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.goto(url)
+            expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=120000)
+            page.locator("input[type=file]").first.set_input_files(str(shop))
+            expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
+            page.get_by_role("link", name="Results").click()
+            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=180000)
+            page.get_by_role("button", name="Run the questions").click()
+            expect(page.get_by_text("still being computed")).to_be_visible(timeout=180000)
+            os.kill(app.pid, signal.SIGKILL)  # mid-run
+            app.wait()
+            browser.close()
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert app.returncode == -signal.SIGKILL
+    for name in ("workspace.sqlite", "history.sqlite"):
+        if (data / name).exists():
+            _intact(data / name)
+    workspace = Workspace(data / "workspace.sqlite")
+    try:
+        current = workspace.current()
+        assert current is not None and current.name == "shop.csv" and current.data == shop.read_bytes()
+    finally:
+        workspace.close()
+    port = free_port()
+    app = _app(data, port)
+    url = f"http://localhost:{port}"
+    try:
+        wait_until_healthy(url, app)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.goto(url)
+            expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
+            page.get_by_role("link", name="Results").click()
+            verdict = page.locator("[data-testid=stAlert]").filter(
+                has_text=re.compile(r"^(Ready|Looks ready|Needs work|Not ready) — "))
+            expect(verdict.first).to_contain_text("— shop.csv:", timeout=180000)
+            browser.close()
+    finally:
+        app.terminate()
+        app.wait(timeout=30)
