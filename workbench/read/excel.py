@@ -153,7 +153,7 @@ def _formulas_without_values(workbook, worksheet) -> dict[str, list[str]]:
 
 
 def _cells_named(cells: list[str], shown: int = 10) -> str:
-    """ "cell B3", "cells B3 and B4", "cells B2, B3, … B11 and 90 more": the cells said in one line."""
+    """ "cell B3", "cells B3 and B4", "cells B2, B3, B4, B5, B6, B7, B8, B9, B10, B11 and 90 more": in one line."""
     if len(cells) == 1:
         return f"cell {cells[0]}"
     if len(cells) > shown:

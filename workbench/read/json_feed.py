@@ -91,7 +91,7 @@ class JsonLoader(Loader):
             columns.update(dict.fromkeys(cells))
             flat.append(cells)
             if any(occurrence > 1 for _, occurrence in cells):
-                twice.append(_twice_given(item, cells, number))
+                twice.append(_twice_given(cells, number))
         if twice:
             warnings.append(
                 f"{name}: {'; '.join(twice[:5])}{f'; and {len(twice) - 5:,} more products' if len(twice) > 5 else ''}. "
@@ -117,7 +117,7 @@ def _why(items: list[dict]) -> str:
     return ""
 
 
-def _twice_given(item: dict, cells: dict[Cell, str], number: int) -> str:
+def _twice_given(cells: dict[Cell, str], number: int) -> str:
     keys = sorted({path for path, occurrence in cells if occurrence > 1})
     label = next((text for (path, occurrence), text in cells.items() if occurrence == 1 and _name_like(path)), "")
     product = f"the product {label!r}" if label else f"the object in row {number}"
