@@ -182,15 +182,16 @@ def views(line: str) -> list[str]:
         found.append("".join(_untag(m) for m in TAGS.finditer(line)))
     if SPACED.search(plain):
         found.append(SPACED.sub(lambda m: _SPACED_SEPARATORS.sub("", m.group()), plain.translate(EMPHASIS)))
-    if LEET_WORD.search(plain):
-        for reading in LEET_READINGS:
-            found.append(LEET_WORD.sub(lambda m: m.group().translate(reading), plain))
     if "%" in line and PERCENT.search(line):
         found.append(unquote_plus(line))
     for token in BASE64.findall(line):
         decoded = _base64_text(token)
         if decoded:
             found.append(unquote_plus(decoded) if PERCENT.search(decoded) else decoded)
+    for view in [plain, *found]:  # digits for letters, in the line and in each other reading ("1 g n 0 r 3")
+        if LEET_WORD.search(view):
+            found += [LEET_WORD.sub(lambda m, reading=reading: m.group().translate(reading), view)
+                      for reading in LEET_READINGS]
     return [normalise(view) for view in found]
 
 
