@@ -85,7 +85,7 @@ def _with_name(line: str, name: str) -> str:
     return head + name + DASH + line[len(head) :].lstrip()
 
 
-def _title_from_name(name: str) -> str:
+def title_from_name(name: str) -> str:
     stem = re.sub(r"[_\-]+", " ", PurePath(name).stem).strip()
     return (stem[:1].upper() + stem[1:]) if stem else "About this document"
 
@@ -187,7 +187,7 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
                 title = section.path[-1] + DASH + title
             level = section.level
         else:
-            title = result.titled_preamble = _title_from_name(document.name)
+            title = result.titled_preamble = title_from_name(document.name)
             level = top
         lines = []
         for number, line in enumerate(bodies[section.id]):

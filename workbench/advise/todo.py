@@ -310,7 +310,10 @@ def todo_records(document: Document, items: list[Todo]) -> list[dict]:
         spans = list(dict.fromkeys(item.spans))  # only the kept places are made: a shared line can have 66,667
         places = [place_record(document, span) for span in spans[:PLACES_KEPT]]
         record = {"text": item.edit, "why": item.why, "kind": item.kind, "where": item.where,
-                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places}
+                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places,
+                  "required": item.required, "advised": item.advised,
+                  "measured": item.measured.as_dict() if item.measured is not None else None,
+                  "column": item.column, "rows": item.rows}
         if len(spans) > PLACES_KEPT:
             record["more_places"] = len(spans) - PLACES_KEPT
         out.append(record)

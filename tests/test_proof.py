@@ -1,0 +1,142 @@
+"""Advice proven on the file: each item's edit tried on a copy and graded again, the fixed file written in the
+file's own format, and no word ever advised or written into a column a shop's system reads."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from openpyxl import Workbook, load_workbook
+
+from workbench.advise.advice import advise, todo_heading
+from workbench.advise.data_columns import data_columns, text_column
+from workbench.advise.edits import Edit, append_to_cell, apply, line_after
+from workbench.advise.proof import Prover, prove
+from workbench.advise.todo_items import Todo
+from workbench.core.model import Question, Settings
+from workbench.output.fixed_file import fixed_bytes
+from workbench.read.loaders import load_bytes, parse_markdown
+from workbench.run.evaluate import evaluate
+
+WORD_SEARCH = Settings(["heading"], ["keyword"], ["none"])
+
+SHOP = (
+    "# Shop\n\n"
+    "## Cotton Shirt\nWoven cotton, short sleeves.\nPrice: 20 EUR.\n\n"
+    "## Rain Jacket\nTaped seams, hood.\nPrice: 90 EUR.\n\n"
+    "## Wool Sweater\nKnitted from merino wool.\nPrice: 40 EUR.\n"
+)
+JUMPER = Question("How much is the jumper?", "Wool Sweater", "40 EUR", row=2)
+JUMPER_PRICE = Question("How much is the jumper?", "Wool Sweater", "price: 40", row=2)
+MERINO = Question("What is knitted from merino wool?", "Wool Sweater", "merino wool", row=3)
+
+
+def test_a_words_item_is_applied_to_a_copy_and_measured_as_fixing_its_question():
+    document = parse_markdown(SHOP, "shop.md")
+    evaluation = evaluate(document, [JUMPER, MERINO], WORD_SEARCH)
+    advice = advise(evaluation, reader="cli")
+    [item] = [i for i in advice.todo if i.kind == "words"]
+    # "jumper" is in no section: a word search ranks nothing first, so question 2 is not clean as the file is.
+    assert evaluation.runs[0].per_question[0].grade != "clean"
+    assert item.edits == [Edit(SHOP.index("Price: 40 EUR.") + len("Price: 40 EUR."), "\nAlso known as: jumper.", line=14)]
+    assert item.measured.as_dict() == {"setup": "Cut at headings, word-match search", "clean_before": 1,
+                                       "clean_after": 2, "fixed": [2], "worse": []}
+    assert item.required and item.advised and advice.advised[0] is item
+    assert advice.fix.measured.clean_after == 2 and advice.fix.items == [item]
+    assert todo_heading(advice).startswith("To do (1 item, each tried on a copy of your file")
+
+
+def test_an_edit_that_makes_a_question_worse_is_not_advised():
+    document = parse_markdown(SHOP, "shop.md")
+    evaluation = evaluate(document, [JUMPER, MERINO], WORD_SEARCH)
+    run = evaluation.runs[0]
+    # Copying the sweater's line under the shirt makes "knitted from merino wool" point at two products.
+    shirt = document.sections[1].facts[0]
+    harmful = Todo("words", "Add “Knitted from merino wool.” to Cotton Shirt.", "", edits=[
+        line_after(document, shirt, "Knitted from merino wool, merino, knitted, wool.")])
+    measured, copy = Prover(evaluation, run).measure(harmful.edits)
+    assert measured.worse == [3] and measured.clean_after == measured.clean_before - 1
+    assert copy.sections[1].heading == "Cotton Shirt"  # the copy, read again, holds the line under the shirt
+    assert "merino" in " ".join(copy.slice(f.span) for f in copy.sections[1].facts)
+    proof = prove(evaluation, run, [harmful])
+    assert proof.not_advised == [harmful] and not harmful.required and proof.fix is None
+
+
+def test_edits_only_insert_and_a_spreadsheets_facts_grow_in_place():
+    data = b"name,price,description\nAlpha Kettle,20,Boils fast.\nBeta Toaster,30,Two slots.\n"
+    document = load_bytes(data, "shop.csv")
+    kettle = document.sections[1].facts[-1]  # "description: Boils fast."
+    copy = apply(document, [append_to_cell(kettle, " Also known as: jug.")])
+    # The fact keeps its row and column and grows by the words; the next product's facts move, unchanged.
+    grown = copy.sections[1].facts[-1]
+    assert (grown.row, grown.column) == (2, "description")
+    assert copy.slice(grown.span) == "description: Boils fast. Also known as: jug."
+    assert [copy.slice(f.span) for f in copy.sections[2].facts] == ["price: 30", "description: Two slots."]
+    assert copy.text.replace(" Also known as: jug.", "") == document.text
+
+
+CATALOG = (
+    "name;sku;price;description;tags;image_url;in_stock;colour;meta:_edit_lock;updated\n"
+    "Cotton Shirt;SH-1;20;Woven cotton, short sleeves.;summer;https://shop.example/img/sh.jpg;yes;red;x3;2024-01-04\n"
+    "Rain Jacket;RJ-1;90;Taped seams, hood.;outdoor;https://shop.example/img/rj.jpg;no;blue;x4;2024-01-05\n"
+    "Linen Trousers;LT-1;55;Light linen.;summer;https://shop.example/img/lt.jpg;yes;red;x5;2024-01-06\n"
+    "Wool Sweater;SW-1;40;Knitted from merino wool.;knitwear, winter;https://shop.example/img/sw.jpg;yes;red;x1;2024-01-02\n"
+    ";SW-1-B;42;;;https://shop.example/img/sw-b.jpg;no;blue;x2;2024-01-03\n"
+)
+
+
+def test_data_columns_name_what_a_shop_system_reads_and_words_go_to_the_parents_text():
+    document = load_bytes(CATALOG.encode(), "shop.csv")
+    assert data_columns(document) == {
+        "sku": "identifiers", "price": "numbers", "image_url": "links", "in_stock": "yes/no flags",
+        "colour": "set values", "meta:_edit_lock": "meta or internal fields", "updated": "dates",
+    }
+    [sweater] = [section for section in document.sections if section.heading == "Wool Sweater"]
+    cell = text_column(document, sweater, data_columns(document))
+    assert (cell.column, cell.row) == ("description", 5)  # the parent's row, not the variant's (row 6)
+
+
+def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as_measured():
+    data = CATALOG.encode()
+    document = load_bytes(data, "shop.csv")
+    evaluation = evaluate(document, [JUMPER_PRICE, Question("Is the rain jacket waterproof?", "Rain Jacket", "Taped seams",
+                                                       row=3)], WORD_SEARCH)
+    advice = advise(evaluation, reader="cli")
+    fix = advice.fix
+    assert fix is not None and fix.measured.fixed == [2]
+    assert {(edit.row, edit.column) for edit in fix.edits} == {(5, "description")}
+    written = fixed_bytes(data, "shop.csv", document, fix.edits)
+    before = list(csv.reader(io.StringIO(data.decode()), delimiter=";"))
+    after = list(csv.reader(io.StringIO(written.decode()), delimiter=";"))
+    assert after[0] == before[0] and len(after) == len(before)
+    changed = set()
+    for r, (old, new) in enumerate(zip(before, after), start=1):
+        for column, (a, b) in enumerate(zip(old, new)):
+            assert b.startswith(a)  # every original cell's text stays inside its cell
+            if a != b:
+                changed.add((r, before[0][column]))
+    assert changed and all(column in ("description", "tags") for _, column in changed)
+    regraded = evaluate(load_bytes(written, "shop.csv"), [q.question for q in evaluation.questions], WORD_SEARCH)
+    assert regraded.runs[0].counts["clean"] == fix.measured.clean_after
+
+
+def test_the_fixed_workbook_keeps_its_sheets_and_appends_to_the_cell():
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Products"
+    for row in CATALOG.splitlines():
+        sheet.append(row.split(";"))
+    book.create_sheet("Notes").append(["kept as it is"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    data = buffer.getvalue()
+    document = load_bytes(data, "shop.xlsx")
+    evaluation = evaluate(document, [JUMPER_PRICE], WORD_SEARCH)
+    fix = advise(evaluation, reader="cli").fix
+    written = load_workbook(io.BytesIO(fixed_bytes(data, "shop.xlsx", document, fix.edits)))
+    assert written.sheetnames == ["Products", "Notes"] and written["Notes"]["A1"].value == "kept as it is"
+    [(row, column)] = {(edit.row, edit.column) for edit in fix.edits}
+    index = CATALOG.splitlines()[0].split(";").index(column) + 1
+    original = CATALOG.splitlines()[row - 1].split(";")[index - 1]
+    assert written["Products"].cell(row=row, column=index).value.startswith(original)
+    assert "jumper" in written["Products"].cell(row=row, column=index).value
