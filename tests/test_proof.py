@@ -140,3 +140,78 @@ def test_the_fixed_workbook_keeps_its_sheets_and_appends_to_the_cell():
     original = CATALOG.splitlines()[row - 1].split(";")[index - 1]
     assert written["Products"].cell(row=row, column=index).value.startswith(original)
     assert "jumper" in written["Products"].cell(row=row, column=index).value
+
+
+# --- generated catalogs: no advised edit ever writes into a column a shop's system reads ----------------------
+
+from hypothesis import HealthCheck, given  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NOUNS = ["Kettle", "Toaster", "Blender", "Lamp", "Sofa", "Desk", "Chair", "Rug", "Mirror", "Clock", "Fan", "Heater"]
+ADJECTIVES = ["Alpha", "Beta", "Gamma", "Delta", "Nova", "Luna", "Terra", "Orbit"]
+SYNONYMS = ["jug", "gizmo", "doohickey", "widget", "contraption", "thingamajig"]
+DATA = {"sku", "price", "image", "stock", "colour", "Meta: _lock", "attribute_values"}
+HEADER = ["Name", "sku", "price", "Description", "Tags", "image", "stock", "colour", "Meta: _lock", "attribute_values"]
+
+
+@st.composite
+def catalogs(draw):
+    names = draw(st.lists(st.tuples(st.sampled_from(ADJECTIVES), st.sampled_from(NOUNS)), min_size=3, max_size=7,
+                          unique=True))
+    rows, parents, questions = [HEADER], [], []
+    for number, (adjective, noun) in enumerate(names):
+        name = f"{adjective} {noun}"
+        colour = draw(st.sampled_from(["red", "blue", "green"]))
+        values = draw(st.sampled_from(["S|M|L", "M|L", "S|M"]))
+        rows.append([name, f"SKU-{number}", f"{10 + number}.00", f"A {noun.lower()} that works well.",
+                     draw(st.sampled_from(["home", "kitchen home", "office"])),
+                     f"https://shop.example/img/{number}.jpg", draw(st.sampled_from(["yes", "no"])), colour,
+                     f"lock{number}", values])
+        parents.append(len(rows))
+        for variant in range(draw(st.integers(0, 2))):
+            rows.append(["", f"SKU-{number}-{variant}", f"{11 + number}.00", "", "",
+                         f"https://shop.example/img/{number}-{variant}.jpg", "yes",
+                         draw(st.sampled_from(["red", "blue", "green"])), f"lock{number}{variant}", values])
+        if draw(st.booleans()):
+            word = draw(st.sampled_from(SYNONYMS))
+            questions.append(Question(f"What does the {word} {noun.lower()} cost?", name, f"{10 + number}.00",
+                                      row=len(questions) + 2))
+    if not questions:
+        questions.append(Question(f"What does the {names[0][1].lower()} cost?", f"{names[0][0]} {names[0][1]}",
+                                  "10.00", row=2))
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue().encode(), questions, set(parents)
+
+
+@given(catalogs(), st.sampled_from(["heading", "fixed"]))
+@hypothesis_settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_no_edit_writes_into_a_data_column_and_the_fixed_file_grades_as_measured(catalog, strategy):
+    data, questions, parents = catalog
+    document = load_bytes(data, "shop.csv")
+    settings = Settings([strategy], ["keyword"], ["none"])
+    evaluation = evaluate(document, questions, settings)
+    advice = advise(evaluation, reader="cli")
+    assert set(data_columns(document)) >= DATA - {"Meta: _lock"} | {"Meta: _lock"} & set(document.columns)
+    for item in advice.todo:
+        for edit in item.edits:
+            assert edit.column not in DATA and edit.column != "Name"
+            assert edit.row in parents  # a variant's advice goes to its parent row, once
+        if item.kind == "words" and item.edits:
+            assert len(item.edits) == 1
+    fix = advice.fix
+    if fix is None:
+        return
+    written = fixed_bytes(data, "shop.csv", document, fix.edits)
+    regraded = evaluate(load_bytes(written, "shop.csv"), questions, settings).runs[0]
+    before = evaluation.runs[0]
+    assert regraded.counts["clean"] == fix.measured.clean_after >= fix.measured.clean_before == before.counts["clean"]
+    assert not fix.measured.worse
+    for old, new in zip(before.per_question, regraded.per_question):  # no question worse
+        assert old.grade != "clean" or new.grade == "clean"
+    for item in advice.advised:  # each advised item's measure is its edit alone, graded again
+        if item.measured is not None:
+            alone = evaluate(load_bytes(fixed_bytes(data, "shop.csv", document, item.edits), "shop.csv"), questions,
+                             settings).runs[0]
+            assert alone.counts["clean"] == item.measured.clean_after

@@ -12,6 +12,7 @@ most ``READY_ADVISED`` advised items.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -60,10 +61,26 @@ def _good(run: Run) -> dict[int, bool]:
             for i, r in enumerate(run.per_question)}
 
 
+# Graded copies, per evaluation and setup: the command line's table, its report and its JSON each advise on the
+# same evaluation, and the app draws its page again and again; each edit is graded once.
+_PROVERS: dict[tuple[int, tuple[str, str, str]], Prover] = {}
+
+
+def prover_for(evaluation: Evaluation, run: Run, encoder_factory: Callable | None = None) -> Prover:
+    key = (id(evaluation), run.key)
+    prover = _PROVERS.get(key)
+    if prover is None or prover.evaluation is not evaluation:
+        prover = _PROVERS[key] = Prover(evaluation, run, encoder_factory)
+        weakref.finalize(evaluation, _PROVERS.pop, key, None)
+    return prover
+
+
 class Prover:
     """Grades copies of one evaluation's document under its recommended setup, with its questions."""
 
     def __init__(self, evaluation: Evaluation, run: Run, encoder_factory: Callable | None = None) -> None:
+        self.evaluation = evaluation
+        self._graded: dict[tuple[Edit, ...], tuple[Measured, Document]] = {}
         self.document = evaluation.document
         self.settings = replace(evaluation.settings, strategies=[run.strategy], retrievers=[run.retriever],
                                 rerankers=[run.reranker])
@@ -80,6 +97,12 @@ class Prover:
         return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory).runs[0]
 
     def measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
+        key = tuple(sorted(edits, key=lambda e: (e.at, e.text)))
+        if key not in self._graded:
+            self._graded[key] = self._measure(edits)
+        return self._graded[key]
+
+    def _measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
         document = apply(self.document, edits)
         after = self.grade(document)
         good = _good(after)
@@ -100,12 +123,14 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
     """Measure each item with edits on a copy of the file, sort the list into advised, optional and not advised,
     and make the fixed file. ``status``: the verdict's (a Ready file keeps at most three advised items)."""
     measurable = not evaluation.document.files  # a knowledge base's files are graded in the base: not here
-    prover = Prover(evaluation, run, encoder_factory) if measurable and any(i.edits for i in items) else None
+    prover = prover_for(evaluation, run, encoder_factory) if measurable and any(i.edits for i in items) else None
     measured = 0
     for item in items:
         if prover is not None and item.edits and measured < MAX_MEASURED:
             item.measured, _ = prover.measure(item.edits)
             measured += 1
+            if item.measured.worse and item.narrower:  # one of its words may help where all of them harm
+                measured += _narrow(prover, item)
             item.advised = not item.measured.worse
             item.required = item.advised and bool(item.measured.fixed)
         else:
@@ -120,6 +145,20 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
     if prover is not None and chosen:
         proof.fix = _fix(prover, chosen)
     return proof
+
+
+def _narrow(prover: Prover, item: Todo) -> int:
+    """Try the item's smaller versions; take the one that fixes most and worsens nothing, if any. Returns how
+    many were graded."""
+    best = None
+    for smaller in item.narrower:
+        result, _ = prover.measure(smaller.edits)
+        if not result.worse and result.fixed and (best is None or len(result.fixed) > len(best[1].fixed)):
+            best = (smaller, result)
+    if best is not None:
+        smaller, item.measured = best
+        item.edit, item.where, item.spans, item.edits = smaller.edit, smaller.where, smaller.spans, smaller.edits
+    return len(item.narrower)
 
 
 def _fix(prover: Prover, chosen: list[Todo]) -> Fix:

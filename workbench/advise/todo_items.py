@@ -61,6 +61,8 @@ class Todo:
     required: bool = True  # advised; False: optional tidying (no measured gain), or not advised (made worse)
     measured: Measured | None = None  # what grading the file with its edits found (advise/proof.py)
     advised: bool = True  # False when its edit made some question worse: listed in the report's appendix only
+    # Smaller versions of the item (one of its words each), tried when the whole makes a question worse.
+    narrower: list[Todo] = field(default_factory=list)
 
     @property
     def column(self) -> str | None:
@@ -235,6 +237,7 @@ class ItemWriter:
             edits = [self._words_line(section, fact, words)]
             edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}: a line “{edits[0].text.strip()}” "
                     f"after its{line or ' answer line'}.")
+        narrower = [self._words_item(section, [word], fact) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
             edit,
@@ -246,6 +249,7 @@ class ItemWriter:
             where,
             spans=spans,
             edits=edits,
+            narrower=narrower,
         )
 
     @staticmethod
