@@ -62,8 +62,7 @@ def todo_heading(advice: Advice) -> str:
     if not count:
         ready = advice.verdict.status == "Ready"
         return ("Nothing is required: " + ("your file is ready as it is" if ready else
-                "no change tried on a copy of your file answered more of your questions cleanly") + "."
-                + (f" {len(advice.optional)} optional tidying items follow." if advice.optional else ""))
+                "no change tried on a copy of your file answered more of your questions cleanly") + ".")
     return (f"To do ({count} item{'s' if count > 1 else ''}, each tried on a copy of your file and graded again, "
             "most questions fixed first):")
 

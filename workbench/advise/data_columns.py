@@ -126,24 +126,28 @@ def data_columns(document: Document) -> dict[str, str]:
     return kinds
 
 
+OTHER_TEXT = 3  # a free-text column that is not the product's description or tags ("care", "material")
+
+
 def _rank(column: str) -> int:
     words = header_words(column)
     if any(word in DESCRIPTION_WORDS for word in words):
         return 1 if any(word in SHORT_WORDS for word in words) else 0
     if is_tags(column):
         return 2
-    return 3
+    return OTHER_TEXT
 
 
 def text_column(document: Document, section: Section, data: dict[str, str]) -> Fact | None:
     """The cell where customers' words may be added to ``section``'s product: a text column its
-    first (parent) row fills, a description before a short description before tags before other free text,
-    never the name column and never a column in ``data``. None when the product has no such cell."""
+    first (parent) row fills, a description before a short description before tags; never another free-text
+    column (a "care" note is not where a customer's word for the product goes), never the name column and never a
+    column in ``data``. None when the product has no such cell: the item then names the column to add."""
     rows = [fact.row for fact in section.facts if fact.row is not None]
     if not rows:
         return None
     cells = [fact for fact in section.facts if fact.column and fact.column not in data
-             and fact.column != document.name_column]
+             and fact.column != document.name_column and _rank(fact.column) < OTHER_TEXT]
     if not cells:
         return None
     first = min(rows)

@@ -24,7 +24,6 @@ from workbench.run.names import setup_name
 
 MAX_MEASURED = 40  # items graded one by one: the rest of a very long list says "not measured"
 READY_ADVISED = 3  # a Ready file's short list
-ALWAYS_ADVISED = ("risky",)  # lines that give a bot orders are advised whatever the grades say
 
 
 @dataclass
@@ -134,7 +133,10 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
             item.advised = not item.measured.worse
             item.required = item.advised and bool(item.measured.fixed)
         else:
-            item.required = bool(item.fixes) or item.kind in ALWAYS_ADVISED
+            item.required = bool(item.fixes) or item.always
+            if item.edits:
+                item.unmeasured = ("a knowledge base's files are graded together, not one edit at a time"
+                                   if not measurable else f"only the first {MAX_MEASURED} changes are tried")
     ordered = sorted(items, key=lambda i: (not i.advised, not i.required, *_rank(i)))
     if status == "Ready":
         for item in [i for i in ordered if i.required][READY_ADVISED:]:

@@ -222,7 +222,8 @@ class _Builder(ItemWriter):
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {plural(len(f), 'line')} with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
-                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span]))
+                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span],
+                always=k in ("instruction", "script")))
 
     def _columns_or_lines(self, shared: list[SharedLine]) -> str:
         """Where store-wide lines sit: their columns in a spreadsheet, their first lines in a Markdown file."""

@@ -61,6 +61,8 @@ class Todo:
     required: bool = True  # advised; False: optional tidying (no measured gain), or not advised (made worse)
     measured: Measured | None = None  # what grading the file with its edits found (advise/proof.py)
     advised: bool = True  # False when its edit made some question worse: listed in the report's appendix only
+    always: bool = False  # advised whatever the grades say: orders to a bot, scripts (never measured)
+    unmeasured: str = "no edit to try on a copy of the file"  # why it was not measured, when it was not
     # Smaller versions of the item (one of its words each), tried when the whole makes a question worse.
     narrower: list[Todo] = field(default_factory=list)
 
@@ -88,8 +90,8 @@ class Todo:
     def effect(self) -> str:
         """What trying it on a copy of the file measured, or that it could not be tried."""
         if self.measured is not None:
-            return self.measured.sentence()
-        return f"not measured (no edit to try on a copy of the file); {self.affects}"
+            return f"{self.measured.sentence()}; {self.affects}"
+        return f"not measured ({self.unmeasured}); {self.affects}"
 
 
 # Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
@@ -207,10 +209,11 @@ class ItemWriter:
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
         many = len(words) > 1
-        line = ""
+        line, after = "", "the line that holds the answer"
         if fact is not None:
             label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
             line = f" “{label}” line" if label else " line that holds the answer"
+            after = f"its “{label}” line" if label else after
         owner = possessive(section.title) if line else section.title
         edit = f"Add the word{'s' if many else ''} {quoted} to {owner}{line}, or a synonym line."
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
@@ -227,16 +230,16 @@ class ItemWriter:
                 added = self._words_text(self.document.slice(cell.span), words, is_tags(cell.column))
                 edits = [append_to_line(self.document, cell, added)]
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} "
-                        f"“{column_label(cell.column)}” text, e.g. “…{shown(added.strip(), 80)}”{keep}.")
+                        f"“{column_label(cell.column)}” text, e.g. “… {shown(added.strip().lstrip('.,;|').strip(), 80)}”{keep}.")
                 where, spans = f"row {cell.row}, column {cell.column}", [cell.span]
             else:
-                edit = (f"{section.title} has no text column the words can go in: add a “description” column to your "
-                        f"file and say {quoted} there, or tell the bot in its instructions what "
+                edit = (f"Add a “description” column to your file and write {quoted} in {possessive(section.title)} "
+                        f"cell (it has no text column the words can go in), or tell the bot in its instructions what "
                         f"{'they mean' if many else 'it means'}{keep}.")
         elif fact is not None:
             edits = [self._words_line(section, fact, words)]
             edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}: a line “{edits[0].text.strip()}” "
-                    f"after its{line or ' answer line'}.")
+                    f"after {after}.")
         narrower = [self._words_item(section, [word], fact) for word in words] if len(words) > 1 else []
         return Todo(
             "words",

@@ -280,7 +280,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
             lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
         if fix_sentence(advice, "cli"):
             lines.append(fix_sentence(advice, "cli"))
-        if todo and advice.optional:
+        if advice.optional:
             lines.append(f"Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain, in the report.")
         if advice.not_advised:
             lines.append(f"Not advised: {plural(len(advice.not_advised), 'change')} that made a question worse when "
