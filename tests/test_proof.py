@@ -215,3 +215,48 @@ def test_no_edit_writes_into_a_data_column_and_the_fixed_file_grades_as_measured
             alone = evaluate(load_bytes(fixed_bytes(data, "shop.csv", document, item.edits), "shop.csv"), questions,
                              settings).runs[0]
             assert alone.counts["clean"] == item.measured.clean_after
+
+
+# --- the real files: no edit into a data column, and the file with the fixes grades as measured ---------------
+
+import pytest  # noqa: E402
+
+from .conftest import ROOT  # noqa: E402
+
+REAL = ROOT.parent / "shared" / "real-data"
+REAL_FILES = sorted(REAL.glob("*.*")) if REAL.is_dir() else []
+
+
+@pytest.mark.skipif(not REAL_FILES, reason="../shared/real-data is not beside this clone")
+@pytest.mark.parametrize("path", [p for p in REAL_FILES if p.suffix in (".csv", ".md") and p.name != "SOURCES.md"],
+                         ids=lambda p: p.stem)
+def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grades_as_measured(path):
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+
+    questions_path = ROOT / "bench" / "questions" / f"{path.stem}.questions.csv"
+    document = load_path(path)
+    questions = parse_questions(questions_path.read_bytes(), questions_path.name)
+    settings = Settings(["fixed", "heading", "breadcrumb"], ["bm25"], ["none"], threshold="auto")
+    evaluation = evaluate(document, questions, settings)
+    advice = advise(evaluation, reader="cli")
+    data = data_columns(document)
+    for item in advice.todo:
+        for edit in item.edits:  # a spreadsheet's edit names its cell's column; a document's edits name lines
+            assert (edit.column is None) == (document.kind != "spreadsheet"), item.edit
+            assert edit.column is None or (edit.column not in data and edit.column != document.name_column), item.edit
+    assert len(advice.advised) <= 3 or advice.verdict.status != "Ready"
+    if advice.fix is None:
+        return
+    best = advice.verdict.recommended
+    under = Settings([best.strategy], [best.retriever], [best.reranker], threshold="auto")
+    written = fixed_bytes(path.read_bytes(), path.name, document, advice.fix.edits)
+    after = evaluate(load_bytes(written, path.name), questions, under).runs[0]
+    before = evaluate(document, questions, under).runs[0]
+    assert after.counts["clean"] == advice.fix.measured.clean_after >= before.counts["clean"]
+    for old, new in zip(before.per_question, after.per_question):
+        assert old.grade != "clean" or new.grade == "clean", old.question.question
+    original = path.read_bytes().decode("utf-8")
+    if path.suffix == ".md":  # every original line's text stays in the file
+        fixed_text = written.decode("utf-8")
+        assert all(line in fixed_text for line in original.splitlines())
