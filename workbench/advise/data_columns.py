@@ -31,6 +31,8 @@ LIST_SPLIT = re.compile(r"\s*[|;\n]\s*|\s*,\s*")
 SET_WORDS = frozenset("attribute attributes option options facet facets variant variants values value group groups "
                       "size sizes colour colours color colors category categories taxonomy collection collections"
                       .split())
+# What a shop's system keeps for itself: no customer asks for it, so a product without it lacks no fact.
+NOT_FACTS = frozenset({"meta or internal fields", "links", "identifiers", "yes/no flags", "dates"})
 # Columns customers' words belong in, best first: the product's text, then its search words.
 DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
                      "beschreibung", "descriptif", "descripción", "descripcion", "descrizione", "beschrijving",
