@@ -336,7 +336,7 @@ def test_an_evaluate_run_past_the_run_budget_is_refused_naming_the_cuts_that_fit
     code, out, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history")
     assert code == 2 and out == ""
     assert f"breezy_home_price_list.md makes {characters:,} characters of text; cut " in err
-    assert "Choose at most 2 cut(s) with --strategies (e.g. --strategies heading,fixed), or split the file." in err
+    assert "Choose at most 2 cuts with --strategies (e.g. --strategies heading,fixed), or split the file." in err
     code, _, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history",
                         "--strategies", "heading,fixed", "--retrievers", "keyword", "--rerankers", "none")
     assert code == 0, err

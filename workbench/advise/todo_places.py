@@ -8,7 +8,7 @@ import bisect
 import functools
 
 from workbench.core.model import Document, SameDocument, Section, Span
-from workbench.grade.places import Places, row_runs
+from workbench.grade.places import Places, line_at, line_breaks, row_runs
 
 
 def section_place(document: Document, places: Places, section: Section | None) -> str:
@@ -47,6 +47,12 @@ def _section_starts(same: SameDocument) -> list[int]:
     return [section.span[0] for section in same.document.sections]
 
 
+@functools.lru_cache(maxsize=4)
+def _line_breaks(same: SameDocument):
+    """The text's line breaks, found once per document, not counted from the start for each place."""
+    return line_breaks(same.document.text)
+
+
 def place_record(document: Document, span: Span) -> dict:
     """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
     (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
@@ -65,5 +71,5 @@ def place_record(document: Document, span: Span) -> dict:
         elif section is not None and any(f.row for f in section.facts):  # the product's name: its first row
             record["row"] = min(f.row for f in section.facts if f.row)
     else:
-        record["line"] = document.text.count("\n", 0, offset) + 1
+        record["line"] = line_at(_line_breaks(SameDocument(document)), offset)
     return record

@@ -35,6 +35,14 @@ MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker 
 # 200,000 products (12.5 million characters) two cuts took 24 s of CPU and 0.9 GB; all fifteen took 102 s and 2.8 GB.
 MAX_RUN_CHARACTERS = 30_000_000
 MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
+# A knowledge base of several files, on the command line, checked from the files' sizes before any is read (80
+# Markdown files of 800 KB, each within its own limits, were all read first: 3 GB and 42 s before the base was
+# refused). 30 MB: a Markdown or text file makes about a character a byte, so a bigger base could not be evaluated
+# cut even one way (MAX_RUN_CHARACTERS); and the check-up of 40 such files (37 MB) peaked at 1.8 GB, as each file is
+# checked and then all of them across. The files' text together is held to MAX_CHARACTERS as they are read.
+MAX_BASE_BYTES = 30 * MB
+MAX_BASE_FILES = 1_000  # a shop's base is a handful of files to a few dozen; each is one more document to cut and check
+BIGGEST_NAMED = 3  # the files a message about the base's size names, biggest first; the rest are counted
 
 
 def limits_sentence() -> str:
@@ -69,7 +77,8 @@ def check_run(name: str, characters: int, cuts: list[str],
     if work <= MAX_RUN_CHARACTERS:
         return
     fit = MAX_RUN_CHARACTERS // max(characters, 1)
-    what = (f"{name} makes {characters:,} characters of text; cut {len(cuts)} ways that is {work:,} characters, and "
+    what = (f"{name} makes {characters:,} characters of text; cut {len(cuts)} way{'' if len(cuts) == 1 else 's'} "
+            f"that is {work:,} characters, and "
             f"{run_sentence()}. ")
     if fit >= 1:
         first = [c for c in ("heading", "fixed") if c in cuts]  # the reference and the usual winner, when asked
@@ -79,7 +88,48 @@ def check_run(name: str, characters: int, cuts: list[str],
 
 
 def _with_strategies(fit: int, example: list[str]) -> str:
-    return f"Choose at most {fit} cut(s) with --strategies (e.g. --strategies {','.join(example)}), or split the file."
+    return (f"Choose at most {_cuts(fit)} with --strategies (e.g. --strategies {','.join(example)}), or split the "
+            "file.")
+
+
+def _cuts(count: int) -> str:
+    return f"{count:,} cut{'' if count == 1 else 's'}"
+
+
+def base_sentence() -> str:
+    return (f"the workbench reads a knowledge base of at most {MAX_BASE_FILES:,} files and {MAX_BASE_BYTES // MB} MB "
+            f"together, making at most {MAX_CHARACTERS:,} characters of text")
+
+
+def check_base(sizes: list[tuple[str, int]]) -> None:
+    """Refuse a knowledge base whose files (``(name, bytes on disk)``, before any is read) are too many or too big
+    together, naming the total, the limit and the biggest few files."""
+    total = sum(size for _, size in sizes)
+    if len(sizes) <= MAX_BASE_FILES and total <= MAX_BASE_BYTES:
+        return
+    biggest = sorted(sizes, key=lambda named: -named[1])
+    shown = ", ".join(f"{name} {_megabytes(size)}" for name, size in biggest[:BIGGEST_NAMED])
+    rest = len(sizes) - BIGGEST_NAMED
+    listing = f"the biggest: {shown}" + (f" and {rest:,} more" if rest > 0 else "")
+    what = (f"has {len(sizes):,} files" if len(sizes) > MAX_BASE_FILES else
+            f"is {len(sizes):,} files of {_megabytes(total)} together")
+    raise WorkbenchError(
+        f"The knowledge base {what} ({listing}); {base_sentence()}. Check fewer files at once, or shorten the "
+        "biggest ones."
+    )
+
+
+def check_base_text(name: str, characters: int) -> None:
+    """Refuse a knowledge base whose files, read so far, make more text together than MAX_CHARACTERS."""
+    if characters > MAX_CHARACTERS:
+        raise WorkbenchError(
+            f"The knowledge base makes more than {MAX_CHARACTERS:,} characters of text by {name}; {base_sentence()}. "
+            "Check fewer files at once, or shorten the biggest ones."
+        )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / MB:,.1f} MB"
 
 
 def allow_long_cells() -> None:

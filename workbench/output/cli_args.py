@@ -12,7 +12,7 @@ from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.cut import STRATEGIES
 from workbench.cut.windows import WINDOW_SIZE
-from workbench.output.safe_write import check_target
+from workbench.output.safe_write import check_targets
 from workbench.output.sweep import find_documents
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
@@ -146,7 +146,30 @@ def build_parser() -> Parser:
     ready.add_argument("--size", type=SIZE, default=WINDOW_SIZE, help="the windows' size for --questions")
     ready.add_argument("--sheet")
     ready.add_argument("--name-column")
+    for command in (parser, run, sweep, check, pieces, ready):
+        command.epilog = exit_status(command)
     return parser
+
+
+# What each exit status means, as main() (workbench/output/cli.py) returns them; --help shows it.
+EXIT_DONE = "0 when the command did its work"
+EXIT_GATE = ("1 when the questions were graded but a score is below a --fail-below bar, or fell since the last saved "
+             "run (--baseline last); the results are written first")
+EXIT_BAD = ("2 when an input, an option or an output path is refused, or a file cannot be written (one 'error:' line "
+            "on stderr says which)")
+EXIT_SWEEP = ("sweep exits 2 when some documents could not be evaluated: the others' results are written, then "
+              "one 'error:' line for each")
+EXIT_STOPPED = "130 when stopped with Ctrl+C"
+
+
+def exit_status(command: argparse.ArgumentParser) -> str:
+    name = command.prog.rsplit(" ", 1)[-1]
+    if name in ("evaluate", "sweep", "workbench"):
+        done = EXIT_DONE + " and every bar it was given held"
+        parts = [done, EXIT_GATE, EXIT_BAD + (f"; {EXIT_SWEEP}" if name != "evaluate" else ""), EXIT_STOPPED]
+    else:
+        parts = [EXIT_DONE, EXIT_BAD, EXIT_STOPPED]
+    return "Exit status: " + "; ".join(parts) + "."
 
 
 def run_settings(args: argparse.Namespace) -> Settings:
@@ -172,9 +195,7 @@ def check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, st
     for id in settings.rerankers:  # the engine's words name no flag
         if RERANKERS.get(id).needs_model_path and not args.reranker_model:
             raise WorkbenchError(f"{id}: name the folder of a {id} model on your disk with --reranker-model PATH.")
-    compare_pair = _pair(args.compare, settings.strategies) if args.compare else None
-    check_outputs(args)  # before any work: a bad path found after a 10-minute run wastes it
-    return compare_pair
+    return _pair(args.compare, settings.strategies) if args.compare else None
 
 
 def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
@@ -184,20 +205,44 @@ def _pair(text: str, strategies: list[str]) -> tuple[str, str]:
     return pair[0], pair[1]
 
 
+# Every option that names a file the command writes. A new command's output option is added here, and
+# check_outputs then holds it to the same rules as the others: never onto an input, the history or another output.
+OUTPUTS = ("--out", "--report")
+
+
 def _inputs(args: argparse.Namespace) -> list[str | Path]:
     """Every file the command reads: an output must never be one of them."""
     document = getattr(args, "document", None)
     inputs = [*(document if isinstance(document, list) else [document]), getattr(args, "questions", None)]
     if getattr(args, "folder", None):
         pairs, _ = find_documents(args.folder)
-        inputs += [path for pair in pairs for path in (pair.document, pair.questions)]
+        inputs += [path for pair in pairs for path in (pair.files or (pair.document,)) + (pair.questions,)]
     return [path for path in inputs if path]
 
 
-def check_outputs(args: argparse.Namespace) -> None:
-    """Refuse --out/--report paths that cannot be written or are an input, before the run rather than after it."""
-    if not (getattr(args, "out", None) or getattr(args, "report", None)):
+def _kept(args: argparse.Namespace) -> list[tuple[Path, str]]:
+    """The files the workbench keeps, each named as a message says it: an output must never replace one. The
+    history is the one --db names and the default one, since a command without --db (audit) may be given its path;
+    the app's saved work sits beside it."""
+    from workbench.store.history import default_path as history_path
+    from workbench.store.workspace import default_path as workspace_path
+
+    kept = [(Path(args.db), "the run history (--db)")] if getattr(args, "db", None) else []
+    kept.append((history_path(), "the run history"))
+    workspace = workspace_path()
+    if workspace is not None:
+        kept.append((workspace, "the app's saved work"))
+    return kept
+
+
+def check_outputs(args: argparse.Namespace, more: dict[str, str | Path] | None = None) -> None:
+    """The one check of every file a command writes (the options in ``OUTPUTS``), made before any work: a path
+    that cannot be written, that is an input, the run history or the app's saved work, or that two outputs share
+    is refused in plain words (exit 2) and nothing is written or opened. ``more``: a file the command writes that
+    no option names (a path it makes itself), as the message should call it, e.g. ``{"the fixed file": path}``.
+    See ``safe_write.check_targets``; write each with ``safe_write.write_file`` (whole or not at all)."""
+    targets = {option: getattr(args, option[2:].replace("-", "_"), None) for option in OUTPUTS}
+    targets.update({what: str(path) for what, path in (more or {}).items()})
+    if not any(targets.values()):
         return
-    inputs = _inputs(args)
-    for option in ("--out", "--report"):
-        check_target(option, getattr(args, option[2:], None), inputs)
+    check_targets(targets, _inputs(args), _kept(args))

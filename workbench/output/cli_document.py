@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from workbench.advise.audit import audit
-from workbench.core.wording import plural
+from workbench.core.wording import plural, printable
 from workbench.cut import STRATEGIES
 from workbench.output.cli_io import json_text, load_document
 from workbench.read.questions import parse_questions
@@ -60,9 +60,9 @@ def run_rewrite(args: argparse.Namespace) -> str:
     if args.questions:  # the side-by-side grade goes to stderr, so the Markdown on stdout stays clean
         questions = parse_questions(read_file(args.questions), display_name(Path(args.questions).name))
         before = grade_rewrite(document, questions, size=args.size)
-        print(before.sentence(), file=sys.stderr)
-        print(f"  your file:      {before.line('original')}", file=sys.stderr)
-        print(f"  bot-ready file: {before.line('rewrite')}", file=sys.stderr)
+        print(printable(before.sentence()), file=sys.stderr)
+        print(f"  your file:      {printable(before.line('original'))}", file=sys.stderr)
+        print(f"  bot-ready file: {printable(before.line('rewrite'))}", file=sys.stderr)
     for line in result.summary():
-        print(line, file=sys.stderr)
+        print(printable(line), file=sys.stderr)
     return result.text

@@ -16,13 +16,14 @@ from workbench.advise.verdict import handed_pieces
 from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
-from workbench.core.wording import plural
+from workbench.core.wording import plural, printable
 from workbench.grade.stats import compare
 from workbench.output.cli_args import check_options, run_settings
-from workbench.output.cli_io import emit, json_text, load_document, write_output
+from workbench.output.cli_io import emit, json_text, load_document, say, write_output
 from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
+from workbench.read.base_of_files import label
 from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
@@ -33,7 +34,7 @@ from workbench.store.history import NO_BASELINE, History, gate, parse_bars
 
 def stderr_progress(share: float, text: str) -> None:
     """One self-overwriting progress line on stderr."""
-    sys.stderr.write(f"\r{share:4.0%}  {text[:80]:<80}")
+    sys.stderr.write(f"\r{share:4.0%}  {printable(text[:80]):<80}")
     if share >= 1.0:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -63,7 +64,7 @@ def _grade_file(
     progress,
 ) -> Graded:
     document = load_document(args, document_path)
-    limits.check_run(document.name, len(document.text), settings.strategies)  # before the questions are read
+    limits.check_run(label(document), len(document.text), settings.strategies)  # before the questions are read
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)
@@ -75,7 +76,7 @@ def _grade_file(
         # settings is a baseline; with none, say so and judge by the bars alone.
         baseline = history.baseline(document.name, settings, questions_hash)
         if baseline is None:
-            print(f"note: {document.name}: {NO_BASELINE}", file=sys.stderr)
+            say("note", f"{label(document)}: {NO_BASELINE}")
     evaluation = evaluate(document, questions, settings, progress=progress)
     comparisons = []
     if compare_pair:
@@ -120,7 +121,7 @@ def _cache_warnings() -> None:
     from workbench.encode.embedding import cache_warnings  # here: the command line starts without numpy's import time
 
     for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
-        print(f"warning: {warning}", file=sys.stderr)
+        say("warning", warning)
 
 
 def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[str]:
@@ -130,13 +131,13 @@ def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[
         try:
             history.save(graded.evaluation, graded.questions_hash)
         except WorkbenchError as error:
-            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
+            say("warning", f"this run was not saved to the history: {error}")
     return gate(graded.evaluation, bars, graded.baseline) if (bars or graded.baseline) else []
 
 
 def run_evaluate(args: argparse.Namespace) -> None:
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
     compare_pair = check_options(args, settings)
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
@@ -175,7 +176,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     """Every document in the folder with questions beside it, in this one process: the model and the
     embedding cache are the process-wide ones, so they load once for the whole folder."""
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
     compare_pair = check_options(args, settings)
     pairs, skipped = find_documents(args.folder)
     if not pairs:
@@ -230,7 +231,7 @@ def _some_gradable(document, questions, name: str) -> None:
     if good or not bad:
         return
     reasons = "; ".join(f"row {b.question.row}: {b.reason}" for b in bad[:3]) + ("; …" if len(bad) > 3 else "")
-    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {document.name} ({reasons})")
+    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {label(document)} ({reasons})")
 
 
 def _open_history(args: argparse.Namespace) -> History | None:
@@ -242,7 +243,7 @@ def _open_history(args: argparse.Namespace) -> History | None:
     except WorkbenchError as error:
         if args.baseline:
             raise
-        print(f"warning: this run will not be saved to the history: {error}", file=sys.stderr)
+        say("warning", f"this run will not be saved to the history: {error}")
         return None
 
 

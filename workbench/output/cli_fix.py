@@ -8,14 +8,15 @@ to-do item on a copy (``advise/proof.py``), and writes the file with the fixes i
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from workbench.advise.advice import advise
 from workbench.core.model import WorkbenchError
+from workbench.core.wording import printable
 from workbench.output.cli_args import check_options, run_settings
 from workbench.output.cli_io import load_document, write_output
 from workbench.output.fixed_file import fixed_bytes
+from workbench.output.safe_write import write_stdout
 from workbench.read.questions import parse_questions
 from workbench.read.textio import display_name, read_file
 from workbench.run.evaluate import evaluate
@@ -26,7 +27,7 @@ def run_fix(args: argparse.Namespace) -> str:
     if not args.out:
         raise WorkbenchError("fix writes a copy of your file: name it with --out, e.g. --out shop.fixed.csv")
     settings = run_settings(args)
-    check_options(args, settings)
+    check_options(args, settings)  # the fixed file itself was checked by cli.main with every output
     path = Path(args.document)
     document = load_document(args, path)
     questions = parse_questions(read_file(args.questions), display_name(Path(args.questions).name))
@@ -50,5 +51,5 @@ def run_fix(args: argparse.Namespace) -> str:
             lines.append(f"Questions now clean (or handed to a person): {', '.join(map(str, m.fixed))}.")
     if advice.not_advised:
         lines.append(f"Left out: {len(advice.not_advised)} change(s) that made a question worse when tried.")
-    print("\n".join(lines), file=sys.stdout)
+    write_stdout(printable("\n".join(lines) + "\n", lines=True))  # the file's name may hold control characters
     return ""

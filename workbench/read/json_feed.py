@@ -35,6 +35,11 @@ class JsonLoader(Loader):
             feed = json.loads(text)
         except json.JSONDecodeError as error:
             raise WorkbenchError(f"{name} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
+        except RecursionError:  # the decoder stops at Python's depth limit (about 1,000 levels): said in plain words
+            raise WorkbenchError(
+                f"{name} holds lists or objects nested hundreds of levels inside each other; a product feed's products "
+                "sit a few levels down. Export the feed again from the shop."
+            ) from None
         items = products_of(feed)
         if items is None:
             raise WorkbenchError(

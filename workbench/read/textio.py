@@ -17,12 +17,9 @@ def display_name(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def read_file(path: str | Path) -> bytes:
-    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
-
-    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
-    is checked before reading, so a huge file is never loaded to be refused.
-    """
+def file_info(path: str | Path) -> os.stat_result:
+    """A regular file's size and identity, without reading it: a plain error when it is missing, a folder (called
+    a folder, whatever its name looks like), a pipe or a device."""
     path = Path(path)
     try:
         info = path.stat()
@@ -34,6 +31,17 @@ def read_file(path: str | Path) -> bytes:
         raise WorkbenchError(f"{path} is a folder, not a file.")
     if not stat.S_ISREG(info.st_mode):
         raise WorkbenchError(f"{path} is not an ordinary file (a pipe, socket or device); save the data to a file first.")
+    return info
+
+
+def read_file(path: str | Path) -> bytes:
+    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
+
+    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
+    is checked before reading, so a huge file is never loaded to be refused.
+    """
+    path = Path(path)
+    info = file_info(path)
     if info.st_size > MAX_BYTES:
         raise too_big(str(path), f"is {info.st_size / MB:,.0f} MB")
     try:
