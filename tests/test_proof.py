@@ -260,3 +260,25 @@ def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grad
     if path.suffix == ".md":  # every original line's text stays in the file
         fixed_text = written.decode("utf-8")
         assert all(line in fixed_text for line in original.splitlines())
+
+
+def test_fix_writes_the_file_with_the_fixes_and_never_onto_an_input_or_the_history(tmp_path, capsys):
+    from workbench.output.cli import main
+
+    source = tmp_path / "shop.md"
+    source.write_text(SHOP, encoding="utf-8")
+    questions = tmp_path / "questions.csv"
+    questions.write_text("question,expected_source,expected_answer\nHow much is the jumper?,Wool Sweater,40 EUR\n"
+                         "What is knitted from merino wool?,Wool Sweater,merino wool\n", encoding="utf-8")
+    history = tmp_path / "history.sqlite"
+    history.write_bytes(b"SQLite format 3\x00 kept as it is")
+    flags = ["--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none", "--db", str(history)]
+    for target in (source, questions, history):
+        before = target.read_bytes()
+        assert main(["fix", str(source), "--questions", str(questions), *flags, "--out", str(target)]) == 2
+        assert target.read_bytes() == before  # refused before any work, the file left byte for byte
+    out = tmp_path / "shop.fixed.md"
+    assert main(["fix", str(source), "--questions", str(questions), *flags, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"shop.md → {out}: 1 → 2 clean of 2 with Cut at headings, word-match search, 1 change made:" in printed
+    assert out.read_text(encoding="utf-8") == SHOP.replace("Price: 40 EUR.\n", "Price: 40 EUR.\nAlso known as: jumper.\n")
