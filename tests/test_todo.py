@@ -38,6 +38,21 @@ def test_never_suggest_a_word_that_names_another_product():
     ]
 
 
+def test_a_word_another_section_uses_is_never_suggested():
+    from workbench.advise.todo_words import StemsBySection
+
+    document = parse_markdown("# Manual\n\n## Firmware\nFlash it over Bluetooth.\n\n## Versions\nEach new version "
+                              "lists its system changes.\n", "manual.md")
+    stems = StemsBySection(document)
+    firmware = document.sections[1]
+    # "new", "version", "system" are the Versions section's words: written under Firmware they would draw its
+    # questions; "usb" is nobody's, so it is the customer's word for this section.
+    assert missing_words("Can I install a new system version over USB?", "Flash it over Bluetooth.", "Firmware",
+                         elsewhere=stems.elsewhere(firmware.id)) == ["install", "usb"]
+    assert missing_words("Can I install a new system version over USB?", "Flash it over Bluetooth.", "Firmware") == [
+        "install", "new", "system", "version", "usb"]
+
+
 def test_missing_words_use_a_real_stemmer_and_drop_framing_and_filler_words():
     question = "How long does returning take, and what is the likely cause if I try again?"
     # Before: ["long", "returning", "likely", "cause", "try"]: filler, and "returning" is there as "Returned".

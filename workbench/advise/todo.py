@@ -18,7 +18,7 @@ from workbench.advise.audit import Audit
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_items import ItemWriter, Todo
 from workbench.advise.todo_places import place_record, section_spans
-from workbench.advise.todo_words import content_words, missing_words, words_of
+from workbench.advise.todo_words import StemsBySection, content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -40,6 +40,7 @@ class _Builder(ItemWriter):
         self.baseline = baseline
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
+        self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -82,7 +83,10 @@ class _Builder(ItemWriter):
                 self._add_shared(shared, number, fixes=True)
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
-        words = missing_words(result.question.question, text, section.heading, self._other_names(section))
+        if self._stems is None:
+            self._stems = StemsBySection(self.document)
+        words = missing_words(result.question.question, text, section.heading, self._other_names(section),
+                              self._stems.elsewhere(section.id))
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
