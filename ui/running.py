@@ -105,7 +105,6 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
     """
     state = st.session_state
     stamp = current_stamp(settings)
-    started = time.perf_counter()
     state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
     # A partial result of these same inputs (a stopped run, or word search's verdict shown as the page opened):
     # the run goes on from it, not from the start.
@@ -134,7 +133,6 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
         return None
     state[RESULT], state[RESULT_STAMP] = result, stamp
     state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = None, None
-    state["run_seconds"] = time.perf_counter() - started
     return result
 
 

@@ -93,12 +93,6 @@ def shift_chunks(part: FilePart, chunks: list[Chunk]) -> list[Chunk]:
     ]
 
 
-def file_name_of(document: Document, offset: int) -> str:
-    """The file an offset of a base lies in ("" outside a base)."""
-    found = document.file_at(offset)
-    return found[0].name if found else ""
-
-
 def _stem(name: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
