@@ -68,7 +68,8 @@ class Reranker:
 
     @classmethod
     def uses_model(cls) -> bool:
-        """Whether it reads with any language model, so a run with it is not a word search."""
+        """Whether it reads with any language model, the shared one or its own, so a run with it is not a word
+        search (``search.reads``)."""
         return cls.needs_encoder or cls.loads_own_model
 
     @classmethod
