@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from workbench.core.kinds import kind_named
 from workbench.core.model import (
     Chunk,
     Document,
@@ -127,6 +128,6 @@ def load_base(paths: list, *, sheet: str | None = None, name_column: str | None 
     documents = []
     for path in paths:
         loader = LOADERS.for_name(Path(path).name)  # the loader's kind says whether a sheet and column apply
-        table = len(paths) == 1 or (loader is not None and loader.kind == "spreadsheet")
+        table = len(paths) == 1 or (loader is not None and kind_named(loader.kind).table)
         documents.append(load_path(path, sheet=sheet if table else None, name_column=name_column if table else None))
     return documents[0] if len(documents) == 1 else combine(documents)
