@@ -68,7 +68,7 @@ def column_types(document: Document) -> dict[str, str]:
     """A spreadsheet's columns whose cells the shop's system reads, and what they hold: "numbers", "yes/no
     flags", "identifiers" or "set values" (a few values repeated, as a stock status or a category). Free-text
     columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         return {}
     from workbench.read.questions import column_words
 

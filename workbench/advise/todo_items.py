@@ -79,7 +79,7 @@ class ItemWriter:
     def kept_column(self, shared: SharedLine) -> str | None:
         """What the column of a shared spreadsheet line holds that the shop's system reads ("set values" for a short
         value repeated word for word: an option, a facet), so the line is never edited in the export; else None."""
-        if self.document.kind != "spreadsheet" or not shared.key:
+        if not self.document.form.table or not shared.key:
             return None
         typed = self.types.get(shared.key)
         if not typed and len(shared.value) <= 60:
