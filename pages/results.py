@@ -54,8 +54,8 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
-from workbench.run.evaluate import needs_model
 from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
+from workbench.search.reads import uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import History
@@ -192,7 +192,7 @@ if st.session_state.get(RUN_STOPPED):
 body = top.container()  # the verdict and the to-do list, one block: a run's live verdict replaces it whole
 with body:
     # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
-    quick = (not needs_model(settings) and not st.session_state.get(RUN_STOPPED)
+    quick = (not uses_model(settings) and not st.session_state.get(RUN_STOPPED)
              and (guess is None or not guess.slow))
     result = result_or_notice("results", button=False, auto=quick)
     if st.session_state[RESULT_ERROR] and st.session_state[RESULT_ERROR_STAMP] == current_stamp(settings):

@@ -13,7 +13,8 @@ from workbench.read.loaders import load_path, parse_markdown
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve
 from workbench.run.evaluate import _rerank, evaluate
-from workbench.search.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
+from workbench.search.cross_encoder import load_cross_encoder
+from workbench.search.rerankers import RERANKERS, HeadingRerank
 from workbench.search.retrievers import (
     BM25,
     Dense,

@@ -24,8 +24,7 @@ from workbench.output.highlight import escape_markdown
 from workbench.output.pieces import export_pieces
 from workbench.output.report import download_stem
 from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
-from workbench.search.rerankers import RERANKERS
-from workbench.search.retrievers import RETRIEVERS
+from workbench.search.reads import any_uses_model
 
 WINDOWS = WINDOW_SIZE  # the usual default the rewrite is graded with
 SHOWN = 20000  # characters of each file shown side by side
@@ -51,9 +50,9 @@ def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, fi
 def graded_under(result: Evaluation) -> tuple[str, str]:
     """The search and re-check the bot-ready file is graded with: the verdict's (the recommended setup's), so
     its "your file" figure is the verdict's figure for the same windows; BM25 word search, not re-checked, when
-    the verdict's needs the language model (reading a whole rewritten file with it would take minutes)."""
+    the verdict's reads with a language model (reading a whole rewritten file with it would take minutes)."""
     retriever, reranker = shown_setup(result.runs)
-    if RETRIEVERS.get(retriever).needs_encoder or RERANKERS.get(reranker).needs_encoder:
+    if any_uses_model([retriever], [reranker]):
         return "bm25", "none"
     return retriever, reranker
 

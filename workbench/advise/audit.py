@@ -262,10 +262,10 @@ def audit(
             "examples": [text.replace("\n", " ")[:120] for text in unnamed[:3]],
         }
 
-    names = Counter(s.heading for s in titled if s.level >= (2 if document.kind == "spreadsheet" else 1))
+    names = Counter(s.heading for s in titled if s.level >= document.form.part_level)
     result.duplicate_names = sorted((name, count) for name, count in names.items() if count > 1)
 
-    if document.kind == "spreadsheet":
+    if document.form.table:
         products = [s for s in document.sections if s.facts]
         have = {s.id: {f.column for f in s.facts} for s in products}
         # A product without an image link, a SKU, a flag or a meta field lacks nothing a customer asks about.

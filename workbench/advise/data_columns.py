@@ -118,7 +118,7 @@ def data_columns(document: Document) -> dict[str, str]:
     """A spreadsheet's columns whose cells the shop's system reads, and what they hold ("numbers", "yes/no
     flags", "identifiers", "links", "dates", "HTML markup", "set values", "meta or internal fields"). Free-text
     columns are left out; so is every column of a document that is not a spreadsheet."""
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         return {}
     kinds = {}
     for column, cells in values_of(document).items():

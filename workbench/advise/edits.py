@@ -71,7 +71,7 @@ def apply(document: Document, edits: list[Edit]) -> Document:
         parts += [document.text[last : edit.at], edit.text]
         last = edit.at
     text = "".join(parts) + document.text[last:]
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         parsed = parse_markdown(text, document.name, encoding=document.encoding, warnings=list(document.warnings))
         return replace(parsed, kind=document.kind, converted_from=document.converted_from,
                        risky_links=document.risky_links)
@@ -97,7 +97,7 @@ def _shift_section(section: Section, inserts: list[tuple[int, int]]) -> Section:
 def split_section(document: Document, section: Section, limit: int | None = None) -> list[Edit]:
     """Subheadings that split a long section into parts the model reads whole, as the bot-ready copy splits it
     (``rewrite``: at blank lines first, never inside a code block; each part headed by its own first line)."""
-    if document.kind == "spreadsheet" or not section.heading:
+    if document.form.table or not section.heading:
         return []
     start = section.heading_span[1]
     lines, offsets, at = [], [], start

@@ -92,7 +92,7 @@ class _Builder(ItemWriter):
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
         size = dict(self.audit.long_sections).get(section.title) if self.model_reads else None
-        if size and self.document.kind == "spreadsheet":  # one item for the whole sheet: see _long_rows_item
+        if size and self.document.form.table:  # one item for the whole sheet: see _long_rows_item
             self.add(("long", "rows"), self._long_rows_item, number, True)
             found = True
         elif size:
@@ -167,7 +167,7 @@ class _Builder(ItemWriter):
             more = len(wide) - 5
             lines = "; ".join(f"“{shown(s.line, 60)}”" for s in wide[:5]) + (f"; and {more} more" if more > 0 else "")
             edit = (f"Tell the bot these store-wide facts once, in its instructions or a short page beside this file: "
-                    f"{lines}. Keep your shop's export as it is." if self.document.kind == "spreadsheet"
+                    f"{lines}. Keep your shop's export as it is." if self.document.form.table
                     else f"Say store-wide facts once, at the top: {lines}.")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", edit,
@@ -181,11 +181,11 @@ class _Builder(ItemWriter):
             self.add(("unheaded",), self._unheaded_item)
         # Only when the recommended setup reads with the model: word search reads every word of a long section.
         unasked = []
-        if self.model_reads and audit.long_sections and self.document.kind == "spreadsheet":
+        if self.model_reads and audit.long_sections and self.document.form.table:
             item = self.add(("long", "rows"), self._long_rows_item)
             for title, _ in audit.long_sections:
                 self._touch(item, self._questions_on(by_title.get(title)))
-        for title, words in audit.long_sections if self.model_reads and self.document.kind != "spreadsheet" else []:
+        for title, words in audit.long_sections if self.model_reads and not self.document.form.table else []:
             section = by_title.get(title)
             asked = self._questions_on(section)
             if not asked and ("long", title) not in self.items:

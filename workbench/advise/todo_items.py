@@ -130,7 +130,7 @@ class ItemWriter:
     def kept_column(self, shared: SharedLine) -> str | None:
         """What the column of a shared spreadsheet line holds that the shop's system reads ("set values" for a short
         value repeated word for word: an option, a facet), so the line is never edited in the export; else None."""
-        if self.document.kind != "spreadsheet" or not shared.key:
+        if not self.document.form.table or not shared.key:
             return None
         typed = self.types.get(shared.key)
         if not typed and len(shared.value) <= 60:
@@ -165,7 +165,7 @@ class ItemWriter:
             why += (f" The “{column_label(shared.key)}” column holds {typed} that your shop's system reads: text typed "
                     "into it would break the export or the import.")
         else:
-            said = shared.value if self.document.kind == "spreadsheet" and shared.key else shared.line  # as written
+            said = shared.value if self.document.form.table and shared.key else shared.line  # as written
             example = f"“{shown(said, 60)}{self._naming(shared.sections[0])}”"
             edit = f"Name the {self.noun} on the line, e.g. {example}."  # "section" in a document
         return Todo("shared", edit, why, join_places(shared.places), list(shared.questions),
@@ -219,7 +219,7 @@ class ItemWriter:
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
         spans = [fact.span] if fact is not None else section_spans(self.document, section)
         edits = []
-        if self.document.kind == "spreadsheet":
+        if self.document.form.table:
             # Words go into the product's own text (its first row: a variant's advice goes to its parent, once),
             # never into a cell the shop's system reads.
             cell = text_column(self.document, section, self.types)
@@ -362,7 +362,7 @@ class ItemWriter:
 
     def _heading_edits(self, preamble: Section | None) -> list[Edit]:
         """A heading named after the file above the text under none (the bot-ready copy's own)."""
-        if preamble is None or not preamble.facts or self.document.kind == "spreadsheet":
+        if preamble is None or not preamble.facts or self.document.form.table:
             return []
         top = min((s.level for s in self.document.sections if s.heading), default=1)
         return [line_before(self.document, preamble.facts[0].span[0], "#" * top + " " + title_from_name(self.document.name))]

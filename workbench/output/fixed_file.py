@@ -37,7 +37,7 @@ def fixed_bytes(data: bytes, name: str, document: Document, edits: list[Edit], s
             f"{name}: the fixes can be written into CSV, Excel (.xlsx) and Markdown files; for this file, make the "
             "to-do's changes in the program that made it."
         )
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         return _text(data, name, document, edits)
     if suffix in (".xlsx", ".xlsm"):
         return _workbook(data, name, edits, sheet)

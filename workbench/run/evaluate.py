@@ -30,6 +30,7 @@ from workbench.grade.refusal import calibrate, refuse_below
 from workbench.read.resolve import resolve_all
 from workbench.run.names import reranker_name, retriever_name, strategy_name
 from workbench.run.timing import Clock, Timings
+from workbench.search.reads import needs_encoder
 from workbench.search.rerankers import RERANKERS, Reranker
 from workbench.search.retrievers import RETRIEVERS, Retriever, ranks, starts_of
 
@@ -44,13 +45,6 @@ class RunStopped(WorkbenchError):
 
     def __init__(self) -> None:
         super().__init__("the run was stopped before it finished, so nothing was graded or saved.")
-
-
-def needs_model(settings: Settings) -> bool:
-    """Whether these settings use the language model (so it must load, and the first run takes longer)."""
-    return any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
-        RERANKERS.get(r).needs_encoder for r in settings.rerankers
-    )
 
 
 def check_settings(settings: Settings) -> None:
@@ -112,7 +106,7 @@ def evaluate(
     started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
-    if needs_model(settings):
+    if needs_encoder(settings):
         if encoder_factory is None:
             from workbench.encode.embedding import get_encoder as encoder_factory
         if progress:

@@ -19,6 +19,7 @@ from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
 from workbench.encode.embedding import Encoder
 from workbench.run.evaluate import Progress, ShouldStop, check_settings, evaluate
+from workbench.search.reads import any_uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
@@ -31,9 +32,7 @@ class Stage:
 
     @property
     def uses_model(self) -> bool:
-        return any(RETRIEVERS.get(r).needs_encoder for r in self.retrievers) or any(
-            RERANKERS.get(r).needs_encoder for r in self.rerankers
-        )
+        return any_uses_model(self.retrievers, self.rerankers)
 
 
 def stages(settings: Settings) -> list[Stage]:
@@ -41,10 +40,10 @@ def stages(settings: Settings) -> list[Stage]:
 
     Empty stages are left out, so a word-only grid is one stage and a run of it is one ``evaluate``.
     """
-    words = [r for r in settings.retrievers if not RETRIEVERS.get(r).needs_encoder]
-    meaning = [r for r in settings.retrievers if RETRIEVERS.get(r).needs_encoder]
-    plain = [r for r in settings.rerankers if not RERANKERS.get(r).needs_encoder]
-    checks = [r for r in settings.rerankers if RERANKERS.get(r).needs_encoder]
+    words = [r for r in settings.retrievers if not RETRIEVERS.get(r).uses_model()]
+    meaning = [r for r in settings.retrievers if RETRIEVERS.get(r).uses_model()]
+    plain = [r for r in settings.rerankers if not RERANKERS.get(r).uses_model()]
+    checks = [r for r in settings.rerankers if RERANKERS.get(r).uses_model()]  # the shared model's or their own
     found = [
         Stage("word search", words, plain),
         Stage("meaning-based search", meaning, plain),

@@ -38,6 +38,11 @@ class Retriever:
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
         self.chunks = chunks
 
+    @classmethod
+    def uses_model(cls) -> bool:
+        """Whether it reads with a language model, so a run with it is not a word search (``search.reads``)."""
+        return cls.needs_encoder
+
     def scores(self, question: str) -> np.ndarray:
         raise NotImplementedError
 
