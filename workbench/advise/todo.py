@@ -18,7 +18,7 @@ from workbench.advise.audit import Audit
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_items import ItemWriter, Todo
 from workbench.advise.todo_places import place_record, section_spans
-from workbench.advise.todo_words import content_words, missing_words, words_of
+from workbench.advise.todo_words import StemsBySection, content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -40,6 +40,7 @@ class _Builder(ItemWriter):
         self.baseline = baseline
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
+        self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -82,7 +83,10 @@ class _Builder(ItemWriter):
                 self._add_shared(shared, number, fixes=True)
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
-        words = missing_words(result.question.question, text, section.heading, self._other_names(section))
+        if self._stems is None:
+            self._stems = StemsBySection(self.document)
+        words = missing_words(result.question.question, text, section.heading, self._other_names(section),
+                              self._stems.elsewhere(section.id))
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
@@ -222,7 +226,8 @@ class _Builder(ItemWriter):
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {plural(len(f), 'line')} with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
-                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span]))
+                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span],
+                always=k in ("instruction", "script")))
 
     def _columns_or_lines(self, shared: list[SharedLine]) -> str:
         """Where store-wide lines sit: their columns in a spreadsheet, their first lines in a Markdown file."""
@@ -310,7 +315,10 @@ def todo_records(document: Document, items: list[Todo]) -> list[dict]:
         spans = list(dict.fromkeys(item.spans))  # only the kept places are made: a shared line can have 66,667
         places = [place_record(document, span) for span in spans[:PLACES_KEPT]]
         record = {"text": item.edit, "why": item.why, "kind": item.kind, "where": item.where,
-                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places}
+                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places,
+                  "required": item.required, "advised": item.advised,
+                  "measured": item.measured.as_dict() if item.measured is not None else None,
+                  "column": item.column, "rows": item.rows}
         if len(spans) > PLACES_KEPT:
             record["more_places"] = len(spans) - PLACES_KEPT
         out.append(record)

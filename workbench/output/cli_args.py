@@ -132,6 +132,12 @@ def build_parser() -> Parser:
     pieces.add_argument("--sheet")
     pieces.add_argument("--name-column")
     pieces.add_argument("--out", help="write to this file instead of the screen")
+    fixing = commands.add_parser("fix", help="a copy of your file with every change of the to-do list that was "
+                                 "measured to help, graded before and after")
+    fixing.add_argument("document", help="a CSV, XLSX or Markdown file")
+    fixing.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
+    _run_options(fixing)
+    fixing.set_defaults(format="fixed", report=None, no_history=True)
     ready = commands.add_parser("rewrite", help="a bot-ready Markdown version of the file: same facts, named lines")
     ready.add_argument("document")
     ready.add_argument("--out", help="the Markdown file to write (default: the screen)")

@@ -10,7 +10,7 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from workbench.advise.advice import advise
+from workbench.advise.advice import advise, fix_sentence, todo_heading
 from workbench.advise.todo import todo_records
 from workbench.advise.verdict import handed_pieces
 from workbench.core import limits
@@ -99,6 +99,8 @@ def evaluation_json(graded: Graded) -> dict:
         entry["pieces"] = [{"id": chunk.id, "from": citation(evaluation.document, chunk)}
                            for chunk in handed_pieces(evaluation, result)]
     data["todo"] = todo_records(evaluation.document, advice.todo)
+    if advice.fix is not None:
+        data["fix"] = {**advice.fix.measured.as_dict(), "items": len(advice.fix.items), "edits": len(advice.fix.edits)}
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
         from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
 
@@ -270,14 +272,20 @@ def verdict_text(evaluation, items: int = 5) -> str:
         if len(verdict.refusal_test) > items:
             lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
     if verdict.recommended is not None:
-        todo = advice.todo
-        if todo:
-            lines.append(f"To do ({plural(len(todo), 'item')}, most questions fixed first):")
+        todo = advice.advised
+        lines.append(todo_heading(advice))
         for number, item in enumerate(todo[:items], start=1):
             where = f" [{item.where}]" if item.where else ""
-            lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
+            lines.append(f"{number:>2}. {item.edit}{where} — {item.effect}")
         if len(todo) > items:
             lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
+        if fix_sentence(advice, "cli"):
+            lines.append(fix_sentence(advice, "cli"))
+        if advice.optional:
+            lines.append(f"Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain, in the report.")
+        if advice.not_advised:
+            lines.append(f"Not advised: {plural(len(advice.not_advised), 'change')} that made a question worse when "
+                         "tried, listed in the report.")
         if evaluation.document.files:
             from workbench.advise.crossfile import cross_todo
 
