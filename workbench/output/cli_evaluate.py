@@ -103,6 +103,7 @@ def evaluation_json(graded: Graded) -> dict:
         entry["pieces"] = [{"id": chunk.id, "from": citation(evaluation.document, chunk)}
                            for chunk in handed_pieces(evaluation, result)]
     data["todo"] = todo_records(evaluation.document, advice.todo)
+    data["settings"] = asdict(evaluation.settings)  # what was graded: the defaults unless flags said otherwise
     data["pending"] = list(evaluation.pending)  # stages not graded (--quick): the verdict is word search's alone
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
         from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
@@ -147,7 +148,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
     # Word search's verdict as soon as it is known, marked first, where it does not mix with the output proper.
-    first = sys.stdout if args.format == "table" or args.out else sys.stderr if show else None
+    first = sys.stdout if args.format == "table" and not args.out else sys.stderr if show else None
 
     shown: list[Evaluation] = []
 
