@@ -16,6 +16,7 @@ from .conftest import SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS
 
 def evaluate_json(capsys, document, *extra: str) -> dict:
     code = main(["evaluate", str(document), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading",
+                 "--retrievers", "keyword", "--rerankers", "none",
                  "--threshold", "auto", "--no-history", "--format", "json", *extra])
     assert code == 0
     return json.loads(capsys.readouterr().out)
@@ -88,7 +89,8 @@ def test_a_place_between_facts_belongs_to_the_section_it_lies_in():
 def test_sweep_documents_carry_the_verdict_and_todo(tmp_path, capsys):
     shutil.copy(SAMPLE_MD, tmp_path / "shop.md")
     shutil.copy(SAMPLE_QUESTIONS, tmp_path / "shop.questions.csv")
-    assert main(["sweep", str(tmp_path), "--strategies", "fixed,heading", "--threshold", "auto", "--no-history",
+    assert main(["sweep", str(tmp_path), "--strategies", "fixed,heading",
+                 "--retrievers", "keyword", "--rerankers", "none", "--threshold", "auto", "--no-history",
                  "--format", "json"]) == 0
     [document] = json.loads(capsys.readouterr().out)["documents"]
     assert document["verdict"]["status"] == "Ready" and document["todo"][0]["questions"] == [2, 4]

@@ -115,6 +115,7 @@ def test_the_command_line_writes_the_same_inert_files(tmp_path):
     for fmt in ("csv", "xlsx"):
         out = tmp_path / f"out.{fmt}"
         code = main(["evaluate", str(document), "--questions", str(questions), "--strategies", "fixed,heading",
+                     "--retrievers", "keyword", "--rerankers", "none",
                      "--format", fmt, "--out", str(out), "--no-history"])
         assert code == 0
         if fmt == "csv":

@@ -374,7 +374,8 @@ def test_command_line_table_ends_with_the_verdict_and_todo():
 
     result = subprocess.run(
         [sys.executable, "-m", "workbench", "evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS),
-         "--strategies", "fixed,heading", "--threshold", "auto", "--no-history"],
+         "--strategies", "fixed,heading", "--retrievers", "keyword", "--rerankers", "none", "--threshold", "auto",
+         "--no-history"],
         capture_output=True, text=True, cwd=ROOT, timeout=300,
     )
     assert result.returncode == 0, result.stderr

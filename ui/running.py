@@ -40,6 +40,7 @@ from workbench.core.model import Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import parse_questions, questions_to_csv
+from workbench.run import defaults
 from workbench.run.estimate import Estimate, estimate
 from workbench.run.evaluate import RunStopped
 from workbench.run.staged import evaluate_in_stages, word_stage
@@ -79,6 +80,7 @@ def current_settings() -> Settings:
         size=int(state[SIZE]),
         overlap=min(int(state[OVERLAP]), int(state[SIZE]) // 2),
         threshold="auto" if state[THRESHOLD_AUTO] else (float(state[THRESHOLD]) or None),
+        depth=defaults.DEFAULTS.depth,  # no control on the page: the command line's --depth default
         reranker_model=state[RERANKER_MODEL] or None,
     )
 

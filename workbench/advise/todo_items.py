@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from workbench.advise.audit import Audit
 from workbench.advise.data_columns import data_columns, is_tags, text_column
 from workbench.advise.edits import Edit, append_to_line, line_after, line_before, split_section
+from workbench.advise.readers import READERS, SECTION_WINDOW
 from workbench.advise.rewrite import DASH, title_from_name
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
@@ -94,19 +95,6 @@ class Todo:
         return f"not measured ({self.unmeasured}); {self.affects}"
 
 
-# Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
-# (a shop owner in the app has no command line to type into), the report, read without either, to who makes it.
-BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite",
-                  "report": "the Chunking Workbench that wrote this report makes it from your file"}
-
-
-SECTION_WINDOW = "section-window"  # the cut that splits a long product at its rows
-ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” and "
-                  "run again to see how it does)",
-           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)",
-           "report": " (not among the cuts this report measured: have it measured before you rely on it)"}
-
-
 class ItemWriter:
     """Writes each kind of to-do item: the edit, the evidence, where it goes and its offsets. ``todo._Builder``
     decides which items a file needs and which questions each touches. A column is named in the sentences by its
@@ -114,9 +102,9 @@ class ItemWriter:
     has it, to find it by."""
 
     def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
-        """``reader``: "app", "cli" or "report", who reads the list (``BOT_READY_FROM``)."""
+        """``reader``: "app", "cli" or "report", who reads the list (``readers.READERS``)."""
         self.evaluation = evaluation
-        self.reader = reader
+        self.reader = READERS[reader]
         self.document = evaluation.document
         self.run = run
         self.audit = audit
@@ -153,7 +141,7 @@ class ItemWriter:
         # copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice is to
         # check, never to hand it over blindly.
         bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-        return (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
+        return (f"Keep your shop's export as it is, and try the bot-ready copy ({self.reader.bot_ready_copy}), "
                 f"which puts the product's name on each such line, e.g. "
                 f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
 
@@ -319,7 +307,7 @@ class ItemWriter:
         # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked;
         # one that ran and answered fewer questions cleanly than the recommended setup is never suggested.
         label = STRATEGIES.get(SECTION_WINDOW).label
-        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
+        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else self.reader.add_section_window
         cut = f"have it cut with “{label}”{add}, which splits a product at its rows"
         tried = next((run for run in self.evaluation.runs_under(self.run.retriever, self.run.reranker)
                       if run.strategy == SECTION_WINDOW), None)
@@ -394,16 +382,10 @@ class ItemWriter:
             why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
                     "picked from your questions stops them without turning away real customers.")
         elif not threshold:  # None or 0: never refuses
-            edit = ("Let the bot refuse: have it hand a question to a person when it is not sure enough, at a level "
-                    "picked from your questions." if self.reader == "report" else
-                    "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings.")
+            edit = f"Let the bot refuse: {self.reader.pick_threshold}."
             why += " If the file should answer them, add the facts instead."
         else:
-            edit = (f"Let the bot refuse more: raise its refusal threshold (the confidence below which it hands a "
-                    f"question to a person) above {float(threshold):.3g}, or have it picked from your questions."
-                    if self.reader == "report" else
-                    f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
-                    "pick the threshold” in the Results settings.")
+            edit = self.reader.raise_threshold.format(threshold=f"{float(threshold):.3g}")
             why += " If the file should answer them, add the facts instead."
         return Todo("refusal", edit, why)
 

@@ -72,6 +72,7 @@ def evaluate_in_stages(
     progress: Progress | None = None,
     should_stop: ShouldStop | None = None,
     done: Evaluation | None = None,
+    first_only: bool = False,
 ) -> Evaluation:
     """``evaluate`` stage by stage; ``on_stage`` gets the merged result after each (``pending`` empty at the end).
 
@@ -79,7 +80,8 @@ def evaluate_in_stages(
     ``progress`` gets the share of the whole grid: each stage's share weighted by its configurations.
     ``done``: a partial result of these same inputs and settings (a stopped run, or word search's verdict shown
     as the page opened): its finished stages are kept, not computed again, and handed to ``on_stage`` first.
-    The result's ``seconds`` counts their computing too.
+    The result's ``seconds`` counts their computing too. ``first_only``: stop after the first stage (the command
+    line's ``--quick``): the result is partial, ``pending`` naming the stages not run.
     """
     check_settings(settings)
     started = time.perf_counter()
@@ -111,6 +113,8 @@ def evaluate_in_stages(
         merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
         if on_stage:
             on_stage(merged)
+        if first_only:
+            break
     merged.seconds = time.perf_counter() - started + (done.seconds if kept else 0.0)
     return merged
 
