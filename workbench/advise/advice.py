@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from workbench.advise.audit import Audit, audit
 from workbench.advise.findings import chance_sentence
 from workbench.advise.proof import Fix, prove
+from workbench.advise.readers import READERS
 from workbench.advise.todo import Todo, not_clean, todo_list
 from workbench.advise.verdict import Verdict, assess
 from workbench.core.model import Document, Question
@@ -50,11 +51,6 @@ METHOD_NOTE = ("How the to-do was measured: each change was made on a copy of yo
                "checked on questions it was not written from: on the real files we test with, the questions held back "
                "lost nothing with the fixes.")
 
-FIX_COMMAND = {"cli": "python -m workbench fix FILE --questions QUESTIONS --out FIXED",
-               "app": "“Download your file with the fixes” on Results",
-               "report": "the Chunking Workbench that wrote this report writes it from your file"}
-
-
 def todo_heading(advice: Advice) -> str:
     """The line above the to-do list: how many items, and that each was tried on a copy of the file; or, when
     nothing is required, that plainly."""
@@ -74,7 +70,7 @@ def fix_sentence(advice: Advice, reader: str) -> str:
         return ""
     m = fix.measured
     return (f"Your file with {'this fix' if len(fix.items) == 1 else f'these {len(fix.items)} fixes'}: "
-            f"{m.clean_before} → {m.clean_after} clean with {m.setup} ({FIX_COMMAND[reader]}).")
+            f"{m.clean_before} → {m.clean_after} clean with {m.setup} ({READERS[reader].fixed_file}).")
 
 
 def checkup_for(evaluation: Evaluation, verdict: Verdict) -> Audit:

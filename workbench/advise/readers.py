@@ -22,6 +22,7 @@ class Reader:
     raise_threshold: str  # "{threshold}": how to refuse more than at the level set now
     threshold_from_questions: str  # the verdict's caveat: "The bot never refused a question here: …"
     check_questions: str  # what to do with questions the app wrote and the owner has not checked
+    fixed_file: str  # where the file with the to-do's fixes comes from
 
 
 READERS = {
@@ -34,6 +35,7 @@ READERS = {
                         "threshold” in the Results settings.",
         threshold_from_questions="let the questions pick a refusal threshold",
         check_questions="edit or accept them on the Questions page",
+        fixed_file="“Download your file with the fixes” on Results",
     ),
     "cli": Reader(
         bot_ready_copy="python -m workbench rewrite",
@@ -43,6 +45,7 @@ READERS = {
                         "auto to have the level picked from your questions.",
         threshold_from_questions="let the questions pick a refusal threshold (--threshold auto)",
         check_questions="check them in the questions file",
+        fixed_file="python -m workbench fix FILE --questions QUESTIONS --out FIXED",
     ),
     "report": Reader(
         bot_ready_copy="the Chunking Workbench that wrote this report makes it from your file",
@@ -53,5 +56,6 @@ READERS = {
                         "question to a person) above {threshold}, or have it picked from your questions.",
         threshold_from_questions="let the questions pick a refusal threshold",
         check_questions="check them",
+        fixed_file="the Chunking Workbench that wrote this report writes it from your file",
     ),
 }
