@@ -165,7 +165,7 @@ def catalogs(draw):
         colour = draw(st.sampled_from(["red", "blue", "green"]))
         values = draw(st.sampled_from(["S|M|L", "M|L", "S|M"]))
         rows.append([name, f"SKU-{number}", f"{10 + number}.00", f"A {noun.lower()} that works well.",
-                     draw(st.sampled_from(["home", "kitchen home", "office"])),
+                     draw(st.sampled_from(["home", "kitchen, home", "office"])),
                      f"https://shop.example/img/{number}.jpg", draw(st.sampled_from(["yes", "no"])), colour,
                      f"lock{number}", values])
         parents.append(len(rows))
