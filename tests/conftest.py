@@ -18,7 +18,7 @@ SAMPLE_MD = SAMPLES / "breezy_home_price_list.md"
 SAMPLE_CSV = SAMPLES / "breezy_home_price_list.csv"
 SAMPLE_XLSX = SAMPLES / "breezy_home_price_list.xlsx"
 SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"
-REAL_DATA = ROOT.parent / "shared" / "real-data"
+REAL_DATA = Path(os.environ.get("WORKBENCH_REAL_DATA") or ROOT.parent / "shared" / "real-data")  # a worktree names it
 
 
 def real_data_files() -> list[Path]:

@@ -222,9 +222,10 @@ def audit(
     ``not_clean`` (question rows that came out missed or mixed under the recommended setup) puts the lines that
     answer those before all others. Then lines whose kind a question asks about, and yes/no flags last.
 
-    ``meaning``: also look for orders to a bot by meaning (`injection.meaning_lines`, the packaged model against
-    a few exemplars). None runs it only when the process-wide model is already loaded, so a check-up never
-    waits seconds for the model to load just for this; True loads it (``encoder`` or the process-wide one).
+    ``meaning``: also look for orders to a bot by meaning (`meaning.meaning_lines`, the packaged model against
+    a few exemplars in four languages). None runs it only when the process-wide model is already loaded (the
+    to-do list under the first verdict: it never waits seconds for the model to load just for this); True runs
+    it, loading the model (``encoder`` or the process-wide one) only when some line is a candidate.
     """
     tokens = round(len(document.text) / 4)  # about four characters a token in English
     fits = tokens < PROMPT_LIMIT_TOKENS

@@ -143,9 +143,10 @@ def build_parser() -> Parser:
     check.add_argument("--sheet")
     check.add_argument("--name-column")
     check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--meaning", action="store_true",
-                       help="also look for orders to a bot by their meaning, with the language model (loads it: a few "
-                       "seconds); finds paraphrases no list of phrases holds")
+    check.add_argument("--meaning", action=argparse.BooleanOptionalAction, default=True,
+                       help="look for orders to a bot by their meaning too, finding paraphrases no list of phrases "
+                       "holds: the language model is loaded (a few seconds) only when a line speaks of instructions "
+                       "or of what the reader was told; --no-meaning skips it (default: on)")
     check.add_argument("--out")
     pieces = commands.add_parser("export", help="the pieces of one cut, as JSON lines or CSV for a bot's pipeline")
     pieces.add_argument("document", nargs="+", help="a file; several files are one knowledge base, each piece's source its file")

@@ -22,7 +22,7 @@ def run_audit(args: argparse.Namespace) -> str:
         from workbench.advise.crossfile import cross_findings
         from workbench.advise.todo_places import place_record
 
-        own = [(part.name, audit(part.document, meaning=args.meaning or None)) for part in document.files]
+        own = [(part.name, audit(part.document, meaning=args.meaning)) for part in document.files]
         across = cross_findings(document)
         if args.format == "json":
             return json_text({
@@ -36,7 +36,7 @@ def run_audit(args: argparse.Namespace) -> str:
         lines.append(f"== Across the files ({plural(len(across), 'finding')}) ==")
         lines += [f"- {f.text}. {f.edit}" for f in across]
         return "\n".join(lines) + "\n"
-    result = audit(document, meaning=args.meaning or None)
+    result = audit(document, meaning=args.meaning)
     if args.format == "json":
         return json_text(result.as_dict())
     return "\n".join(result.lines()) + "\n"

@@ -112,7 +112,7 @@ def read_csv(data: bytes, name: str) -> Table:
     try:
         line = 0
         for record in reader:  # counted as read: a file of nothing but commas is millions of cells
-            budget.row(len(record), 0)
+            budget.row(len(record), 0, len(record) - record.count(""))
             spanned = reader.line_num - line
             if width is None and any(record):
                 width = len(record)

@@ -21,6 +21,7 @@ from workbench.core.wording import rows_named, verb
 # Headers that name the product, best first; then any header containing one of the words.
 NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
 NAME_WORDS = ("name", "title", "product", "item")
+SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
 
 
@@ -68,7 +69,8 @@ def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
         columns = [h for h in header if h]
         raise NoNameColumn(
             f"{name} has no column that looks like a product name (name, title, product, item…). "
-            f"Its columns are: {', '.join(columns) or 'none'}.",
+            f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
+            + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else "."),
             columns,
         )
     return index
@@ -88,10 +90,15 @@ def name_like_column(header: list[str]) -> int | None:
 
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:
     """Render a table as the Markdown of one section per product, recording every span."""
-    if len(table.header) * max(len(table.rows), 1) > limits.MAX_CELLS:  # every row is padded to the header's width
+    limits.check_columns(name, len(table.header))
+    held = sum(1 for _, record in table.rows if any(record))  # empty rows are skipped, never padded
+    if len(table.header) * max(held, 1) > limits.MAX_GRID:  # every row that holds something is padded to the header
         raise limits.too_big(
-            name, f"has {len(table.header):,} columns and {len(table.rows):,} rows: more than {limits.MAX_CELLS:,} cells"
+            name, f"has {len(table.header):,} columns and {held:,} rows: more than {limits.MAX_GRID:,} cells"
         )
+    filled = sum(len(record) - record.count("") for _, record in table.rows)  # a JSON feed's too: each is a fact
+    if filled > limits.MAX_CELLS:
+        raise limits.too_big(name, f"has more than {limits.MAX_CELLS:,} cells that hold something")
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name)
     lowered = [cell.lower() for cell in header]
@@ -105,6 +112,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     by_handle: dict[str, int] = {}
     width = len(header)
     for number, record in table.rows:
+        if not any(record):
+            continue
         if len(record) < width:
             record = record + [""] * (width - len(record))
         elif len(record) > width:
@@ -112,8 +121,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
             if extra:
                 too_wide.append(number)
             record = record[: len(header)]
-        if not any(record):
-            continue
+            if not any(record):
+                continue
         product_name = record[name_index]
         handle = record[handle_index] if handle_index is not None else ""
         if product_name:
