@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from workbench.core.words import STOP_WORDS, stem, tokenize
+from workbench.core.words import ENGLISH, STOP_WORDS, Analyzer, tokenize
 from workbench.read.resolve import fold
 
 # The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
@@ -35,29 +35,33 @@ def words_of(text: str) -> list[str]:
     return [word for word in tokenize(text) if len(word) >= 3 and not _DIGIT.search(word)]
 
 
-def content_words(text: str) -> list[str]:
-    return [w for w in words_of(text) if w not in NOT_CONTENT]
+def content_words(text: str, analyzer: Analyzer = ENGLISH) -> list[str]:
+    """``words_of`` less the document's stop words and the framing words (English's: other languages have none)."""
+    not_content = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | FRAMING_WORDS
+    return [w for w in words_of(text) if w not in not_content]
 
 
-def _stems(word: str) -> set[str]:
+def _stems(word: str, analyzer: Analyzer = ENGLISH) -> set[str]:
     """A word's Snowball stem: "colours" matches "colour" but not "colors", "returning" matches "returned"."""
-    return {stem(word)}
+    return {analyzer.stem(word)}
 
 
-def missing_words(question: str, section_text: str, name: str, others: tuple[str, ...] | list[str] = ()) -> list[str]:
+def missing_words(question: str, section_text: str, name: str, others: tuple[str, ...] | list[str] = (),
+                  analyzer: Analyzer = ENGLISH) -> list[str]:
     """The question's own words that appear nowhere in the product's text (nor in its name), less any word that
     names, or is part of the name of, another product or section (``others``): adding "pro" to the Robot Vacuum's
-    line while a "Robot Vacuum Pro" exists is the very confusion the question tests."""
+    line while a "Robot Vacuum Pro" exists is the very confusion the question tests. The words are read in the
+    document's language (``analyzer``), as the searches read them."""
     have = set()
-    for word in content_words(section_text + " " + name):
-        have |= _stems(word)
+    for word in content_words(section_text + " " + name, analyzer):
+        have |= _stems(word, analyzer)
     taken = set()
     for other in others:
         for word in words_of(fold(other)):
-            taken |= _stems(word)
+            taken |= _stems(word, analyzer)
     missing = []
-    for word in content_words(question):
-        stems = _stems(word)
+    for word in content_words(question, analyzer):
+        stems = _stems(word, analyzer)
         if not (stems & have) and not (stems & taken) and word not in missing:
             missing.append(word)
     return missing
