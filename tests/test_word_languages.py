@@ -77,15 +77,14 @@ def test_a_language_without_rules_here_is_named_and_read_as_english():
     text = "# मूल्य सूची\n\n## पंखा\nकीमत ₹९९९ है और वारंटी एक साल की है। घर पर मुफ्त डिलीवरी मिलती है और आप तीस दिन में लौटा सकते हैं।\n"
     hindi = load_bytes(text.encode(), "hi.md")
     assert document_languages(hindi) == ("hi",) and analyzer_for(hindi) is ENGLISH
-    assert reading_sentence(hindi) == ("Written in Hindi, which the word search has no rules for; its words are read "
-                                       "with English rules.")
+    assert reading_sentence(hindi) == "Written in Hindi, which word search has no rules for; read with English word rules."
 
 
 def test_the_sentence_names_the_language_and_the_model():
     german = load_path(GERMAN)
-    assert reading_sentence(german) == "Written in German; its words are read with German word rules."
+    assert reading_sentence(german) == "Written in German; read with German word rules."
     assert reading_sentence(german, "all-MiniLM-L6-v2") == (
-        "Written in German; its words are read with German word rules and the meaning-based model all-MiniLM-L6-v2.")
+        "Written in German; read with German word rules and the meaning-based model all-MiniLM-L6-v2.")
 
 
 def test_bm25_in_german_finds_more_sections_first():
@@ -119,3 +118,12 @@ def test_the_run_reads_with_the_document_language_and_the_todo_suggests_no_stop_
     items = todo_list(evaluation, evaluation.runs[0], audit(document))
     words = [item for item in items if item.kind == "words"]
     assert words and not any(f"“{word}”" in item.edit for item in words for word in ("wann", "ich", "das", "die"))
+
+
+def test_the_report_says_how_the_file_was_read():
+    from workbench.output.handover import report_html
+
+    document = load_path(GERMAN)
+    questions = parse_questions(GERMAN_QUESTIONS.read_bytes(), GERMAN_QUESTIONS.name)
+    words_only = evaluate(document, questions, Settings(strategies=["heading"], retrievers=["bm25"], rerankers=["none"]))
+    assert "<p>Written in German; read with German word rules.</p>" in report_html(words_only)

@@ -123,18 +123,20 @@ def analyzer_for(document: Document, questions: Iterable[str] = ()) -> Analyzer:
     return analyzer(tuple(code for code in found if code in LANGUAGES) + extra)
 
 
-def reading_sentence(document: Document, model: str | None = None) -> str:
-    """What the page and the report say of the document's language, in plain words: "German, read with German
-    word rules" (and the meaning-based model's name when given)."""
+def reading_sentence(document: Document, model: str | None = None, read: Analyzer | None = None) -> str:
+    """What the page and the report say of the document's language, in plain words: "Written in German; read with
+    German word rules" (and the meaning-based model's name when given). ``read``: the analyzer a run
+    chose (with its questions' language), else the document's own."""
     found = document_languages(document)
+    read = read or analyzer_for(document)
     if not found:
-        return "Too little text to tell its language: its words are read with English word rules."
-    read = analyzer_for(document)
+        return "Too little text to tell its language: read with English word rules" + (
+            f" and the meaning-based model {model}." if model else ".")
     written = " and ".join(language_name(code) for code in found)
     rules = " and ".join(read.names)
-    sentence = f"Written in {written}; its words are read with {rules} word rules"
+    sentence = f"Written in {written}; read with {rules} word rules"
     if read is ENGLISH and found[0] != "en":
-        sentence = f"Written in {written}, which the word search has no rules for; its words are read with English rules"
+        sentence = f"Written in {written}, which word search has no rules for; read with English word rules"
     return sentence + (f" and the meaning-based model {model}." if model else ".")
 
 
