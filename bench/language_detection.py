@@ -2,12 +2,17 @@
 
     python bench/language_detection.py                  # the detectors installed, each on every text below
     python bench/language_detection.py --paths DIR      # with a folder of candidates installed with pip --target
+    python bench/language_detection.py --cost           # what finding a file's language adds to a first verdict
 
 Each text below was written for this check (none is taken from a shop): 15 per language in English, German,
 French, Spanish, Italian, Dutch and Portuguese, five each of a product's name with a few words, a heading of a
 policy or price list, and a question as a customer types it. For every detector it prints the share named right
 per language and kind, and the time per text. A detector that gives two answers for one text on two runs (a
 random start) is run with a fixed seed; the script checks the answers are the same over three runs.
+
+``--cost`` times, in fresh processes, the app's first verdict (its word-search stage: bm25 under the default
+cuts, no re-check) on the sample price list and on the German terms of tests/data, and the share of it
+spent finding the file's language (loading py3langid's model, then reading the file's parts).
 """
 
 from __future__ import annotations
@@ -144,11 +149,49 @@ def detectors() -> dict[str, object]:
     return found
 
 
+COST = """
+import sys, time
+sys.path.insert(0, {root!r})
+from workbench.core.model import Settings
+from workbench.read.loaders import load_path
+from workbench.read.questions import parse_questions
+from workbench.run.defaults import DEFAULT_STRATEGIES
+import workbench.read.language as language
+document = load_path({document!r})
+questions = parse_questions(open({questions!r}, "rb").read(), "q.csv")
+began = time.perf_counter()
+language.document_languages(document)
+found = time.perf_counter() - began
+from workbench.run.evaluate import evaluate
+began = time.perf_counter()
+evaluate(document, questions, Settings(strategies=DEFAULT_STRATEGIES, retrievers=['bm25'], rerankers=['none']))
+print(found, time.perf_counter() - began)
+"""
+
+
+def cost() -> None:
+    import subprocess
+
+    sample, written = ROOT / "sample_data", ROOT / "tests" / "data" / "written"
+    for document, questions in ((sample / "breezy_home_price_list.md", sample / "breezy_home_questions.csv"),
+                                (written / "shop_terms_de.md", written / "shop_terms_de.questions.csv")):
+        code = COST.format(root=str(ROOT), document=str(document), questions=str(questions))
+        runs = [tuple(map(float, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                                check=True).stdout.split())) for _ in range(3)]
+        found, verdict = sorted(runs)[1]  # the middle of three by the language's time
+        print(f"{document.name}: finding its language {found:.2f} s (the model's loading most of it), then the "
+              f"first verdict {verdict:.2f} s: {found / (found + verdict):.0%} of the two")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--paths", nargs="*", default=[])
+    parser.add_argument("--cost", action="store_true")
     args = parser.parse_args()
     sys.path[:0] = args.paths
+    if args.cost:
+        cost()
+        return 0
     items = [(language, kind, text) for language, texts in TEXTS.items() for kind, text in texts]
     for name, detect in detectors().items():
         started = time.perf_counter()

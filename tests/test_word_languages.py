@@ -127,3 +127,23 @@ def test_the_report_says_how_the_file_was_read():
     questions = parse_questions(GERMAN_QUESTIONS.read_bytes(), GERMAN_QUESTIONS.name)
     words_only = evaluate(document, questions, Settings(strategies=["heading"], retrievers=["bm25"], rerankers=["none"]))
     assert "<p>Written in German; read with German word rules.</p>" in report_html(words_only)
+
+
+def test_the_cut_language_model_is_kept_and_a_damaged_copy_is_read_again(tmp_path, monkeypatch):
+    import numpy as np
+
+    from workbench.read import language
+
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", str(tmp_path / "embeddings.sqlite"))
+    first = language._restricted_model()
+    kept = list(tmp_path.glob("py3langid-*.npz"))
+    assert len(kept) == 1 and len(first[2]) == 30  # the 30 languages named, as set_languages cuts them
+    again = language._restricted_model()  # read from the kept copy
+    assert again[2] == first[2] and np.array_equal(again[0], first[0]) and np.array_equal(again[3], first[3])
+    kept[0].write_bytes(b"not a zip file")
+    mended = language._restricted_model()  # the package's file read again, and the copy written anew
+    assert mended[2] == first[2] and np.array_equal(mended[0], first[0])
+    assert np.array_equal(np.load(kept[0])["ptc"], first[0])
+    monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
+    kept[0].unlink()
+    assert language._restricted_model()[2] == first[2] and not list(tmp_path.glob("py3langid-*.npz"))

@@ -13,7 +13,9 @@ second counts when it holds at least ``SECOND_SHARE`` of them (DESIGN.md, "Words
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -34,12 +36,77 @@ PARTS, VALUES, PART_CHARS = 200, 40, 3_000  # the sample read: parts spread over
 
 @functools.cache
 def _identifier():
-    """langid's model, loaded once per process (the model file is compressed: about half a second)."""
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    """langid's model restricted to the languages named here, loaded once per process."""
+    from py3langid.langid import LanguageIdentifier
+    from py3langid.modelio import _to_array
 
-    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-    identifier.set_languages(sorted(LANGUAGES.keys() | OTHER_LANGUAGES.keys()))
-    return identifier
+    ptc, pc, classes, nextmove, row, output = _restricted_model()
+    return LanguageIdentifier(ptc, pc, classes, _to_array(nextmove), output, norm_probs=True, tk_row=_to_array(row))
+
+
+def _restricted_model() -> tuple:
+    """The model's arrays for the languages named here, as ``LanguageIdentifier.set_languages`` would cut them.
+
+    The package's file is LZMA-compressed (68 MB inside): opening it took 4.6 s of a first verdict's 4.9 s on a
+    busy machine (bench/language_detection.py --cost). So the cut model is kept uncompressed beside the embedding
+    cache, named by the package file's size and time, and read from there the next time. As that cache, it only
+    saves time: a missing, damaged or unwritable file means the package's file is read again.
+    """
+    import numpy as np
+    from py3langid.langid import MODEL_DIR, MODEL_FILE
+
+    source = MODEL_DIR / MODEL_FILE
+    kept = _kept_model_path(source)
+    if kept is not None and kept.is_file():
+        try:
+            with np.load(kept, allow_pickle=False) as data:
+                return (data["ptc"], data["pc"], data["classes"].tolist(), data["nextmove"], data["row"],
+                        data["output"].tolist())
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # damaged: read the package's again
+            pass
+    from py3langid.modelio import load_model
+
+    ptc, pc, classes, nextmove, row, output = load_model(source)
+    wanted = LANGUAGES.keys() | OTHER_LANGUAGES.keys()
+    indices = [index for index, code in enumerate(classes) if code in wanted]  # set_languages's cut, in its order
+    model = (np.ascontiguousarray(ptc[:, indices]), pc[indices], [classes[i] for i in indices],
+             np.frombuffer(nextmove, dtype=f"u{nextmove.itemsize}"), np.frombuffer(row, dtype=f"u{row.itemsize}"), output)
+    if kept is not None:
+        _keep(kept, model)
+    return model
+
+
+def _kept_model_path(source):
+    """Where the cut model is kept: beside the embedding cache, None when that cache is off."""
+    from workbench.store.embedding_store import default_path
+
+    cache = default_path()
+    if cache is None:
+        return None
+    stat = source.stat()
+    return cache.parent / f"py3langid-{stat.st_size}-{int(stat.st_mtime)}-{len(LANGUAGES) + len(OTHER_LANGUAGES)}.npz"
+
+
+def _keep(path, model) -> None:
+    """Write the cut model whole or not at all (a temporary file renamed), saying nothing when it cannot."""
+    import os
+    import tempfile
+
+    import numpy as np
+
+    ptc, pc, classes, nextmove, row, output = model
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".py3langid-", suffix=".npz", dir=path.parent)
+        with os.fdopen(handle, "wb") as out:
+            np.savez(out, ptc=ptc, pc=pc, classes=np.array(classes), nextmove=nextmove, row=row,
+                     output=np.asarray(output, dtype=np.int32))
+        os.replace(temporary, path)
+    except OSError:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
 
 
 def language_name(code: str) -> str:
