@@ -129,8 +129,8 @@ class Analyzer:
     ``languages`` are ISO 639-1 codes, the document's main language first (``read.language``). A second language
     (a file with English and French columns) adds its stop words; every word is stemmed by the main language's
     rules, the same for the document and the questions, so a word matches itself whatever its language
-    (DESIGN.md, "Words"). Outside English a word loses its accents before it is stemmed ("livrée" and "livree"
-    meet): customers type without them. English is read exactly as before this class existed.
+    (DESIGN.md, "Words"). Outside English a stem loses its accents ("échange" and "echange" meet): customers
+    type without them. English is read exactly as before this class existed.
     """
 
     def __init__(self, languages: tuple[str, ...]) -> None:
@@ -157,10 +157,10 @@ class Analyzer:
 
     def _stem(self, word: str) -> str:
         """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is. Outside
-        English the accents go first: French Snowball stems "livrée" to "livr" but "livree" to "livre"."""
-        if self.folds and not word.isascii():
-            word = fold_accents(word)
-        return _stemmer(self.algorithm).stemWord(word)
+        English the stem then loses its accents ("échange" and "echange" meet). Not before stemming: French
+        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse"."""
+        stemmed = _stemmer(self.algorithm).stemWord(word)
+        return fold_accents(stemmed) if self.folds and not stemmed.isascii() else stemmed
 
     def subject_words(self, text: str) -> list[str]:
         """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""
