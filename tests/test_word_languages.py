@@ -72,6 +72,9 @@ def test_questions_in_another_language_add_its_stop_words():
     assert question_language(asked) == "de"
     assert analyzer_for(policies, asked).languages == ("en", "de")
     assert analyzer_for(policies, ["How long does delivery take?"]) is ENGLISH
+    assert reading_sentence(policies, None, analyzer_for(policies, asked)) == (
+        "Written in English; read with English word rules. Your questions are in German: word search finds only the "
+        "words they share with the file, so judge by the meaning-based search.")
 
 
 def test_a_language_without_rules_here_is_named_and_read_as_english():

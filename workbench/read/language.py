@@ -200,11 +200,16 @@ def reading_sentence(document: Document, model: str | None = None, read: Analyze
         return "Too little text to tell its language: read with English word rules" + (
             f" and the meaning-based model {model}." if model else ".")
     written = " and ".join(language_name(code) for code in found)
-    rules = " and ".join(read.names)
+    rules = " and ".join(language_name(code) for code in read.languages if code in found)
     sentence = f"Written in {written}; read with {rules} word rules"
     if read is ENGLISH and found[0] != "en":
         sentence = f"Written in {written}, which word search has no rules for; read with English word rules"
-    return sentence + (f" and the meaning-based model {model}." if model else ".")
+    sentence += f" and the meaning-based model {model}." if model else "."
+    asked = [language_name(code) for code in read.languages[1:] if code not in found]
+    if asked:  # the questions' language, added by the run: only the words the two share can match
+        sentence += (f" Your questions are in {asked[0]}: word search finds only the words they share with the file, "
+                     "so judge by the meaning-based search.")
+    return sentence
 
 
 def non_latin_share(text: str, sample: int = 50_000) -> float:
