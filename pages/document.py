@@ -33,6 +33,8 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
+from workbench.read.table import roles_sentence
+from workbench.run.names import reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 
 TYPES = [ext.lstrip(".") for ext in SUPPORTED]
@@ -156,6 +158,13 @@ def counts(document: Document) -> None:
     grouped = grouped_rows(document)
     if grouped:  # "Products 37" alone reads as rows lost
         st.caption(grouped[:1].upper() + grouped[1:] + ".")
+    # The file's language and how it is read, and which columns were understood, in whichever language they are.
+    st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
+               "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
+    if document.kind == "spreadsheet":
+        roles = roles_sentence(document.columns, document.name_column)
+        if roles:
+            st.caption(escape_markdown(roles))
 
 
 def what_was_read(document: Document, text_label: str) -> None:

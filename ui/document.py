@@ -152,8 +152,9 @@ def file_problem(index: int, pick_column: bool = False) -> bool:
     except NoNameColumn as missing:
         named = f" in {escape_markdown(file.name)}" if len(current_files()) > 1 else " here"
         if pick_column:
-            st.warning(f"No column{named} looks like a product name (a heading such as Name, Title, Product or "
-                       "Item). Pick the column that names each product:")
+            st.info(f"No column{named} looks like a product name (a heading such as Name, Title, Product or Item, "
+                    "or Bezeichnung, Titre, Nombre, Nome or Naam). Nothing is wrong with the file: pick the column "
+                    "that names each product, and it opens.")
             st.selectbox("Which column holds the product name?", missing.columns, index=None,
                          placeholder="Choose a column", key=_picker_key(index),
                          on_change=_picked_name_column, args=(index,))

@@ -23,7 +23,6 @@ from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import lower_first, plural, verb
-from workbench.core.words import stem
 from workbench.grade.places import join_places
 from workbench.read.resolve import fold
 from workbench.run.names import strategy_name
@@ -38,6 +37,7 @@ class _Builder(ItemWriter):
                  reader: str = "app") -> None:
         super().__init__(evaluation, run, audit, reader)
         self.baseline = baseline
+        self.analyzer = evaluation.analyzer  # the document's words, read as its searches read them
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
         self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
@@ -84,9 +84,9 @@ class _Builder(ItemWriter):
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
         if self._stems is None:
-            self._stems = StemsBySection(self.document)
+            self._stems = StemsBySection(self.document, self.analyzer)
         words = missing_words(result.question.question, text, section.heading, self._other_names(section),
-                              self._stems.elsewhere(section.id))
+                              self._stems.elsewhere(section.id), self.analyzer)
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
@@ -106,6 +106,7 @@ class _Builder(ItemWriter):
 
     def _other_names(self, section: Section) -> list[str]:
         """The headings of every other product or section, less the words of this one's own name and path."""
+        stem = self.analyzer.stem
         own = {stem(w) for name in (section.heading, *section.path) for w in words_of(fold(name))}
         if self._names is None:
             self._names = [(s.id, s.heading) for s in self.document.sections if s.heading]
@@ -201,9 +202,9 @@ class _Builder(ItemWriter):
                 "none of your questions asks about them yet. Split them under subheadings."))
         for name, columns in audit.missing_columns[:20]:
             section = by_title.get(name)
-            wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
+            wanted = {w for column in columns for w in content_words(column.replace("_", " "), self.analyzer)}
             asking = [n for n, r in self._all() if name.lower() in r.question.question.lower()
-                      and wanted & set(content_words(r.question.question))]
+                      and wanted & set(content_words(r.question.question, self.analyzer))]
             item = self.add(("missing", name), lambda n=name, c=columns, s=section: Todo(
                 "missing", f"Add {', '.join(c)} for {n}.",
                 f"Most products have {'these columns' if len(c) > 1 else 'this column'}; {n} has none, so a bot "

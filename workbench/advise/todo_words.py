@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Container
 
-from workbench.core.words import STOP_WORDS, stem, tokenize
+from workbench.core.words import ENGLISH, STOP_WORDS, Analyzer, tokenize
 from workbench.read.resolve import fold
 
 # The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
@@ -37,33 +37,36 @@ def words_of(text: str) -> list[str]:
     return [word for word in tokenize(text) if len(word) >= 3 and not _DIGIT.search(word)]
 
 
-def content_words(text: str) -> list[str]:
-    return [w for w in words_of(text) if w not in NOT_CONTENT]
+def content_words(text: str, analyzer: Analyzer = ENGLISH) -> list[str]:
+    """``words_of`` less the document's stop words and the framing words (English's: other languages have none)."""
+    not_content = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | FRAMING_WORDS
+    return [w for w in words_of(text) if w not in not_content]
 
 
-def _stems(word: str) -> set[str]:
+def _stems(word: str, analyzer: Analyzer = ENGLISH) -> set[str]:
     """A word's Snowball stem: "colours" matches "colour" but not "colors", "returning" matches "returned"."""
-    return {stem(word)}
+    return {analyzer.stem(word)}
 
 
 def missing_words(question: str, section_text: str, name: str, others: tuple[str, ...] | list[str] = (),
-                  elsewhere: Container[str] = ()) -> list[str]:
+                  elsewhere: Container[str] = (), analyzer: Analyzer = ENGLISH) -> list[str]:
     """The question's own words that appear nowhere in the product's text (nor in its name), less any word that
     names, or is part of the name of, another product or section (``others``): adding "pro" to the Robot Vacuum's
     line while a "Robot Vacuum Pro" exists is the very confusion the question tests. Less, too, any word whose stem
     the other sections' text already uses (``elsewhere``): that word is theirs as well, and written here it draws
     their questions ("new", "system", "version" added to a manual's Firmware section fixed the question they came
-    from and lost two others that were not asked when the fix was written: bench/proof.py's held-back questions)."""
+    from and lost two others that were not asked when the fix was written: bench/proof.py's held-back questions).
+    The words are read in the document's language (``analyzer``), as the searches read them."""
     have = set()
-    for word in content_words(section_text + " " + name):
-        have |= _stems(word)
+    for word in content_words(section_text + " " + name, analyzer):
+        have |= _stems(word, analyzer)
     taken = set()
     for other in others:
         for word in words_of(fold(other)):
-            taken |= _stems(word)
+            taken |= _stems(word, analyzer)
     missing = []
-    for word in content_words(question):
-        stems = _stems(word)
+    for word in content_words(question, analyzer):
+        stems = _stems(word, analyzer)
         if not (stems & have) and not (stems & taken) and not any(s in elsewhere for s in stems) and word not in missing:
             missing.append(word)
     return missing
@@ -73,12 +76,12 @@ class StemsBySection:
     """Which sections' text (heading and lines) uses each stem, counted once: ``elsewhere(section)`` is the stems
     some other section uses."""
 
-    def __init__(self, document) -> None:
+    def __init__(self, document, analyzer: Analyzer = ENGLISH) -> None:
         self.own = {}
         self.count: Counter[str] = Counter()
         for section in document.sections:
             text = " ".join([section.heading, *(document.slice(fact.span) for fact in section.facts)])
-            stems = {stem(word) for word in words_of(text)}
+            stems = {analyzer.stem(word) for word in words_of(text)}
             self.own[section.id] = stems
             self.count.update(stems)
 

@@ -59,7 +59,7 @@ def merge(settings: Settings, parts: list[Evaluation], pending: list[str]) -> Ev
         (s, r, k) for s in settings.strategies for r in settings.retrievers for k in settings.rerankers)}
     runs = sorted((run for part in parts for run in part.runs), key=lambda run: place[run.key])
     return Evaluation(first.document, settings, first.questions, first.bad_questions, first.chunks, runs,
-                      sum(part.seconds for part in parts), pending=tuple(pending))
+                      sum(part.seconds for part in parts), pending=tuple(pending), analyzer=first.analyzer)
 
 
 def evaluate_in_stages(

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from workbench.core.model import Chunk, Settings, WorkbenchError
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker
 
@@ -22,7 +23,8 @@ class CrossEncoderRerank(Reranker):
     loads_own_model = True
     needs_model_path = True
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
         self.model = load_cross_encoder(model_path)
 
     @classmethod

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from workbench.core.model import Chunk, Settings
-from workbench.core.words import question_terms
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
@@ -70,7 +70,9 @@ class MaxSim(Reranker):
                 work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
         return work * questions
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        self.analyzer = analyzer
         if encoder_factory is None:
             from workbench.encode.embedding import get_encoder as encoder_factory
         self.encoder = encoder_factory()
@@ -111,7 +113,7 @@ class MaxSim(Reranker):
         best = self._best_matches(question, flat)  # question tokens x units
         per_unit = self._weights(question, len(best), flat) @ best  # one score per unit
         found, position = {}, 0
-        asked = set(question_terms(question))
+        asked = set(self.analyzer.question_terms(question))
         for chunk, (chunk_units, titled) in zip(chunks, known):
             bonus = self.named_bonus if named(asked, titled) else 0.0
             found[(chunk.text, chunk.search)] = float(per_unit[position : position + len(chunk_units)].max()) + bonus
@@ -205,7 +207,7 @@ class MaxSim(Reranker):
         key = (chunk.prefix, chunk.text, chunk.search)
         if key not in self._chunks:
             self._chunks[key] = ([tuple(windows) for windows in reading_units(self.encoder, chunk)],
-                                 title_terms(chunk))
+                                 title_terms(chunk, self.analyzer))
         return self._chunks[key]
 
     def _best_matches(self, question: str, units: list[tuple[str, ...]]) -> np.ndarray:

@@ -12,7 +12,7 @@ import numpy as np
 
 from workbench.core.model import Chunk, Settings
 from workbench.core.registry import Registry
-from workbench.core.words import question_terms, terms
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 
 
@@ -27,18 +27,18 @@ def titles(chunk: Chunk) -> list[str]:
     return found + ([first.lstrip("#").strip()] if first.startswith("#") else [])
 
 
-def names(question: str, chunk: Chunk) -> bool:
+def names(question: str, chunk: Chunk, analyzer: Analyzer = ENGLISH) -> bool:
     """Does the question name one of the piece's titles in full: every one of its words, stop words aside?
 
     "How many browning levels does the 2-Slice Toaster have?" names "2-Slice Toaster", not "4-Slice
     Toaster"; "Can I take my smoothie from the Personal Blender?" does not name "Personal Blender 600ml".
     """
-    return named(set(question_terms(question)), title_terms(chunk))
+    return named(set(analyzer.question_terms(question)), title_terms(chunk, analyzer))
 
 
-def title_terms(chunk: Chunk) -> list[set[str]]:
+def title_terms(chunk: Chunk, analyzer: Analyzer = ENGLISH) -> list[set[str]]:
     """Each of the piece's titles as its set of words (``titles``), stop words aside."""
-    return [set(terms(title)) for title in titles(chunk)]
+    return [set(analyzer.terms(title)) for title in titles(chunk)]
 
 
 def named(asked: set[str], titles_terms: list[set[str]]) -> bool:
@@ -63,8 +63,9 @@ class Reranker:
     needs_model_path = False  # the user names that model's folder (--reranker-model, a box in the app)
     rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
-        pass
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        """``analyzer``: how the document's words are read (``core.words``), for a re-check that compares words."""
 
     @classmethod
     def uses_model(cls) -> bool:
@@ -116,19 +117,22 @@ class HeadingRerank(Reranker):
     score_words = "the number of the question's words the piece holds, plus 3 when its first line names one of them"
     bonus = 3
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        self.analyzer = analyzer
         # Piece text -> (its first line's terms, its terms): the same pieces head every question's shortlist.
         self._terms: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def _read(self, text: str) -> tuple[frozenset[str], frozenset[str]]:
         if text not in self._terms:
-            self._terms[text] = (frozenset(terms(text.split("\n", 1)[0])), frozenset(terms(text)))
+            read = self.analyzer.terms
+            self._terms[text] = (frozenset(read(text.split("\n", 1)[0])), frozenset(read(text)))
         return self._terms[text]
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
         """As ``keyword`` counts (the question's distinct terms the piece holds), plus ``bonus`` when its first
         line holds one of them."""
-        words = question_terms(question)
+        words = self.analyzer.question_terms(question)
         result = []
         for chunk in chunks:
             first_line, held = self._read(chunk.text)
