@@ -25,8 +25,8 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
-from workbench.run.evaluate import needs_model
 from workbench.run.names import lower_first, reading_words, reranker_name, retriever_name, strategy_name
+from workbench.search.reads import needs_encoder
 
 REPORT_STYLE = """
 <style>
@@ -187,7 +187,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         f"<p>{summary['sections']:,} products or sections, {summary['facts']:,} facts, {summary['characters']:,} "
         f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"
     )
-    parts.append(f"<p>{esc(reading_words(document, needs_model(evaluation.settings), evaluation.analyzer))}</p>")
+    parts.append(f"<p>{esc(reading_words(document, needs_encoder(evaluation.settings), evaluation.analyzer))}</p>")
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),
