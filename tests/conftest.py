@@ -73,12 +73,13 @@ WORD_ONLY_DEFAULTS = (
 @pytest.fixture
 def word_only_defaults(monkeypatch):
     """The app opens on ``WORD_ONLY_DEFAULTS`` instead of ``workbench.run.defaults`` (which needs the model)."""
-    from ui import session
+    from dataclasses import replace
+
+    from workbench.run import defaults
 
     strategies, retrievers, rerankers = WORD_ONLY_DEFAULTS
-    monkeypatch.setattr(session, "DEFAULT_STRATEGIES", strategies)
-    monkeypatch.setattr(session, "DEFAULT_RETRIEVERS", retrievers)
-    monkeypatch.setattr(session, "DEFAULT_RERANKERS", rerankers)
+    monkeypatch.setattr(defaults, "DEFAULTS", replace(defaults.DEFAULTS, strategies=tuple(strategies),
+                                                      retrievers=tuple(retrievers), rerankers=tuple(rerankers)))
 
 
 @pytest.fixture

@@ -29,7 +29,8 @@ def run(capsys, *args) -> tuple[int, str, str]:
 
 
 def evaluate_base(*extra) -> list:
-    return ["evaluate", *FILES, "--questions", QUESTIONS, "--strategies", "heading", *extra]
+    return ["evaluate", *FILES, "--questions", QUESTIONS, "--strategies", "heading", "--retrievers", "keyword",
+            "--rerankers", "none", *extra]
 
 
 # -- the run history is an input ---------------------------------------------------------------------------------

@@ -146,7 +146,8 @@ def check_base(command: str, files: list[tuple[str, bytes]], questions: str | No
                 errors="surrogatepass",
             )
             inputs.append(qs)
-            args += ["--questions", str(qs), "--strategies", "heading,fixed", "--no-history", "--format", "json"]
+            args += ["--questions", str(qs), "--strategies", "heading,fixed", "--retrievers", "keyword", "--rerankers",
+                     "none", "--no-history", "--format", "json"]
         before = [path.read_bytes() for path in inputs]
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

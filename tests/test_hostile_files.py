@@ -19,7 +19,7 @@ from workbench.core import limits
 from workbench.core.model import WorkbenchError
 from workbench.read.loaders import load_bytes, load_path, read_boundary, sheet_names
 from workbench.read.questions import parse_questions
-from workbench.search.rerankers import load_cross_encoder
+from workbench.search.cross_encoder import load_cross_encoder
 
 from .conftest import ROOT, peak_script
 from .hostile import SHEET, rewrite_part, workbook_bytes, xlsx_bomb

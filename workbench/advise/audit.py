@@ -13,6 +13,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING
 
+from workbench.advise.data_columns import NOT_FACTS, data_columns
 from workbench.advise.risky import Finding, own_hosts, risky_findings
 from workbench.advise.shared_lines import SharedLine, find_shared_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
@@ -262,13 +263,16 @@ def audit(
             "examples": [text.replace("\n", " ")[:120] for text in unnamed[:3]],
         }
 
-    names = Counter(s.heading for s in titled if s.level >= (2 if document.kind == "spreadsheet" else 1))
+    names = Counter(s.heading for s in titled if s.level >= document.form.part_level)
     result.duplicate_names = sorted((name, count) for name, count in names.items() if count > 1)
 
-    if document.kind == "spreadsheet":
+    if document.form.table:
         products = [s for s in document.sections if s.facts]
         have = {s.id: {f.column for f in s.facts} for s in products}
-        common = [c for c in document.columns if sum(c in cols for cols in have.values()) > len(products) / 2]
+        # A product without an image link, a SKU, a flag or a meta field lacks nothing a customer asks about.
+        unasked = {column for column, kind in data_columns(document).items() if kind in NOT_FACTS}
+        common = [c for c in document.columns if sum(c in cols for cols in have.values()) > len(products) / 2
+                  and c not in unasked]
         for section in products:
             missing = [c for c in common if c not in have[section.id]]
             if missing:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from workbench.core.kinds import kind_named
 from workbench.core.limits import MB
 
 # Characters that act on a terminal instead of being shown: C0 controls (escape, bell, carriage return: a name
@@ -82,23 +83,20 @@ def lower_first(name: str) -> str:
 
 def part_word(kind: str, plural: bool = False) -> str:
     """What a document's parts are called: a spreadsheet's are products, any other document's sections."""
-    word = "product" if kind == "spreadsheet" else "section"
-    return word + "s" if plural else word
+    form = kind_named(kind)
+    return form.parts() if plural else form.part
 
 
 def todo_order_note(kind: str) -> str:
     """The line above a to-do list: its order, and what its places mean for this kind of file."""
-    places = {"spreadsheet": "Rows and columns are your spreadsheet's.",
-              "base": "Rows and columns are your spreadsheets'; lines are your other files'."}
-    return "Most questions fixed first. " + places.get(kind, "Lines are your file's.")
+    return "Most questions fixed first. " + kind_named(kind).place_note
 
 
 def grouped_rows(document) -> str:
     """ "37 products (211 rows; variant rows grouped under their product)" for a spreadsheet (or a knowledge
     base's spreadsheets) whose rows outnumber its products, as a platform export's variant rows do; "" when
     every row is a product of its own. Said beside the count of products, which alone reads as a lost 174 rows."""
-    tables = [part.document for part in document.files if part.document.kind == "spreadsheet"] if document.files \
-        else [document] if document.kind == "spreadsheet" else []
+    tables = document.tables()
     products = sum(1 for table in tables for section in table.sections if section.facts)
     rows = sum(len({fact.row for fact in table.facts if fact.row is not None}) for table in tables)
     if rows <= products:

@@ -63,7 +63,7 @@ class Places:
         """
         if self.document.files:
             return self._in_file(span, lambda places, own: places.of(own))
-        if self.document.kind == "spreadsheet":
+        if self.document.form.table:
             fact = self.fact_at(span[0])
             if fact is not None and fact.row:
                 return f"row {fact.row}, column {fact.column}"

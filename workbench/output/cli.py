@@ -15,6 +15,7 @@ from workbench.core.model import WorkbenchError
 from workbench.output.cli_args import UsageError, build_parser, check_outputs
 from workbench.output.cli_document import run_audit, run_export, run_rewrite
 from workbench.output.cli_evaluate import GateFailed, SweepErrors, run_evaluate, run_sweep
+from workbench.output.cli_fix import run_fix
 from workbench.output.cli_io import emit, say
 from workbench.read.loaders import NoNameColumn
 
@@ -32,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         check_outputs(args)  # every command, before any work: a bad path found after a 10-minute run wastes it
         if args.command in ("audit", "export", "rewrite"):
             emit(args, {"audit": run_audit, "export": run_export, "rewrite": run_rewrite}[args.command](args))
+            return 0
+        if args.command == "fix":
+            run_fix(args)
             return 0
         try:
             (run_sweep if args.command == "sweep" else run_evaluate)(args)  # each writes its output, then the history

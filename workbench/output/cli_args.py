@@ -14,6 +14,7 @@ from workbench.cut import STRATEGIES
 from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.safe_write import check_targets
 from workbench.output.sweep import find_documents
+from workbench.run import defaults
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
@@ -61,26 +62,48 @@ SIZE = _number(int, "--size", 1, limits.MAX_SIZE)
 OVERLAP = _number(int, "--overlap", 0, limits.MAX_SIZE)
 
 
-def _threshold(value: str) -> float | str:
-    if value.strip().lower() == "auto":
+def _threshold(value: str) -> float | str | None:
+    word = value.strip().lower()
+    if word == "auto":
         return "auto"
+    if word == "none":
+        return None
     return _number(float, "--threshold", 0, 1)(value)
 
 
+def _listed(values: tuple[str, ...]) -> str:
+    return ",".join(values)
+
+
 def _run_options(run: argparse.ArgumentParser) -> None:
-    """The options evaluate and sweep share: what to run, how to grade, where results and history go."""
-    run.add_argument("--strategies", default=",".join(STRATEGIES.ids()))
-    run.add_argument("--retrievers", default="keyword")
-    run.add_argument("--rerankers", default="none")
+    """The options evaluate and sweep share: what to run, how to grade, where results and history go.
+
+    The setups and grading start from ``run.defaults.DEFAULTS``, the object the app and the benchmarks read, read
+    when the parser is built; each flag's help names its default."""
+    start = defaults.DEFAULTS
+    run.add_argument("--strategies", default=_listed(start.strategies),
+                     help="the ways of cutting the file, comma-separated (default: %(default)s)")
+    run.add_argument("--retrievers", default=_listed(start.retrievers),
+                     help="the searches (default: %(default)s)")
+    run.add_argument("--rerankers", default=_listed(start.rerankers),
+                     help="the re-checks of the search's shortlist; none is no re-check (default: %(default)s)")
     run.add_argument("--reranker-model", help="folder of a cross-encoder model on disk")
-    run.add_argument("--top-k", type=TOP_K, default=5)
-    run.add_argument("--size", type=SIZE)
-    run.add_argument("--overlap", type=OVERLAP)
+    run.add_argument("--top-k", type=TOP_K, default=start.top_k,
+                     help="pieces handed to the bot per question (default: %(default)s)")
+    run.add_argument("--size", type=SIZE, default=start.size,
+                     help="characters per piece, for the cuts that take a size (default: %(default)s)")
+    run.add_argument("--overlap", type=OVERLAP, help="characters a window repeats of the one before "
+                     f"(default: {start.overlap}, at most half of --size)")
     run.add_argument(
-        "--threshold", type=_threshold, help="refuse below this confidence (0 to 1); 'auto' fits one on the questions and judges each "
-        "question leave-one-out"
+        "--threshold", type=_threshold, default=start.threshold,
+        help="refuse below this confidence (0 to 1); 'auto' fits one on the questions and judges each question "
+        "leave-one-out; 'none' never refuses (default: %(default)s)"
     )
-    run.add_argument("--depth", type=DEPTH, default=50, help="how many candidates a reranker sees")
+    run.add_argument("--depth", type=DEPTH, default=start.depth,
+                     help="how many candidates a reranker sees (default: %(default)s)")
+    run.add_argument("--quick", action="store_true",
+                     help="stop after the first stage, word search without the language model, and give its verdict "
+                     "(default: every stage, word search's verdict shown first)")
     run.add_argument("--sheet", help="the sheet of an Excel file (default: the first with a product-name column)")
     run.add_argument("--name-column", help="the column holding product names (default: found by its header)")
     run.add_argument("--out", help="write to this file instead of the screen")
@@ -103,7 +126,8 @@ def build_parser() -> Parser:
     )
     run.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
     _run_options(run)
-    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table")
+    run.add_argument("--format", choices=("table", "json", "csv", "xlsx"), default="table",
+                     help="(default: %(default)s)")
     run.add_argument("--report", help="also write a self-contained HTML report to this file")
     sweep = commands.add_parser(
         "sweep", help="evaluate every document in a folder that has STEM.questions.csv beside it, in one go"
@@ -113,7 +137,7 @@ def build_parser() -> Parser:
         "is one knowledge base"
     )
     _run_options(sweep)
-    sweep.add_argument("--format", choices=("table", "json"), default="table")
+    sweep.add_argument("--format", choices=("table", "json"), default="table", help="(default: %(default)s)")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
     check.add_argument("document", nargs="+", help="a file; several files are also checked against each other")
     check.add_argument("--sheet")
@@ -133,6 +157,12 @@ def build_parser() -> Parser:
     pieces.add_argument("--sheet")
     pieces.add_argument("--name-column")
     pieces.add_argument("--out", help="write to this file instead of the screen")
+    fixing = commands.add_parser("fix", help="a copy of your file with every change of the to-do list that was "
+                                 "measured to help, graded before and after")
+    fixing.add_argument("document", help="a CSV, XLSX or Markdown file")
+    fixing.add_argument("--questions", required=True, help="CSV: question,expected_source,expected_answer[,kind]")
+    _run_options(fixing)
+    fixing.set_defaults(format="fixed", report=None, no_history=True)
     ready = commands.add_parser("rewrite", help="a bot-ready Markdown version of the file: same facts, named lines")
     ready.add_argument("document")
     ready.add_argument("--out", help="the Markdown file to write (default: the screen)")
@@ -174,7 +204,7 @@ def run_settings(args: argparse.Namespace) -> Settings:
         rerankers=RERANKERS.parse_list(args.rerankers),
         top_k=args.top_k,
         size=args.size,
-        overlap=args.overlap,
+        overlap=defaults.overlap_for(args.size, args.overlap),
         threshold=args.threshold,
         depth=args.depth,
         reranker_model=args.reranker_model,
@@ -185,6 +215,8 @@ def check_options(args: argparse.Namespace, settings: Settings) -> tuple[str, st
     """Refuse options that cannot work together, before any work; the --compare pair if there is one."""
     if args.baseline and args.no_history:
         raise WorkbenchError("--baseline last compares with the saved history: drop --no-history")
+    if args.baseline and args.quick:  # a --quick result is partial, and only complete runs are saved
+        raise WorkbenchError("--baseline last compares complete runs, and --quick stops after word search: drop one")
     if args.format == "xlsx" and not args.out:
         raise WorkbenchError("--format xlsx writes a file: add --out results.xlsx")
     for id in settings.rerankers:  # the engine's words name no flag

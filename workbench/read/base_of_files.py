@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from workbench.core.kinds import kind_named
 from workbench.core.model import (
     Chunk,
     Document,
@@ -106,12 +107,6 @@ def shift_chunks(part: FilePart, chunks: list[Chunk]) -> list[Chunk]:
     ]
 
 
-def file_name_of(document: Document, offset: int) -> str:
-    """The file an offset of a base lies in ("" outside a base)."""
-    found = document.file_at(offset)
-    return found[0].name if found else ""
-
-
 def _stem(name: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
@@ -169,7 +164,7 @@ def load_base(paths: list, *, sheet: str | None = None, name_column: str | None 
     characters = 0
     for path, _ in kept:
         loader = LOADERS.for_name(path.name)  # the loader's kind says whether a sheet and column apply
-        table = len(kept) == 1 or (loader is not None and loader.kind == "spreadsheet")
+        table = len(kept) == 1 or (loader is not None and kind_named(loader.kind).table)
         documents.append(load_path(path, sheet=sheet if table else None, name_column=name_column if table else None))
         characters += len(documents[-1].text)
         if len(kept) > 1:

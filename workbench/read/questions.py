@@ -233,7 +233,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     capped list (``limit``, 50 by default) still covers many products and kinds.
     """
     if document.files:  # a knowledge base: every spreadsheet in it, each question naming its file
-        tables = [part for part in document.files if part.document.kind == "spreadsheet"]
+        tables = [part for part in document.files if part.document.form.table]
         if not tables:
             raise WorkbenchError("Questions can be generated from a spreadsheet's columns only, and this knowledge "
                                  "base has none; type them.")
@@ -243,7 +243,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 question.expected_source = f"{part.name} {FILE_MARK} {question.expected_source}"
                 found.append(question)
         return found[:limit]
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         raise WorkbenchError("Questions can be generated from a spreadsheet's columns only; type them for a document.")
     if limit < 1:
         raise WorkbenchError(f"the number of questions to generate must be 1 or more, not {limit}")
