@@ -137,7 +137,7 @@ def test_two_uncached_formulas_in_the_price_column_leave_two_empty_cells_named_a
     questions.write_text("question,expected_source,expected_answer\nHow much is the Lamp?,Lamp,12\n"
                          "What colour is the Heater?,Heater,grey\n")
     code, out, err = _cli("evaluate", str(path), "--questions", str(questions), "--no-history",
-                          "--strategies", "heading")
+                          "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none")
     assert code == 0, err
     assert err.startswith(f"warning: {warning}\n")
 
