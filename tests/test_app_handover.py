@@ -134,8 +134,8 @@ def test_results_show_each_items_measured_effect_and_the_file_with_the_fixes_as_
     at = go(at, "pages/questions.py")
     at.radio(key="import_mode").set_value("replace the table").run()
     at.file_uploader(key="questions_upload").set_value(("q.csv", (
-        "question,expected_source,expected_answer\nHow much is the jumper?,Wool Sweater,40 EUR\n"
-        "What is knitted from merino wool?,Wool Sweater,merino wool\n").encode(), "text/csv")).run()
+        b"question,expected_source,expected_answer\nHow much is the jumper?,Wool Sweater,40 EUR\n"
+        b"What is knitted from merino wool?,Wool Sweater,merino wool\n"), "text/csv")).run()
     at = go(at, "pages/results.py")
     assert not at.exception
     shown = [plain(m.value) for m in at.markdown]

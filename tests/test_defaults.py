@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -115,8 +114,10 @@ def cli_verdict(path: Path, questions: Path, tmp_path: Path) -> tuple:
 
 
 def bench_verdict(path: Path, questions: Path) -> tuple:
-    """The benchmark's own run of the file, in its own process, on the tests' embedding cache."""
-    run = bench_module().run_once(path, questions, Path(os.environ["WORKBENCH_EMBEDDING_CACHE"]), bound=False)
+    """The benchmark's own run of the file, in its own process, on this process's embedding cache (the tests')."""
+    from workbench.store.embedding_store import default_path
+
+    run = bench_module().run_once(path, questions, default_path() or Path("off"), bound=False)
     return (run["status"], *run["setup"].split(" / "))
 
 

@@ -165,11 +165,13 @@ def document_languages(document: Document) -> tuple[str, ...]:
     """The document's languages, main first (``languages_of`` over its ``parts``); empty when it has too few
     letters to tell. Worked out once per text (a page shows it on every visit)."""
     key = (document.name, len(document.text), hash(document.text))  # a str keeps its hash: looking up is free
-    if key not in _FOUND:
+    found = _FOUND.get(key)
+    if found is None:  # the app's sessions share this: each works with its own answer, never the dict's
+        found = languages_of(parts(document))
         if len(_FOUND) > 16:
             _FOUND.clear()
-        _FOUND[key] = languages_of(parts(document))
-    return _FOUND[key]
+        _FOUND[key] = found
+    return found
 
 
 def question_language(questions: Iterable[str]) -> str | None:
