@@ -102,9 +102,13 @@ LEET_WORD = re.compile(r"(?<![\w@$!])(?=[\w@$!]*[A-Za-z])[\w@$!]*?[013457-9@$!][
 # ("MB01", "H264", "5V") mix letters and digits too, and most read as nothing.
 LEET_STEMS = (
     "ignor", "forget", "forgot", "disregard", "overrid", "bypass", "reveal", "previous", "prior", "earlier",
-    "instruct", "rule", "prompt", "system", "guideline", "command", "vergiss", "vergessen", "missacht", "anweisung",
-    "regel", "befehl", "oubli", "consigne", "olvid", "instruccion", "regla", "descart", "omit",
+    "instruct", "rule", "prompt", "system", "guideline", "command", "you", "now", "pretend", "show", "print", "tell",
+    "repeat", "assistant", "developer", "vergiss", "vergessen", "missacht", "anweisung", "regel", "befehl", "jetzt",
+    "oubli", "consigne", "maintenant", "vous", "olvid", "instruccion", "regla", "descart", "omit", "ahora",
 )
+LEET_SIGN = re.compile(r"[A-Za-z][013457-9@$!]|[013457-9@$!][A-Za-z]")  # a letter beside a digit or sign
+LEET_WORD_END = re.compile(r"[a-z0-9@$!]*")
+DIGITS_AND_SIGNS = str.maketrans("@$!", "000")  # a word of only these is a number or punctuation, not a word
 # Single letters or digits each followed by one separator, four or more in a row: "i g n o r e", "r.e.v.e.a.l".
 SPACED = re.compile(r"(?<!\w)\w(?:[ .·\-]\w){3,}(?!\w)")
 _SPACED_SEPARATORS = re.compile(r"[ .·\-]")
@@ -207,12 +211,29 @@ def _base64_text(token: str) -> str | None:
 
 
 def _leet_lines(text: str, starts: list[int]) -> set[int]:
-    """Line numbers (from 1) holding a word of letters and digits that reads as an order's word ("1gn0r3")."""
+    """Line numbers (from 1) holding a word with digits or signs for letters that reads as an order's word
+    ("1gn0r3"). The whole text is read with the digits as letters (``str.translate``: one character for one, so
+    offsets hold) and the order words found there with ``str.find``; only the words found are compared with the
+    text. A catalog's SKUs and models are hundreds of thousands of letter-and-digit words: reading each in Python
+    took 6.6 s on 200,000 products (a pattern over the text, 1.9 s), this about 1 s."""
+    if not LEET_SIGN.search(text):
+        return set()
     found = set()
-    for match in LEET_WORD.finditer(text):
-        word = match.group().lower()
-        if any(word.translate(reading).startswith(LEET_STEMS) for reading in LEET_READINGS):
-            found.add(bisect.bisect_right(starts, match.start()))
+    for reading, stems in zip(LEET_READINGS, (LEET_STEMS, tuple(stem for stem in LEET_STEMS if "l" in stem))):
+        lowered = text.translate(reading).lower()
+        if len(lowered) != len(text):  # a dotted capital I: offsets would drift, so each word is read instead
+            return {bisect.bisect_right(starts, m.start()) for m in LEET_WORD.finditer(text)
+                    if any(m.group().lower().translate(r).startswith(LEET_STEMS) for r in LEET_READINGS)}
+        for stem in stems:
+            at = lowered.find(stem)
+            while at >= 0:
+                if at == 0 or not lowered[at - 1].isalnum():  # a word's start
+                    end = LEET_WORD_END.match(lowered, at).end()
+                    word = text[at:end]
+                    # It held a digit or sign (a reading of its own) and a letter (7311 is a number, not "tell").
+                    if word.lower() != lowered[at:end] and not word.translate(DIGITS_AND_SIGNS).isdigit():
+                        found.add(bisect.bisect_right(starts, at))
+                at = lowered.find(stem, at + 1)
     return found
 
 
