@@ -282,3 +282,14 @@ def test_fix_writes_the_file_with_the_fixes_and_never_onto_an_input_or_the_histo
     printed = capsys.readouterr().out
     assert f"shop.md → {out}: 1 → 2 clean of 2 with Cut at headings, word-match search, 1 change made:" in printed
     assert out.read_text(encoding="utf-8") == SHOP.replace("Price: 40 EUR.\n", "Price: 40 EUR.\nAlso known as: jumper.\n")
+
+
+def test_a_partial_result_is_never_measured_and_its_list_is_sorted_as_unmeasured_items_are():
+    document = parse_markdown(SHOP, "shop.md")
+    evaluation = evaluate(document, [JUMPER, MERINO], WORD_SEARCH)
+    evaluation.pending = ("meaning",)  # word search's stage alone: the recommended setup is not settled
+    advice = advise(evaluation, reader="cli")
+    [item] = [i for i in advice.todo if i.kind == "words"]
+    assert item.measured is None and advice.fix is None
+    assert item.required  # it touches question 2, not clean now
+    assert item.effect.startswith("not measured (the run is not finished: changes are tried once every setup is graded)")

@@ -108,7 +108,7 @@ def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = 
     if verdict.recommended is not None:
         advice.checkup = checkup(verdict) if checkup is not None else checkup_for(evaluation, verdict)
         advice.todo = todo_list(evaluation, verdict.recommended, advice.checkup, verdict.baseline, reader)
-        if measure and evaluation.complete:
-            proof = prove(evaluation, verdict.recommended, advice.todo, verdict.status, encoder_factory)
-            advice.todo, advice.fix = proof.items, proof.fix
+        proof = prove(evaluation, verdict.recommended, advice.todo, verdict.status, encoder_factory,
+                      measure=measure and evaluation.complete)
+        advice.todo, advice.fix = proof.items, proof.fix
     return advice

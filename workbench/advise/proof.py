@@ -118,10 +118,12 @@ def _rank(item: Todo) -> tuple:
 
 
 def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
-          encoder_factory: Callable | None = None) -> Proof:
+          encoder_factory: Callable | None = None, measure: bool = True) -> Proof:
     """Measure each item with edits on a copy of the file, sort the list into advised, optional and not advised,
-    and make the fixed file. ``status``: the verdict's (a Ready file keeps at most three advised items)."""
-    measurable = not evaluation.document.files  # a knowledge base's files are graded in the base: not here
+    and make the fixed file. ``status``: the verdict's (a Ready file keeps at most three advised items).
+    ``measure`` False (a partial result, whose setup is not settled): nothing is graded, and the items are sorted
+    as unmeasured ones are."""
+    measurable = measure and not evaluation.document.files  # a knowledge base's files are graded in the base
     prover = prover_for(evaluation, run, encoder_factory) if measurable and any(i.edits for i in items) else None
     measured = 0
     for item in items:
@@ -135,7 +137,9 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
         else:
             item.required = bool(item.fixes) or item.always
             if item.edits:
-                item.unmeasured = ("a knowledge base's files are graded together, not one edit at a time"
+                item.unmeasured = ("the run is not finished: changes are tried once every setup is graded"
+                                   if not measure else
+                                   "a knowledge base's files are graded together, not one edit at a time"
                                    if not measurable else f"only the first {MAX_MEASURED} changes are tried")
     ordered = sorted(items, key=lambda i: (not i.advised, not i.required, *_rank(i)))
     if status == "Ready":
