@@ -287,3 +287,19 @@ def test_a_json_feed_reads_one_product_per_object(fields, products, wrapped):
     assert [section.heading for section in document.sections[1:]] == [clean_cell(name) for name in names]
     facts = [len(section.facts) for section in document.sections[1:]]
     assert len(set(facts)) == 1  # every product has the same fields, so the same number of facts
+
+
+@pytest.mark.parametrize("delimiter", DELIMITERS, ids=["comma", "semicolon", "tab", "bar"])
+@FEW
+@given(rows=st.lists(st.tuples(PROSE, PROSE, PROSE), min_size=1, max_size=20))
+def test_a_questions_file_reads_with_its_own_delimiter(delimiter, rows):
+    from workbench.read.questions import parse_questions
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)  # a spreadsheet program in much of Europe saves ';'
+    writer.writerow(["question", "expected_source", "expected_answer"])
+    writer.writerows(rows)
+    questions = parse_questions(out.getvalue().encode(), "questions.csv")
+    expected = [tuple(clean_cell(cell) for cell in row) for row in rows]
+    assert [(q.question, q.expected_source, q.expected_answer) for q in questions] == [
+        row for row in expected if row[0]]
