@@ -303,3 +303,20 @@ def test_a_questions_file_reads_with_its_own_delimiter(delimiter, rows):
     expected = [tuple(clean_cell(cell) for cell in row) for row in rows]
     assert [(q.question, q.expected_source, q.expected_answer) for q in questions] == [
         row for row in expected if row[0]]
+
+
+def test_a_title_line_above_the_column_names_is_said_not_taken_for_a_list():
+    # The title splits at its comma, no row below it does: each row is one cell, one heading with nothing under it.
+    # The warning says why, so the evaluation's "no text" comes with the row to delete.
+    document = load_bytes(b"Product prices, spring 2024\nname;price;colour\nFan;10;white\nLamp;12;black\n",
+                          "prices.csv")
+    assert document.warnings == (
+        "prices.csv was read as one column: its first row, starting 'Product prices', is not split as most rows "
+        "below it, which hold semicolons. If that row is a title above the column names, delete it and save the file "
+        "again.",)
+    # Each line is one heading with nothing under it: the evaluation's "no text" carries this warning with it.
+    assert [s.heading for s in document.sections[1:]] == ["name;price;colour", "Fan;10;white", "Lamp;12;black"]
+    # A title no delimiter splits: read as one column too, and said the same way.
+    untitled = load_bytes(b"Product prices\nname;price\nFan;10\nLamp;12\n", "prices.csv")
+    assert untitled.warnings[0].startswith("prices.csv was read as one column: its first row, 'Product prices', is not "
+                                           "split as most rows below it, which hold semicolons.")
