@@ -26,6 +26,7 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from workbench.core.model import WorkbenchError  # noqa: E402
 from workbench.read.loaders import load_bytes  # noqa: E402
 from workbench.read.spreadsheet import read_csv, sniff_delimiter  # noqa: E402
 from workbench.read.table import clean_cell  # noqa: E402
@@ -163,3 +164,159 @@ def test_the_sample_is_cut_short_without_misleading_the_guess():
     long = "word, word; " * 8000
     text = f'name,description\nFan,"{long}"\nLamp,short\n'
     assert sniff_delimiter(text, "long.csv") == ","
+
+
+# How a shop's computer saves text: UTF-8 with or without a BOM, UTF-16 with a BOM (Excel's "Unicode text"), UTF-16
+# without one, and Windows-1252 (older Excel exports). Each is read back cell for cell and named.
+ENCODINGS = {
+    "utf-8": lambda text: text.encode("utf-8"),
+    "utf-8-sig": lambda text: codecs.BOM_UTF8 + text.encode("utf-8"),
+    "utf-16": lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+    "utf-16-be-bom": lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+    "utf-16-le": lambda text: text.encode("utf-16-le"),
+    "utf-16-be": lambda text: text.encode("utf-16-be"),
+    "windows-1252": lambda text: text.encode("cp1252"),
+}
+READ_AS = {"utf-16-be-bom": "utf-16"}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS, ids=ENCODINGS)
+@FEW
+@given(table=tables(), delimiter=st.sampled_from(DELIMITERS))
+def test_a_table_in_any_usual_encoding_reads_back_cell_for_cell(encoding, table, delimiter):
+    header, body = table
+    if encoding == "windows-1252":  # only what Windows-1252 can hold; bytes that also read as UTF-8 are UTF-8
+        header = [cell.encode("cp1252", "ignore").decode("cp1252") or "x" for cell in header]
+        body = [[cell.encode("cp1252", "ignore").decode("cp1252") if isinstance(cell, str) else cell for cell in row]
+                for row in body]
+    text, body = written(header, body, delimiter, csv.QUOTE_MINIMAL, "\r\n")
+    data = ENCODINGS[encoding](text)
+    if encoding == "windows-1252":
+        try:
+            data.decode("utf-8")
+            hypothesis.assume(False)
+        except UnicodeDecodeError:
+            pass
+    read = read_csv(data, "shop.csv")
+    assert read.encoding == READ_AS.get(encoding, encoding)
+    assert read.header == [clean_cell(cell) for cell in header]
+    expected = [[clean_cell(str(cell)) for cell in row] for row in body]
+    assert [record for _, record in read.rows if any(record)] == [row for row in expected if any(row)]
+    assert any("read as Windows-1252" in warning for warning in read.warnings) == (encoding == "windows-1252")
+
+
+def test_utf16_without_a_mark_and_with_few_ascii_letters_is_text_in_its_byte_order():
+    # What the property test found: U+0100 and an emoji's surrogates put their zero bytes on the side ASCII does not,
+    # so counting zeros on one side called this binary (and in little-endian order, guessed the order wrong).
+    text = "0,0\r\nĀ𐀀,Ā𐀀\r\nĀ𐀀,Ā𐀀\r\n"
+    for encoding in ("utf-16-le", "utf-16-be"):
+        read = read_csv(text.encode(encoding), "shop.csv")
+        assert (read.encoding, read.header, [record for _, record in read.rows]) == (
+            encoding, ["0", "0"], [["Ā𐀀", "Ā𐀀"], ["Ā𐀀", "Ā𐀀"]])
+    # A UTF-8 file with a stray NUL reads as neither order (byte-swapped ASCII is no ASCII): still called binary.
+    with pytest.raises(WorkbenchError, match="looks like a binary file"):
+        read_csv(b"name,price\nFan\x00,10\n", "shop.csv")
+
+
+# A workbook often opens on notes ("About", "Read me") before its product sheet: the sheet read by default is the
+# first one laid out as a table with a product-name column, whatever words the notes use.
+NOTE = st.lists(st.sampled_from(["Product", "catalogue", "name", "Title:", "item", "prices", "in", "EUR", "2024",
+                                 "Read", "me", "Größe", "中文"]), min_size=1, max_size=8).map(" ".join)
+OTHER_HEADER = st.sampled_from(["price", "Preis", "colour", "size (cm)", "stock", "description", "sku", "Größe"])
+
+
+@FEW
+@given(notes=st.lists(st.lists(NOTE, min_size=1, max_size=4), max_size=3), others=st.lists(OTHER_HEADER, min_size=1,
+       max_size=5, unique=True), position=st.integers(0, 5), products=st.lists(PROSE, min_size=1, max_size=12))
+def test_the_product_sheet_is_read_whatever_the_notes_before_it_say(notes, others, position, products):
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for number, lines in enumerate(notes, start=1):
+        sheet = workbook.create_sheet(f"Notes {number}")
+        for line in lines:
+            sheet.append([line])
+    sheet = workbook.create_sheet("Products")
+    header = [*others]
+    header.insert(min(position, len(header)), "name")
+    sheet.append(header)
+    names = [f"{text} {number}" for number, text in enumerate(products, start=1)]  # each row its own product
+    for product in names:
+        sheet.append([product if column == "name" else f"{column} of {product}" for column in header])
+    out = io.BytesIO()
+    workbook.save(out)
+    document = load_bytes(out.getvalue(), "shop.xlsx")
+    assert [section.heading for section in document.sections[1:]] == [clean_cell(name) for name in names]
+    assert sum(len(section.facts) for section in document.sections) == len(names) * len(others)
+
+
+@FEW
+@given(others=st.lists(OTHER_HEADER, min_size=1, max_size=6, unique=True), position=st.integers(0, 6),
+       label=st.sampled_from(["name", "Name", "Product Name", "title", "product"]), delimiter=st.sampled_from(DELIMITERS),
+       products=st.lists(PROSE, min_size=1, max_size=20))
+def test_the_name_column_is_found_wherever_it_stands(others, position, label, delimiter, products):
+    header = list(others)
+    header.insert(min(position, len(header)), label)
+    names = [f"{text} {number}" for number, text in enumerate(products, start=1)]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)
+    writer.writerow(header)
+    writer.writerows([product if column == label else f"{column}: {product}" for column in header] for product in names)
+    document = load_bytes(out.getvalue().encode(), "shop.csv")
+    assert document.name_column == label
+    assert [section.heading for section in document.sections[1:]] == [clean_cell(name) for name in names]
+    assert sum(len(section.facts) for section in document.sections) == len(names) * len(others)
+
+
+JSON_VALUE = st.recursive(PROSE | st.integers(-999, 999) | st.booleans(),
+                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                              st.sampled_from(["width", "height", "unit", "colour"]), inner, max_size=3), max_leaves=6)
+
+
+@FEW
+@given(fields=st.dictionaries(st.sampled_from(["price", "sku", "dimensions", "tags", "variants", "stock"]), JSON_VALUE,
+                              max_size=4), products=st.lists(PROSE, min_size=1, max_size=15), wrapped=st.booleans())
+def test_a_json_feed_reads_one_product_per_object(fields, products, wrapped):
+    import json
+
+    names = [f"{text} {number}" for number, text in enumerate(products, start=1)]
+    items = [{"name": name, **fields} for name in names]
+    feed = {"shop": "Breezy", "count": len(items), "products": items} if wrapped else items
+    document = load_bytes(json.dumps(feed, ensure_ascii=False).encode(), "feed.json")
+    assert [section.heading for section in document.sections[1:]] == [clean_cell(name) for name in names]
+    facts = [len(section.facts) for section in document.sections[1:]]
+    assert len(set(facts)) == 1  # every product has the same fields, so the same number of facts
+
+
+@pytest.mark.parametrize("delimiter", DELIMITERS, ids=["comma", "semicolon", "tab", "bar"])
+@FEW
+@given(rows=st.lists(st.tuples(PROSE, PROSE, PROSE), min_size=1, max_size=20))
+def test_a_questions_file_reads_with_its_own_delimiter(delimiter, rows):
+    from workbench.read.questions import parse_questions
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)  # a spreadsheet program in much of Europe saves ';'
+    writer.writerow(["question", "expected_source", "expected_answer"])
+    writer.writerows(rows)
+    questions = parse_questions(out.getvalue().encode(), "questions.csv")
+    expected = [tuple(clean_cell(cell) for cell in row) for row in rows]
+    assert [(q.question, q.expected_source, q.expected_answer) for q in questions] == [
+        row for row in expected if row[0]]
+
+
+def test_a_title_line_above_the_column_names_is_said_not_taken_for_a_list():
+    # The title splits at its comma, no row below it does: each row is one cell, one heading with nothing under it.
+    # The warning says why, so the evaluation's "no text" comes with the row to delete.
+    document = load_bytes(b"Product prices, spring 2024\nname;price;colour\nFan;10;white\nLamp;12;black\n",
+                          "prices.csv")
+    assert document.warnings == (
+        "prices.csv was read as one column: its first row, starting 'Product prices', is not split as most rows "
+        "below it, which hold semicolons. If that row is a title above the column names, delete it and save the file "
+        "again.",)
+    # Each line is one heading with nothing under it: the evaluation's "no text" carries this warning with it.
+    assert [s.heading for s in document.sections[1:]] == ["name;price;colour", "Fan;10;white", "Lamp;12;black"]
+    # A title no delimiter splits: read as one column too, and said the same way.
+    untitled = load_bytes(b"Product prices\nname;price\nFan;10\nLamp;12\n", "prices.csv")
+    assert untitled.warnings[0].startswith("prices.csv was read as one column: its first row, 'Product prices', is not "
+                                           "split as most rows below it, which hold semicolons.")

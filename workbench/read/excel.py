@@ -46,14 +46,22 @@ def hidden_sheets(workbook) -> list[str]:
 
 
 def _default_sheet(workbook) -> str:
-    """The first visible sheet with a name-like header, else the first visible one; hidden sheets only when all are."""
+    """The first visible sheet laid out as a table (a header of two cells or more) with a name-like column, else the
+    first with a name-like header, else the first visible one; hidden sheets only when all are.
+
+    A sheet of notes whose first line says "Product catalogue" has a name-like header of one cell: read, it was one
+    heading per line and nothing under them, while the product sheet came after it.
+    """
     hidden = set(hidden_sheets(workbook))
     visible = [title for title in workbook.sheetnames if title not in hidden] or workbook.sheetnames
+    named = None
     for title in visible:
         header = _first_row(workbook[title])
         if header and name_like_column(header) is not None:
-            return title
-    return visible[0]
+            if sum(1 for cell in header if cell) > 1:
+                return title
+            named = named or title
+    return named or visible[0]
 
 
 def _first_row(sheet, look: int = 50) -> list[str] | None:

@@ -13,6 +13,7 @@ from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.read.base_of_files import FILE_MARK
+from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.textio import decode_text
 
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
@@ -37,7 +38,7 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
     """
     text, _, _ = decode_text(data, name)
     limits.allow_long_cells()  # a long cell is named below, with its row, not by the csv module's own limit
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text), delimiter=sniff_delimiter(text, name))  # Excel in Europe saves ';'
     try:
         header = [(field or "").strip().lower() for field in reader.fieldnames or []]
     except csv.Error as error:

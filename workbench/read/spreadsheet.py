@@ -134,10 +134,31 @@ def read_csv(data: bytes, name: str) -> Table:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
     header = records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
-    if len(header) == 1 and any(len(record) > 0 for _, record in rows):  # a list of names, or a shape not guessed
-        warnings.append(f"{name} was read as one column: no comma, semicolon, tab or bar (|) splits its first row "
-                        "into cells. If it has columns, save it again as CSV with commas between them.")
+    shape = _shape_warning(name, header, [record for _, record in rows[:SNIFF_RECORDS] if any(record)])
+    if shape:
+        warnings.append(shape)
     return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
+
+
+DELIMITER_NAMES = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "bars (|)"}
+
+
+def _shape_warning(name: str, header: list[str], rows: list[list[str]]) -> str | None:
+    """Why most rows are one cell, when they are: a list of names, or a title line above the column names (told by
+    the rows' own delimiter, which the title lacks, or which splits the title otherwise)."""
+    single = [record[0] for record in rows if len(record) == 1]
+    if not single or (len(header) > 1 and len(single) * 2 <= len(rows)):
+        return None
+    held = max(DELIMITERS, key=lambda candidate: sum(1 for line in single if candidate in line))
+    if sum(1 for line in single if held in line) * 2 > len(single):
+        first = f"{header[0]!r}" if len(header) == 1 else f"starting {header[0]!r}"
+        return (f"{name} was read as one column: its first row, {first}, is not split as most rows below it, which "
+                f"hold {DELIMITER_NAMES[held]}. If that row is a title above the column names, delete it and save the "
+                "file again.")
+    if len(header) > 1:
+        return None
+    return (f"{name} was read as one column: no comma, semicolon, tab or bar (|) splits its first row into cells. "
+            "If it has columns, save it again as CSV with commas between them.")
 
 
 def _swallowed_rows(cell: str, delimiter: str, width: int | None) -> bool:
