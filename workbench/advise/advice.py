@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from workbench.advise.audit import Audit, audit
 from workbench.advise.findings import chance_sentence
-from workbench.advise.proof import Fix, prove
+from workbench.advise.proof import Fix, Proof, prove
 from workbench.advise.readers import READERS
 from workbench.advise.todo import Todo, not_clean, todo_list
 from workbench.advise.verdict import Verdict, assess
@@ -29,18 +29,16 @@ class Advice:
 
     @property
     def advised(self) -> list[Todo]:
-        """The to-do proper: the items to do, most questions fixed first."""
-        return [item for item in self.todo if item.required]
+        """The to-do proper: the items to do, most questions fixed first (``Proof``'s sorting of them)."""
+        return Proof(self.todo).advised
 
     @property
     def optional(self) -> list[Todo]:
-        """Optional tidying: edits that measured no gain, and findings no question is hurt by."""
-        return [item for item in self.todo if not item.required and item.advised]
+        return Proof(self.todo).optional
 
     @property
     def not_advised(self) -> list[Todo]:
-        """Edits that made a question worse when tried on a copy of the file: never advised."""
-        return [item for item in self.todo if not item.advised]
+        return Proof(self.todo).not_advised
 
 
 # Said under the report's to-do: how its figures were made, and what they do not prove. The held-back figure is

@@ -43,14 +43,17 @@ class Proof:
 
     @property
     def advised(self) -> list[Todo]:
+        """The to-do proper: the items to do, most questions fixed first."""
         return [item for item in self.items if item.required]
 
     @property
     def optional(self) -> list[Todo]:
+        """Optional tidying: edits that measured no gain, and findings no question that is not clean touches."""
         return [item for item in self.items if not item.required and item.advised]
 
     @property
     def not_advised(self) -> list[Todo]:
+        """Edits that made a question worse when tried on a copy of the file: never advised."""
         return [item for item in self.items if not item.advised]
 
 
