@@ -38,7 +38,7 @@ def test_a_words_item_is_applied_to_a_copy_and_measured_as_fixing_its_question()
     [item] = [i for i in advice.todo if i.kind == "words"]
     # "jumper" is in no section: a word search ranks nothing first, so question 2 is not clean as the file is.
     assert evaluation.runs[0].per_question[0].grade != "clean"
-    assert item.edits == [Edit(SHOP.index("Price: 40 EUR.") + len("Price: 40 EUR."), "\nAlso known as: jumper.", line=14)]
+    assert item.edits == [Edit(SHOP.index("Price: 40 EUR.") + len("Price: 40 EUR."), "\nSearch words: jumper.", line=14)]
     assert item.measured.as_dict() == {"setup": "Cut at headings, word-match search", "clean_before": 1,
                                        "clean_after": 2, "fixed": [2], "worse": []}
     assert item.required and item.advised and advice.advised[0] is item
@@ -66,13 +66,13 @@ def test_edits_only_insert_and_a_spreadsheets_facts_grow_in_place():
     data = b"name,price,description\nAlpha Kettle,20,Boils fast.\nBeta Toaster,30,Two slots.\n"
     document = load_bytes(data, "shop.csv")
     kettle = document.sections[1].facts[-1]  # "description: Boils fast."
-    copy = apply(document, [append_to_cell(kettle, " Also known as: jug.")])
+    copy = apply(document, [append_to_cell(kettle, " Search words: jug.")])
     # The fact keeps its row and column and grows by the words; the next product's facts move, unchanged.
     grown = copy.sections[1].facts[-1]
     assert (grown.row, grown.column) == (2, "description")
-    assert copy.slice(grown.span) == "description: Boils fast. Also known as: jug."
+    assert copy.slice(grown.span) == "description: Boils fast. Search words: jug."
     assert [copy.slice(f.span) for f in copy.sections[2].facts] == ["price: 30", "description: Two slots."]
-    assert copy.text.replace(" Also known as: jug.", "") == document.text
+    assert copy.text.replace(" Search words: jug.", "") == document.text
 
 
 CATALOG = (
@@ -93,7 +93,8 @@ def test_data_columns_name_what_a_shop_system_reads_and_words_go_to_the_parents_
     }
     [sweater] = [section for section in document.sections if section.heading == "Wool Sweater"]
     cell = text_column(document, sweater, data_columns(document))
-    assert (cell.column, cell.row) == ("description", 5)  # the parent's row, not the variant's (row 6)
+    # Its tags (the product's search words) on the parent's row, not the variant's (row 6).
+    assert (cell.column, cell.row) == ("tags", 5)
 
 
 def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as_measured():
@@ -104,7 +105,8 @@ def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as
     advice = advise(evaluation, reader="cli")
     fix = advice.fix
     assert fix is not None and fix.measured.fixed == [2]
-    assert {(edit.row, edit.column) for edit in fix.edits} == {(5, "description")}
+    assert {(edit.row, edit.column) for edit in fix.edits} == {(5, "tags")}
+    assert [edit.text for edit in fix.edits] == [", jumper"]  # in the tags' own separator
     written = fixed_bytes(data, "shop.csv", document, fix.edits)
     before = list(csv.reader(io.StringIO(data.decode()), delimiter=";"))
     after = list(csv.reader(io.StringIO(written.decode()), delimiter=";"))
@@ -115,7 +117,7 @@ def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as
             assert b.startswith(a)  # every original cell's text stays inside its cell
             if a != b:
                 changed.add((r, before[0][column]))
-    assert changed and all(column in ("description", "tags") for _, column in changed)
+    assert changed == {(5, "tags")}
     regraded = evaluate(load_bytes(written, "shop.csv"), [q.question for q in evaluation.questions], WORD_SEARCH)
     assert regraded.runs[0].counts["clean"] == fix.measured.clean_after
 
@@ -281,7 +283,7 @@ def test_fix_writes_the_file_with_the_fixes_and_never_onto_an_input_or_the_histo
     assert main(["fix", str(source), "--questions", str(questions), *flags, "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert f"shop.md → {out}: 1 → 2 clean of 2 with Cut at headings, word-match search, 1 change made:" in printed
-    assert out.read_text(encoding="utf-8") == SHOP.replace("Price: 40 EUR.\n", "Price: 40 EUR.\nAlso known as: jumper.\n")
+    assert out.read_text(encoding="utf-8") == SHOP.replace("Price: 40 EUR.\n", "Price: 40 EUR.\nSearch words: jumper.\n")
 
 
 def test_a_partial_result_is_never_measured_and_its_list_is_sorted_as_unmeasured_items_are():

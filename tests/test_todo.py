@@ -32,7 +32,7 @@ def test_never_suggest_a_word_that_names_another_product():
     assert evaluation.runs[0].per_question[0].grade == "missed"  # "pro" puts the Pro's section on top
     words = [i.edit for i in items if i.kind == "words"]
     # Before: "Add the words “regular”, “pro” to Robot Vacuum's “Warranty” line": more like the Pro, not less.
-    assert words == ["Add the word “regular” to Robot Vacuum: a line “Also known as: regular.” after its “Warranty” line."]
+    assert words == ["Add the word “regular” to Robot Vacuum: a line “Search words: regular.” after its “Warranty” line."]
     assert missing_words("Is the pro quieter?", "Warranty: 1 year.", "Robot Vacuum", ["Robot Vacuum Pro"]) == [
         "quieter"
     ]
@@ -160,12 +160,12 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # a price cell and a stock-status cell. Now: the product's free-text column, the cells left as they are.
     assert words == [
         (
-            "Add the word “cost” to Tent's “description” text, e.g. “… Also known as: cost.”; leave the “price” cell "
+            "Add the word “cost” to Tent's “description” text, e.g. “… Search words: cost.”; leave the “price” cell "
             "as it is: the column holds numbers your shop's system reads.",
             "row 2, column description",
         ),
         (
-            "Add the word “stock” to Tent's “description” text, e.g. “… Also known as: stock.”; leave the "
+            "Add the word “stock” to Tent's “description” text, e.g. “… Search words: stock.”; leave the "
             "“availability” cell as it is: the column holds set values your shop's system reads.",
             "row 2, column description",
         ),

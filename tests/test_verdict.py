@@ -465,7 +465,7 @@ def test_a_missing_word_on_a_paragraph_names_no_paragraph_as_the_line():
     assert evaluation.runs[0].per_question[0].grade == "missed"  # Shipping shares "phone support"
     items = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question])) if i.kind == "words"]
     # "phone" is Shipping's word too: written under Support it would draw Shipping's questions, so only "number".
-    assert [i.edit for i in items] == ["Add the word “number” to Support: a line “Also known as: number.” after the "
+    assert [i.edit for i in items] == ["Add the word “number” to Support: a line “Search words: number.” after the "
                                        "line that holds the answer."]
 
 

@@ -152,9 +152,9 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None, fix: Fix |
 def fixed_download(document: Document, fix: Fix, before: Before, content: str, sheet: str | None) -> None:
     """The user's own file with the to-do's fixes made, in its own format, beside the bot-ready file."""
     st.caption(escape_markdown(f"Your file with the fixes ({len(fix.items)} change{'s' if len(fix.items) > 1 else ''} "
-                               f"from the to-do list): {before.line('fixed')}, graded the same way. With "
-                               f"{lower_first(fix.measured.setup)}: {fix.measured.clean_before} → "
-                               f"{fix.measured.clean_after} clean."))
+                               f"from the to-do list): with the recommended setup ({lower_first(fix.measured.setup)}), "
+                               f"{fix.measured.clean_before} → {fix.measured.clean_after} clean; with "
+                               f"{before.under()}, as the two files above, {before.line('fixed')}."))
     data = next((file.data for file in current_files() if hashlib.sha256(file.data).hexdigest() == content), None)
     if data is None:  # the result is of a file no longer open: its bytes are not at hand
         st.caption("Open that file again to download it with the fixes.")

@@ -17,6 +17,7 @@ from workbench.advise.todo import Todo, not_clean, todo_list
 from workbench.advise.verdict import Verdict, assess
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation
+from workbench.core.wording import lower_first
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Advice:
     todo: list[Todo] = field(default_factory=list)  # empty when no setup could be recommended
     checkup: Audit | None = None  # what the to-do list was built from
     fix: Fix | None = None  # every advised edit at once, graded (advise/proof.py); None when none was measured
+    measured: bool = False  # the items with edits were tried on a copy (a complete result's, of one file)
 
     @property
     def advised(self) -> list[Todo]:
@@ -53,12 +55,17 @@ def todo_heading(advice: Advice) -> str:
     """The line above the to-do list: how many items, and that each was tried on a copy of the file; or, when
     nothing is required, that plainly."""
     count = len(advice.advised)
+    tried = sum(1 for item in advice.advised if item.measured is not None)
     if not count:
-        ready = advice.verdict.status == "Ready"
-        return ("Nothing is required: " + ("your file is ready as it is" if ready else
-                "no change tried on a copy of your file answered more of your questions cleanly") + ".")
-    return (f"To do ({count} item{'s' if count > 1 else ''}, each tried on a copy of your file and graded again, "
-            "most questions fixed first):")
+        if advice.verdict.status == "Ready":
+            return "Nothing is required: your file is ready as it is."
+        if not advice.measured:
+            return ("Nothing is required from word search's verdict alone; the changes are tried on a copy of your "
+                    "file once the run is finished.")
+        return "Nothing is required: no change tried on a copy of your file answered more of your questions cleanly."
+    said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
+            if tried else "")
+    return f"To do ({count} item{'s' if count > 1 else ''}, {said}most questions fixed first):"
 
 
 def fix_sentence(advice: Advice, reader: str) -> str:
@@ -68,7 +75,7 @@ def fix_sentence(advice: Advice, reader: str) -> str:
         return ""
     m = fix.measured
     return (f"Your file with {'this fix' if len(fix.items) == 1 else f'these {len(fix.items)} fixes'}: "
-            f"{m.clean_before} → {m.clean_after} clean with {m.setup} ({READERS[reader].fixed_file}).")
+            f"{m.clean_before} → {m.clean_after} clean with {lower_first(m.setup)} ({READERS[reader].fixed_file}).")
 
 
 def checkup_for(evaluation: Evaluation, verdict: Verdict) -> Audit:
@@ -109,4 +116,5 @@ def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = 
         proof = prove(evaluation, verdict.recommended, advice.todo, verdict.status, encoder_factory,
                       measure=measure and evaluation.complete)
         advice.todo, advice.fix = proof.items, proof.fix
+        advice.measured = measure and evaluation.complete and not evaluation.document.files
     return advice

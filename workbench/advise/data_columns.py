@@ -133,16 +133,17 @@ OTHER_TEXT = 3  # a free-text column that is not the product's description or ta
 
 def _rank(column: str) -> int:
     words = header_words(column)
+    if is_tags(column):  # a product's search words: where a customer's word belongs first
+        return 0
     if any(word in DESCRIPTION_WORDS for word in words):
-        return 1 if any(word in SHORT_WORDS for word in words) else 0
-    if is_tags(column):
-        return 2
+        return 2 if any(word in SHORT_WORDS for word in words) else 1
     return OTHER_TEXT
 
 
 def text_column(document: Document, section: Section, data: dict[str, str]) -> Fact | None:
     """The cell where customers' words may be added to ``section``'s product: a text column its
-    first (parent) row fills, a description before a short description before tags; never another free-text
+    first (parent) row fills, tags (its search words) before a description before a short description; never another
+    free-text
     column (a "care" note is not where a customer's word for the product goes), never the name column and never a
     column in ``data``. None when the product has no such cell: the item then names the column to add."""
     rows = [fact.row for fact in section.facts if fact.row is not None]

@@ -92,6 +92,8 @@ class Prover:
         self.setup = setup_name(run, evaluation.settings.size)
         self.before = self.grade(self.document)
         self.good = _good(self.before)
+        self.unanswerable = {(r.question.row or i + 1) for i, r in enumerate(self.before.per_question)
+                             if not r.answerable}
 
     def grade(self, document: Document) -> Run:
         from workbench.run.evaluate import evaluate
@@ -110,7 +112,8 @@ class Prover:
         good = _good(after)
         fixed = sorted(n for n, ok in good.items() if ok and not self.good.get(n, True))
         worse = sorted(n for n, ok in self.good.items() if ok and not good.get(n, False))
-        return Measured(self.setup, self.before.counts["clean"], after.counts["clean"], fixed, worse), document
+        handed = [n for n in fixed if n in self.unanswerable]
+        return Measured(self.setup, self.before.counts["clean"], after.counts["clean"], fixed, worse, handed), document
 
 
 def _rank(item: Todo) -> tuple:

@@ -35,7 +35,7 @@ READERS = {
                         "threshold” in the Results settings.",
         threshold_from_questions="let the questions pick a refusal threshold",
         check_questions="edit or accept them on the Questions page",
-        fixed_file="“Download your file with the fixes” on Results",
+        fixed_file="“Download your file with the fixes”, below, beside the bot-ready file",
     ),
     "cli": Reader(
         bot_ready_copy="python -m workbench rewrite",
@@ -56,6 +56,6 @@ READERS = {
                         "question to a person) above {threshold}, or have it picked from your questions.",
         threshold_from_questions="let the questions pick a refusal threshold",
         check_questions="check them",
-        fixed_file="the Chunking Workbench that wrote this report writes it from your file",
+        fixed_file="ask whoever made this report for it: the Chunking Workbench writes it from your file",
     ),
 }

@@ -24,6 +24,10 @@ from workbench.grade.places import Places, join_places
 from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
 
+# The line or sentence that carries a customer's words: words to search by, not other names of the product (a
+# bot told "Also known as: bread, freezer" of a toaster would repeat it as a fact).
+SEARCH_WORDS = "Search words:"
+
 
 @dataclass
 class Measured:
@@ -35,6 +39,7 @@ class Measured:
     clean_after: int
     fixed: list[int] = field(default_factory=list)  # not clean before (or a false answer), clean (refused) after
     worse: list[int] = field(default_factory=list)  # clean (or refused) before, not after
+    handed: list[int] = field(default_factory=list)  # of ``fixed``, questions the file cannot answer, now refused
 
     def as_dict(self) -> dict:
         return {"setup": self.setup, "clean_before": self.clean_before, "clean_after": self.clean_after,
@@ -42,8 +47,13 @@ class Measured:
 
     def sentence(self) -> str:
         said = f"measured on a copy of your file: {self.clean_before} → {self.clean_after} clean"
-        if self.fixed:
-            said += f", fixes question{'s' if len(self.fixed) > 1 else ''} {', '.join(map(str, self.fixed))}"
+        clean = [n for n in self.fixed if n not in self.handed]
+        if clean:
+            said += f", fixes question{'s' if len(clean) > 1 else ''} {', '.join(map(str, clean))}"
+        if self.handed:
+            many = len(self.handed) > 1
+            said += (f", and question{'s' if many else ''} {', '.join(map(str, self.handed))}, which your file cannot "
+                     f"answer, {'are' if many else 'is'} now handed to a person")
         if self.worse:
             said += f", makes question{'s' if len(self.worse) > 1 else ''} {', '.join(map(str, self.worse))} worse"
         return said
@@ -250,12 +260,12 @@ class ItemWriter:
             separator = next((mark for mark in ("|", ";") if mark in cell), ", ")
             return separator + separator.join(words)
         stop = "" if not cell or cell.rstrip()[-1:] in ".!?" else "."
-        return f"{stop} Also known as: {', '.join(words)}."
+        return f"{stop} {SEARCH_WORDS} {', '.join(words)}."
 
     def _words_line(self, section: Section, fact: Fact, words: list[str]) -> Edit:
         """A line after the answer's line naming the customer's words; after the section's last line when the
         answer sits in a table row (a line inside a table would end it)."""
-        text = f"Also known as: {', '.join(words)}."
+        text = f"{SEARCH_WORDS} {', '.join(words)}."
         if self.document.slice(fact.span).lstrip().startswith("|"):
             last = section.facts[-1]
             return line_after(self.document, last, ("\n" if self.document.slice(last.span).lstrip().startswith("|") else "")

@@ -12,7 +12,7 @@ from workbench.advise.findings import shown_setup
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
-from workbench.core.wording import todo_order_note
+from workbench.core.wording import plural, todo_order_note
 from workbench.grade.grading import why_missed
 from workbench.output.explain import COLUMNS, PLAIN_COLUMNS, REPORT_HIT_RATE, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
@@ -94,7 +94,7 @@ def _todo_parts(advice) -> list[str]:
     if fix_sentence(advice, "report"):
         parts.append(f"<p>{html.escape(fix_sentence(advice, 'report'))}</p>")
     if advice.optional:
-        parts.append(f"<details><summary>Optional tidying: {len(advice.optional)} item(s) with no measured gain"
+        parts.append(f"<details><summary>Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain"
                      f"</summary><ol class='todo'>{_todo_items(advice.optional)}</ol></details>")
     if advice.not_advised:
         questions = {n: q.question for n, q in _numbered_questions(advice)}
