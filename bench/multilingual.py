@@ -4,8 +4,10 @@
     python bench/multilingual.py --models minilm,use    # some candidates
     python bench/multilingual.py --files tests/data/real/github_marketplace_terms_de.md
 
-Files: the six English real files (../shared/real-data, questions in bench/questions/) and the project's own
-non-English real files (tests/data/real/, questions beside each file). Each candidate runs in a fresh Python process
+Files: the six English real files (../shared/real-data, questions in bench/questions/), the same exports with
+customers' other words for their products (bench/questions/synonyms/: "jump rope" for a skipping rope, "hoover" for
+a vacuum, "rucksack" for a backpack; reported as "en-synonyms"), and the project's own non-English real files
+(tests/data/real/, questions beside each file). Each candidate runs in a fresh Python process
 with no embedding cache, so its seconds are the model's reading of every text plus the searches and grading, and its
 peak memory (the process's maximum resident size) includes loading the model.
 
@@ -35,7 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-REAL_DATA = ROOT.parent / "shared" / "real-data"
+# shared/ sits beside the clone (../shared), or beside the folder of worktrees (../../shared).
+REAL_DATA = next((p / "shared" / "real-data" for p in (ROOT.parent, ROOT.parent.parent)
+                  if (p / "shared" / "real-data").is_dir()), ROOT.parent / "shared" / "real-data")
 QUESTIONS = ROOT / "bench" / "questions"
 OWN_REAL = ROOT / "tests" / "data" / "real"
 MODELS = ("minilm", "use", "e5")
@@ -49,6 +53,9 @@ def files() -> list[tuple[Path, Path, str]]:
             questions = QUESTIONS / f"{path.stem}.questions.csv"
             if questions.is_file():
                 found.append((path, questions, "en"))
+            synonyms = QUESTIONS / "synonyms" / f"{path.stem}.questions.csv"
+            if synonyms.is_file():
+                found.append((path, synonyms, "en-synonyms"))
     for path in sorted(OWN_REAL.glob("*")):
         if path.suffix in (".md", ".csv", ".xlsx") and not path.name.endswith(".questions.csv"):
             questions = path.with_name(f"{path.stem}.questions.csv")
@@ -135,7 +142,7 @@ def run_one(name: str, chosen: list[str]) -> dict:
     settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, top_k=5)
     out: dict = {"files": {}, "model": name}
     for path, questions_file, language in files():
-        if chosen and str(path) not in chosen and path.name not in chosen:
+        if chosen and str(path) not in chosen and path.name not in chosen and language not in chosen:
             continue
         document = load(path)
         questions = parse_questions(questions_file.read_bytes(), questions_file.name)
@@ -147,7 +154,7 @@ def run_one(name: str, chosen: list[str]) -> dict:
             answered = [r for r in run.per_question if r.answerable]
             setups["/".join(run.key)] = (sum(r.grade == "clean" for r in answered),
                                          sum(int(hit_at(r.relevant_ranks, 5)) for r in answered), len(answered))
-        out["files"][path.stem] = {"language": language, "setups": setups}
+        out["files"][f"{path.stem} ({language})"] = {"language": language, "setups": setups}
     out["seconds"] = time.perf_counter() - began
     out["model_seconds"] = encoder.seconds
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -191,13 +198,14 @@ def report(results: list[dict]) -> None:
         for stem, f in result["files"].items():
             key = max(f["setups"], key=lambda k: (f["setups"][k][0], f["setups"][k][1]))
             clean, hit, total = f["setups"][key]
-            print(f"  {stem} ({f['language']}): {key} {clean} / {hit} / {total}")
+            print(f"  {stem}: {key} {clean} / {hit} / {total}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", default=",".join(MODELS))
-    parser.add_argument("--files", default="", help="comma-separated file paths or names (default: all)")
+    parser.add_argument("--files", default="", help="comma-separated file paths, names or languages (en, "
+                        "en-synonyms, de; default: all)")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process: one candidate, figures as JSON
     parser.add_argument("--save", help="write every candidate's figures to this JSON file")
     args = parser.parse_args()

@@ -50,11 +50,12 @@ from workbench.store.stamp import Stamp, same_inputs
 
 
 @st.cache_resource(show_spinner=False)
-def shared_encoder():
-    """The packaged model, loaded once per server process and shared by every session."""
-    from workbench.encode.embedding import get_encoder
+def shared_encoder(language: str | None = None):
+    """The packaged model that reads files in ``language`` (MiniLM for English and unknown, multilingual-e5
+    otherwise), loaded once per server process and shared by every session."""
+    from workbench.encode.multilingual import encoder_for
 
-    return get_encoder()
+    return encoder_for(language)
 
 
 def model_reading():
@@ -267,8 +268,11 @@ def run_evaluation(
     if result is None:
         document = load_document(files)
         questions = table_questions(questions_csv)
-        result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
-                                    should_stop=should_stop, on_stage=on_stage, done=done)
+        from workbench.encode.multilingual import file_language
+
+        language = file_language(document)
+        result = evaluate_in_stages(document, questions, settings, encoder_factory=lambda: shared_encoder(language),
+                                    progress=progress, should_stop=should_stop, on_stage=on_stage, done=done)
         memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.
