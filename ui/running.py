@@ -50,12 +50,19 @@ from workbench.store.stamp import Stamp, same_inputs
 
 
 @st.cache_resource(show_spinner=False)
-def shared_encoder(language: str | None = None):
-    """The packaged model that reads files in ``language`` (MiniLM for English and unknown, multilingual-e5
-    otherwise), loaded once per server process and shared by every session."""
-    from workbench.encode.multilingual import encoder_for
+def shared_encoder():
+    """The packaged model, loaded once per server process and shared by every session."""
+    from workbench.encode.embedding import get_encoder
 
-    return encoder_for(language)
+    return get_encoder()
+
+
+def encoder_for_file(language: str | None):
+    """The model that reads a file in ``language``: the shared MiniLM for English and for a language not known,
+    else the process-wide multilingual one (``encode/multilingual.py``, loaded once per server process)."""
+    from workbench.encode.multilingual import E5Encoder, encoder_class, encoder_for
+
+    return encoder_for(language) if encoder_class(language) is E5Encoder else shared_encoder()
 
 
 def model_reading():
@@ -271,7 +278,7 @@ def run_evaluation(
         from workbench.encode.multilingual import file_language
 
         language = file_language(document)
-        result = evaluate_in_stages(document, questions, settings, encoder_factory=lambda: shared_encoder(language),
+        result = evaluate_in_stages(document, questions, settings, encoder_factory=lambda: encoder_for_file(language),
                                     progress=progress, should_stop=should_stop, on_stage=on_stage, done=done)
         memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
