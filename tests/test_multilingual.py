@@ -79,3 +79,19 @@ def test_on_the_real_german_terms_e5_answers_more_than_minilm():
     # Measured (bench/multilingual.py): MiniLM 7 of 32, E5 16 of 32 under small-to-big / dense.
     assert clean(MiniLMEncoder(None)) <= 9
     assert clean(E5Encoder(None)) >= 14
+
+
+def test_evaluate_asks_for_the_model_of_the_files_language(monkeypatch, fake_encoder):
+    from workbench.core.model import Question
+    from workbench.encode import multilingual
+    from workbench.read.loaders import parse_markdown
+
+    asked: list[str | None] = []
+    monkeypatch.setattr(multilingual, "encoder_for", lambda language: asked.append(language) or fake_encoder)
+    document = parse_markdown("# Preisliste\n\n## Ventilator\nPreis: 20 €\n", "preise.md")
+    question = [Question("Was kostet der Ventilator?", "Ventilator", "Preis: 20 €")]
+    evaluate(document, question, Settings(["heading"], ["dense"], ["none"]))
+    assert asked == [None]  # no language found: MiniLM's, as before
+    object.__setattr__(document, "language", "de")  # what the reader sets once it finds the language
+    evaluate(document, question, Settings(["heading"], ["dense"], ["none"]))
+    assert asked == [None, "de"]
