@@ -30,7 +30,7 @@ import json, sys, time
 from pathlib import Path
 from workbench.encode.embedding import get_encoder
 from workbench.run.estimate import estimate
-from workbench.search.rerankers import MaxSim
+from workbench.search.maxsim import MaxSim
 from workbench.cut import chunk_document
 from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
 from workbench.run.evaluate import evaluate

@@ -33,7 +33,8 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 
 def onnx_encoder_class():
-    from workbench.encode.embedding import Embedding, Encoder, _unit
+    from workbench.encode.encoder import Embedding, Encoder
+    from workbench.encode.minilm import _unit
 
     class OnnxEncoder(Encoder):
         """all-MiniLM-L6-v2 int8 on onnxruntime, with the packaged model's tokenizer and window."""

@@ -10,7 +10,6 @@ from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.advise.crossfile import cross_findings
 from workbench.core.wording import plural, verb
-from workbench.encode.embedding import get_encoder
 from workbench.grade.places import join_names, join_places
 from workbench.output.highlight import escape_markdown
 
@@ -62,7 +61,8 @@ def checkup(files: Files, index: int, asked: tuple[tuple, ...], size: int, meani
     from workbench.core.model import Question
 
     # The start of a long file: the check cuts it three ways and maps every piece, minutes on 100,000 rows.
-    # The meaning check runs once a run has loaded the model (it is never loaded just for this: seconds).
+    # The meaning check loads the model only when a line speaks of instructions or of what the reader was told
+    # (most files have none); the first verdict's to-do never waits for it (audit's ``meaning``).
     return audit(page_head(files, index).document,
                  questions=[Question(q, s, a, k, row) for q, s, a, k, row in asked], size=size, meaning=meaning)
 
@@ -72,8 +72,7 @@ asked = tuple((q.question, q.expected_source, q.expected_answer, q.kind, q.row)
               for q in file_questions(base, index, questions))
 part = page_head(files, index)
 head_note(part, "the check-up looks at")
-loaded = bool(get_encoder.cache_info().currsize) and get_encoder().loaded
-result = checkup(files, index, asked, int(st.session_state[SIZE]), loaded)  # the runs' size
+result = checkup(files, index, asked, int(st.session_state[SIZE]), True)  # the runs' size
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
     tokens = round(len(document.text) / 4)

@@ -33,6 +33,8 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
+from workbench.read.table import roles_sentence
+from workbench.run.names import reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 
 TYPES = [ext.lstrip(".") for ext in SUPPORTED]
@@ -129,7 +131,7 @@ def reading_choosers(index: int) -> bool:
     if file_problem(index, pick_column=True):
         return True
     document = load_file(current_files()[index])
-    if document.kind == "spreadsheet":
+    if document.form.table:
         header = [c for c in [document.name_column, *document.columns] if c]
         st.session_state[widget_key("name_column", index)] = file.name_column or document.name_column
         st.selectbox(
@@ -144,21 +146,25 @@ def reading_choosers(index: int) -> bool:
 def counts(document: Document) -> None:
     sections = [s for s in document.sections if s.facts]
     a, b, c, d = st.columns(4)
-    kinds = {p.document.kind for p in document.files} if document.files else {document.kind}
-    label = "Products" if kinds == {"spreadsheet"} else "Products and sections" if "spreadsheet" in kinds else "Sections"
+    nouns = {p.document.form.parts() for p in document.files} if document.files else {document.form.parts()}
+    label = " and ".join(sorted(nouns)).capitalize()  # "Products", "Sections", "Products and sections"
     a.metric(label, f"{len(sections):,}",
              help="In a knowledge base: every file's products and sections." if document.files else None)
     b.metric("Facts (lines)", f"{len(document.facts):,}",
-             help="Lines that state something a customer could ask about: " + (
-                 "one per filled cell (“Colour: red”)." if document.kind == "spreadsheet" else
-                 "every line of text that is not a heading, a rule, a table border or other decoration; in a "
-                 "spreadsheet, one per filled cell.")
+             help="Lines that state something a customer could ask about: " + document.form.facts_are
              + " A piece that holds facts of several products or sections is graded “mixed”.")
     c.metric("Characters", f"{len(document.text):,}")
     d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
     grouped = grouped_rows(document)
     if grouped:  # "Products 37" alone reads as rows lost
         st.caption(grouped[:1].upper() + grouped[1:] + ".")
+    # The file's language and how it is read, and which columns were understood, in whichever language they are.
+    st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
+               "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
+    if document.kind == "spreadsheet":
+        roles = roles_sentence(document.columns, document.name_column)
+        if roles:
+            st.caption(escape_markdown(roles))
 
 
 def what_was_read(document: Document, text_label: str) -> None:

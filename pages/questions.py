@@ -236,8 +236,7 @@ with middle:
     )
 with right:
     # A knowledge base's spreadsheets each give their questions, each naming its file.
-    tables = [p.document for p in document.files if p.document.kind == "spreadsheet"] if document.files else (
-        [document] if document.kind == "spreadsheet" else [])
+    tables = document.tables()
     if tables:
         columns = st.multiselect("Columns to ask about", list(dict.fromkeys(c for t in tables for c in t.columns)),
                                  key="generate_columns")

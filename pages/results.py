@@ -40,7 +40,7 @@ from ui.running import (
 )
 from ui.saved_work import bind, save_settings, store
 from ui.session import ensure_app
-from workbench.advise.advice import advise, todo_checkup
+from workbench.advise.advice import advise, fix_sentence, todo_checkup, todo_heading
 from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, handed_pieces
@@ -54,8 +54,8 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
-from workbench.run.evaluate import needs_model
 from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
+from workbench.search.reads import uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 from workbench.store.history import History
@@ -192,7 +192,7 @@ if st.session_state.get(RUN_STOPPED):
 body = top.container()  # the verdict and the to-do list, one block: a run's live verdict replaces it whole
 with body:
     # Never an old result as the current one: recomputed when quick (or already known), else marked out of date.
-    quick = (not needs_model(settings) and not st.session_state.get(RUN_STOPPED)
+    quick = (not uses_model(settings) and not st.session_state.get(RUN_STOPPED)
              and (guess is None or not guess.slow))
     result = result_or_notice("results", button=False, auto=quick)
     if st.session_state[RESULT_ERROR] and st.session_state[RESULT_ERROR_STAMP] == current_stamp(settings):
@@ -236,9 +236,10 @@ with body:
     asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                    q.question.row) for q in result.questions)
     made_from = st.session_state[RESULT_STAMP]
-    advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column,
-                                                    made_from.files, asked, result.document,
-                                                    tuple(not_clean(verdict.recommended))))
+    with st.spinner("Trying each change of the to-do list on a copy of your file…"):
+        advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column,
+                                                        made_from.files, asked, result.document,
+                                                        tuple(not_clean(verdict.recommended))))
     verdict = advice.verdict
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
@@ -270,17 +271,19 @@ with body:
         base_panels.file_lines_panel(result, verdict.recommended)
 
     if verdict.recommended is not None:
-        todo = advice.todo
+        todo = advice.advised
         st.subheader("What to change in your files" if result.document.files else "What to change in your file")
         across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
-        if not todo and not across:
-            st.write("Nothing: the check-up found no trap and every question came out clean.")
+        st.write(escape_markdown(todo_heading(advice)))
         st.caption(todo_order_note(result.document.kind))
+        if fix_sentence(advice, "app"):
+            st.markdown(f"**{escape_markdown(fix_sentence(advice, 'app'))}**")
 
-        def show(number: int, item) -> None:
+        def show(number: int | None, item) -> None:
             where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""
-            st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
-                        f"— *{escape_markdown(item.affects)}*")
+            head = f"{number}. " if number is not None else ""
+            st.markdown(f"**{head}{escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
+                        f"— *{escape_markdown(item.effect)}*")
 
         # The first three, the most questions fixed; the rest folded: on a phone eight filled three screens.
         for number, item in enumerate(todo[:3], start=1):
@@ -289,11 +292,21 @@ with body:
             with st.expander(f"{len(todo) - 3} more change{'s' if len(todo) > 4 else ''}"):
                 for number, item in enumerate(todo[3:], start=4):
                     show(number, item)
+        if advice.optional:  # collapsed and not counted: no measured gain
+            with st.expander(f"Optional tidying: {len(advice.optional)} item{'s' if len(advice.optional) > 1 else ''} "
+                             "with no measured gain"):
+                for item in advice.optional:
+                    show(None, item)
+        if advice.not_advised:
+            with st.expander(f"Not advised: {len(advice.not_advised)} change"
+                             f"{'s' if len(advice.not_advised) > 1 else ''} that made a question worse when tried"):
+                for item in advice.not_advised:
+                    show(None, item)
         base_panels.across_todo(across, len(todo) + 1)
 
 def details() -> None:
     """The bot-ready file, the charts, the history and the drill-down, below the verdict and the to-do list."""
-    handover_panels.rewrite_panel(result, verdict)
+    handover_panels.rewrite_panel(result, verdict, advice.fix)
     if verdict.recommended is not None:  # the winning pieces, for whoever loads them into the bot
         st.markdown("**The pieces of the recommended cut**, for the bot's pipeline")
         strategy = verdict.recommended.strategy

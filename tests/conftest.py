@@ -18,7 +18,7 @@ SAMPLE_MD = SAMPLES / "breezy_home_price_list.md"
 SAMPLE_CSV = SAMPLES / "breezy_home_price_list.csv"
 SAMPLE_XLSX = SAMPLES / "breezy_home_price_list.xlsx"
 SAMPLE_QUESTIONS = SAMPLES / "breezy_home_questions.csv"
-REAL_DATA = ROOT.parent / "shared" / "real-data"
+REAL_DATA = Path(os.environ.get("WORKBENCH_REAL_DATA") or ROOT.parent / "shared" / "real-data")  # a worktree names it
 
 
 def real_data_files() -> list[Path]:
@@ -73,12 +73,13 @@ WORD_ONLY_DEFAULTS = (
 @pytest.fixture
 def word_only_defaults(monkeypatch):
     """The app opens on ``WORD_ONLY_DEFAULTS`` instead of ``workbench.run.defaults`` (which needs the model)."""
-    from ui import session
+    from dataclasses import replace
+
+    from workbench.run import defaults
 
     strategies, retrievers, rerankers = WORD_ONLY_DEFAULTS
-    monkeypatch.setattr(session, "DEFAULT_STRATEGIES", strategies)
-    monkeypatch.setattr(session, "DEFAULT_RETRIEVERS", retrievers)
-    monkeypatch.setattr(session, "DEFAULT_RERANKERS", rerankers)
+    monkeypatch.setattr(defaults, "DEFAULTS", replace(defaults.DEFAULTS, strategies=tuple(strategies),
+                                                      retrievers=tuple(retrievers), rerankers=tuple(rerankers)))
 
 
 @pytest.fixture

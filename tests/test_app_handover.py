@@ -122,3 +122,28 @@ def test_the_results_page_gives_the_bot_ready_panel_the_verdicts_figure():
     verdict = assess(at.session_state[keys.RESULT])
     assert recommended_bar(verdict) == Recommended("Cut at headings, word-match search", 20, 20)
     assert recommended_bar(None) is None
+
+
+def test_results_show_each_items_measured_effect_and_the_file_with_the_fixes_as_its_own_row():
+    """Issue 33 in the app: the to-do item says what trying it on a copy measured, the file with the fixes is graded
+    beside the original and the bot-ready file, and it downloads with the edit made."""
+    from .test_app import open_app, upload
+    from .test_proof import SHOP
+
+    at = upload(open_app(), "shop.md", SHOP.encode())
+    at = go(at, "pages/questions.py")
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value(("q.csv", (
+        b"question,expected_source,expected_answer\nHow much is the jumper?,Wool Sweater,40 EUR\n"
+        b"What is knitted from merino wool?,Wool Sweater,merino wool\n"), "text/csv")).run()
+    at = go(at, "pages/results.py")
+    assert not at.exception
+    shown = [plain(m.value) for m in at.markdown]
+    assert "To do (1 item, each tried on a copy of your file and graded again, most questions fixed first):" in shown
+    [item] = [m for m in shown if m.startswith("**1. ")]
+    assert item.startswith("**1. Add the word “jumper” to Wool Sweater: a line “Also known as: jumper.”")
+    assert "— *measured on a copy of your file: 1 → 2 clean, fixes question 2; affects question 2 (1 not clean now)*" in item
+    assert any(m.startswith("**Your file with this fix: 1 → 2 clean with ") for m in shown)
+    captions = [plain(c.value) for c in at.caption]
+    assert any(c.startswith("Your file with the fixes (1 change from the to-do list): ") for c in captions)
+    assert "Download your file with the fixes" in downloads(at)  # its bytes: tests/test_proof.py

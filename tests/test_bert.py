@@ -72,7 +72,7 @@ def test_the_packaged_model_gives_sentence_transformers_vectors_bit_for_bit(real
     batches of 64, one past the model's 256 word pieces, one with a character the vocabulary lacks ([UNK])."""
     from sentence_transformers import SentenceTransformer
 
-    from workbench.encode.embedding import MiniLMEncoder, _unit
+    from workbench.encode.minilm import MiniLMEncoder, _unit
 
     words = "kettle warranty year steel litre cordless blue fan ceiling table price returns".split()
     generator = random.Random(3)

@@ -226,7 +226,10 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         expect(page.get_by_text("Recommended: Cut at headings, BM25 word search.")).to_be_visible(timeout=60000)
         expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 22 cleanly")).to_be_visible(
             timeout=60000)
-        first = page.get_by_text("1. Name the section on the line, e.g. “Aurora Ceiling Fan warranty: 1 year.”")
+        # Every question is clean: nothing is required, and the items are optional tidying, folded until opened.
+        expect(page.get_by_text("Nothing is required: your file is ready as it is.")).to_be_visible(timeout=60000)
+        page.get_by_text("Optional tidying: ").click()
+        first = page.get_by_text("Name the section on the line, e.g. “Warranty: 1 year. (Aurora Ceiling Fan)”.")
         expect(first).to_be_visible(timeout=60000)
         todo = page.locator("[data-testid=stMarkdownContainer]", has=first)
         expect(todo).to_contain_text("under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, "
@@ -256,7 +259,7 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         report_page = context.new_page()
         report_page.set_content(report.read_text(encoding="utf-8"))
         expect(report_page.locator(".verdict")).to_contain_text("Ready — with cut at headings")
-        expect(report_page.locator("ol.todo li").first).to_contain_text("Aurora Ceiling Fan warranty: 1 year.")
+        expect(report_page.locator("ol.todo li").first).to_contain_text("Warranty: 1 year. (Aurora Ceiling Fan)")
         expect(report_page.locator("svg.curve")).to_be_visible()
         expect(report_page.locator("table.grid")).to_be_visible()
         colours = report_page.evaluate(

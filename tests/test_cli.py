@@ -26,7 +26,8 @@ def line_for(output: str, strategy: str, retriever: str, reranker: str) -> str:
 
 @pytest.mark.parametrize("document", [SAMPLE_MD, SAMPLE_CSV, SAMPLE_XLSX], ids=lambda p: p.suffix)
 def test_table_on_the_sample_shows_the_effect(document):
-    result = run("evaluate", str(document), "--questions", str(SAMPLE_QUESTIONS), "--retrievers", "keyword,bm25")
+    result = run("evaluate", str(document), "--questions", str(SAMPLE_QUESTIONS), "--retrievers", "keyword,bm25",
+                 "--rerankers", "none", "--threshold", "none")
     assert result.returncode == 0, result.stderr
     # A spreadsheet's parts are its products (its title section holds no fact); a Markdown file's, its sections.
     parts = "11 sections, 99 facts" if document.suffix == ".md" else "10 products, 108 facts"
@@ -42,7 +43,8 @@ def test_table_on_the_sample_shows_the_effect(document):
 
 def test_json_shape_of_design():
     result = run(
-        "evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading", "--format", "json"
+        "evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading", "--format", "json",
+        "--retrievers", "keyword", "--rerankers", "none", "--threshold", "none",
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -70,7 +72,7 @@ def test_json_shape_of_design():
 def test_csv_output_to_a_file(tmp_path):
     out = tmp_path / "results.csv"
     result = run("evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "heading",
-                 "--format", "csv", "--out", str(out))
+                 "--retrievers", "keyword", "--rerankers", "none", "--format", "csv", "--out", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text().splitlines()
     assert lines[0].startswith("way of cutting,search,re-check,row,question,grade,why,")
@@ -80,7 +82,7 @@ def test_csv_output_to_a_file(tmp_path):
 
 def test_threshold_refuses():
     result = run("evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "heading",
-                 "--threshold", "1", "--format", "json")
+                 "--retrievers", "keyword", "--rerankers", "none", "--threshold", "1", "--format", "json")
     data = json.loads(result.stdout)["runs"][0]
     # A confidence is at most 1 and an unanswerable question's lacks the words the document never uses, so
     # all four are below 1 and refused (a threshold above 1 is refused as a flag: tests/test_cli_robust.py).
@@ -96,7 +98,8 @@ def test_bad_question_rows_are_named_and_left_out(tmp_path):
         "Price of Zephyr?,Zephyr Table Fan,Price: 99.99\n"
         "Price of the Typhoon?,Typhoon,Price: 1\n"
     )
-    result = run("evaluate", str(SAMPLE_MD), "--questions", str(questions), "--strategies", "heading")
+    result = run("evaluate", str(SAMPLE_MD), "--questions", str(questions), "--strategies", "heading",
+                 "--retrievers", "keyword", "--rerankers", "none")
     assert result.returncode == 0
     assert "left out row 3 ('Price of Zephyr?'): the answer 'Price: 99.99' is not in 'Zephyr Table Fan'" in result.stdout
     assert "left out row 4 ('Price of the Typhoon?'): no product or section is called 'Typhoon'" in result.stdout
@@ -122,7 +125,8 @@ def _bad_inputs(tmp: Path):  # noqa: F821
         (["evaluate", str(nameless), "--questions", qs], "codes.csv has no column that looks like a product name"),
         (["evaluate", md, "--questions", qs, "--strategies", "fixed,magic"], "unknown strategy 'magic'"),
         (["evaluate", md, "--questions", qs, "--size", "0"], "--size must be from 1 to 60,000,000 (characters per piece), not 0"),
-        (["evaluate", md, "--questions", qs, "--size", "100", "--overlap", "200"], "overlap (200) must be smaller than the size (100)"),
+        (["evaluate", md, "--questions", qs, "--strategies", "fixed-overlap", "--size", "100", "--overlap", "200"],
+         "overlap (200) must be smaller than the size (100)"),
         (["evaluate", md, "--questions", qs, "--size", "ten"], "--size must be a whole number, not 'ten'"),
         (["evaluate", md, "--questions", str(tmp / "nope.csv")], "nope.csv does not exist"),
         (["evaluate", md, "--questions", str(nameless)], "codes.csv lacks the column(s) question, expected_source, expected_answer"),

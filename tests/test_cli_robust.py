@@ -10,7 +10,8 @@ from workbench.output.cli import main
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS
 
-BASE = ["evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading"]
+BASE = ["evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading",
+        "--retrievers", "keyword", "--rerankers", "none"]
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:

@@ -52,6 +52,7 @@ def test_each_format_evaluates_end_to_end_on_the_command_line(tmp_path, name):
     questions.write_text(policy.QUESTIONS, encoding="utf-8")
     out = tmp_path / "result.json"
     code = main(["evaluate", str(path), "--questions", str(questions), "--strategies", "fixed,heading",
+                 "--retrievers", "keyword", "--rerankers", "none",
                  "--no-history", "--format", "json", "--out", str(out)])
     assert code == 0
     runs = {run["strategy"]: run for run in json.loads(out.read_text(encoding="utf-8"))["runs"]}

@@ -19,7 +19,7 @@ from workbench.core import limits
 from workbench.core.model import WorkbenchError
 from workbench.read.loaders import load_bytes, load_path, read_boundary, sheet_names
 from workbench.read.questions import parse_questions
-from workbench.search.rerankers import load_cross_encoder
+from workbench.search.cross_encoder import load_cross_encoder
 
 from .conftest import ROOT, peak_script
 from .hostile import SHEET, rewrite_part, workbook_bytes, xlsx_bomb
@@ -67,8 +67,17 @@ def test_rows_and_cells_are_counted_while_reading(monkeypatch):
     refused(lambda: load_bytes(workbook_bytes(PRODUCTS), "many.xlsx"), "many.xlsx has more than 5 rows")
     refused(lambda: load_bytes(b"name,price\n" + b"Fan,1\n" * 6, "many.csv"), "many.csv has more than 5 rows")
     monkeypatch.setattr(limits, "MAX_ROWS", 1_000)
+    monkeypatch.setattr(limits, "MAX_GRID", 50)
+    refused(lambda: load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv"), "has more than 50 cells, empty ones")
+    monkeypatch.setattr(limits, "MAX_GRID", 10_000)
     monkeypatch.setattr(limits, "MAX_CELLS", 50)
-    refused(lambda: load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv"), "has more than 50 cells")
+    assert len(load_bytes(b"name" + b"," * 60 + b"\nFan\n", "commas.csv").sections) == 2  # 2 cells hold something
+    many = b"name,price,colour\n" + b"Fan,1,red\n" * 17  # 3 + 51 cells that hold something
+    refused(lambda: load_bytes(many, "many.csv"), "many.csv has more than 50 cells that hold something")
+    refused(lambda: load_bytes(workbook_bytes([["name", "price", "colour"], *[["Fan", 1, "red"]] * 17]), "many.xlsx"),
+            "many.xlsx has more than 50 cells that hold something")
+    feed = "[" + ", ".join('{"name": "Fan", "price": 1, "colour": "red"}' for _ in range(17)) + "]"
+    refused(lambda: load_bytes(feed.encode(), "many.json"), "many.json has more than 50 cells that hold something")
 
 
 def test_the_readme_states_the_limits():
@@ -103,10 +112,60 @@ def test_formulas_saved_without_values_are_reported():
     rows = [["name", "price", "price with tax"], *[[f"Product {i}", 10 * i, f"=B{i + 1}*1.2"] for i in range(1, 5)]]
     document = load_bytes(workbook_bytes(rows), "formulas.xlsx")
     assert document.warnings == (
-        "Column 'price with tax' (C) holds 4 formulas saved without their values, so those cells read as empty. "
-        "Open the file in Excel and save it again (Excel stores the values), then upload it again.",
+        "Column 'price with tax' (C) holds 4 formulas saved without their values, so cells C2, C3, C4 and C5 read as "
+        "empty. Open the file in Excel or LibreOffice Calc and save it again (both store each formula's value with "
+        "it), then upload it again.",
     )
     assert "price with tax" not in document.text
+
+
+def test_two_uncached_formulas_in_the_price_column_leave_two_empty_cells_named_and_the_rest_is_read(tmp_path):
+    """A price column with 2 formulas saved without values: the file is read and graded (exit 0), the two cells
+    named with how to re-save the file."""
+    rows = [["name", "price", "colour"], ["Desk Fan", 19, "white"], ["Tower Fan", "=B2*2", "black"],
+            ["Heater", "=B2+5", "grey"], ["Lamp", 12, "red"]]
+    path = tmp_path / "formulas.xlsx"
+    path.write_bytes(workbook_bytes(rows))
+    warning = ("Column 'price' (B) holds 2 formulas saved without their values, so cells B3 and B4 read as empty. "
+               "Open the file in Excel or LibreOffice Calc and save it again (both store each formula's value with "
+               "it), then upload it again.")
+    document = load_path(path)
+    assert document.warnings == (warning,)
+    assert [s.heading for s in document.sections[1:]] == ["Desk Fan", "Tower Fan", "Heater", "Lamp"]
+    assert [document.slice(f.span) for f in document.sections[2].facts] == ["colour: black"]
+    questions = tmp_path / "q.csv"
+    questions.write_text("question,expected_source,expected_answer\nHow much is the Lamp?,Lamp,12\n"
+                         "What colour is the Heater?,Heater,grey\n")
+    code, out, err = _cli("evaluate", str(path), "--questions", str(questions), "--no-history",
+                          "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none")
+    assert code == 0, err
+    assert err.startswith(f"warning: {warning}\n")
+
+
+def test_uncached_formulas_past_ten_are_counted():
+    rows = [["name", "total"], *[[f"P{i}", f"=1+{i}"] for i in range(1, 13)], ["Q", 5]]
+    (warning,) = load_bytes(workbook_bytes(rows), "many.xlsx").warnings
+    assert "holds 12 formulas saved without their values, so cells B2, B3, B4, B5, B6, B7, B8, B9, B10, B11 and " \
+           "2 more read as empty." in warning
+
+
+def test_one_stray_cell_at_xfd1048576_leaves_the_products_read(tmp_path):
+    """The used range of a 5-column sheet with a stray cell at its last row and column is 5 x 1,048,576 cells: it
+    was refused as more than 5,000,000 cells. Only the rows that hold something count, and the cell is noted."""
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for row in [["name", "price", "colour", "sku", "stock"], ["Desk Fan", 19, "white", "D1", 3],
+                ["Tower Fan", 29, "black", "T1", 4], ["Heater", 49, "grey", "H1", 5], ["Lamp", 12, "red", "L1", 6]]:
+        sheet.append(row)
+    sheet["XFD1048576"] = "x"
+    path = tmp_path / "stray.xlsx"
+    workbook.save(path)
+    document = load_path(path)
+    assert [s.heading for s in document.sections[1:]] == ["Desk Fan", "Tower Fan", "Heater", "Lamp"]
+    assert document.warnings == ("Row 1,048,576 has more cells than there are columns; the extra cells were left out.",)
+    assert document.text.endswith("## Lamp\nprice: 12\ncolour: red\nsku: L1\nstock: 6\n")  # the stray "x" left out
 
 
 def test_formulas_with_their_values_are_read_quietly():
@@ -301,13 +360,37 @@ def test_a_part_that_unpacks_far_more_than_real_files_is_refused(monkeypatch):
             "(xl/worksheets/sheet1.xml) unpacks to 4 MB from", "real files stay under 200")
 
 
-def test_a_csv_with_a_million_columns_is_read_within_the_cell_limit(tmp_path):
+def test_a_csv_row_of_a_million_cells_is_refused_at_that_row_in_bounded_memory(tmp_path):
+    """One row of a million cells made one product of a million facts: 2.8 GB through a check-up. A sheet has at
+    most 16,384 columns (Excel's XFD), so the row is refused as soon as it is read."""
     from .hostile import wide_csv
 
-    document = load_path(wide_csv(tmp_path / "wide.csv", 1_000_000, rows=3))  # was 2.9 GB: each row padded first
-    assert len(document.sections) == 4
-    refused(lambda: load_path(wide_csv(tmp_path / "wider.csv", 1_000_000, rows=6)),
-            "wider.csv has 1,000,000 columns and 6 rows: more than 5,000,000 cells")
+    wide = wide_csv(tmp_path / "wide.csv", 1_000_000, rows=1)
+    code = _cli("audit", str(wide))
+    assert code[0] == 2 and code[1] == ""
+    assert code[2] == (
+        f"error: wide.csv has 1,000,000 cells in row 1, more than the 16,384 columns a sheet can have; the workbench "
+        f"reads {limits.limits_sentence()}. Split it into smaller files.\n")
+    out, peak = _peak_of(
+        "from workbench.output.cli import main\n"
+        f"status = main(['audit', {str(wide)!r}])\n"
+        "assert status == 2, status"
+    )
+    assert peak < 500, peak  # the 8 MB file read, then refused: the whole check-up would have held 2.8 GB
+    widest = wide_csv(tmp_path / "widest.csv", 16_384, rows=3)  # Excel's own width is read
+    assert [s.heading for s in load_path(widest).sections[1:]] == ["Product 0", "Product 1", "Product 2"]
+
+
+def test_a_feed_whose_product_has_a_million_fields_is_refused_by_the_same_column_limit():
+    feed = '[{"name": "Fan", ' + ", ".join(f'"f{i}": 1' for i in range(20_000)) + "}]"
+    refused(lambda: load_bytes(feed.encode(), "wide.json"),
+            "wide.json has 20,001 cells in its header, more than the 16,384 columns a sheet can have")
+
+
+def test_a_headerless_row_of_many_cells_names_a_few_of_them():
+    data = ("Fan," + ",".join(f"v{i}" for i in range(100)) + "\n").encode()
+    message = refused(lambda: load_bytes(data, "many.csv"), "Its columns are: Fan, v0, v1,")
+    assert message.endswith(", v38 and 61 more.")  # 40 named of the 101
 
 
 def test_a_questions_file_past_the_limit_is_refused_before_grading(monkeypatch):
@@ -336,7 +419,7 @@ def test_an_evaluate_run_past_the_run_budget_is_refused_naming_the_cuts_that_fit
     code, out, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history")
     assert code == 2 and out == ""
     assert f"breezy_home_price_list.md makes {characters:,} characters of text; cut " in err
-    assert "Choose at most 2 cut(s) with --strategies (e.g. --strategies heading,fixed), or split the file." in err
+    assert "Choose at most 2 cuts with --strategies (e.g. --strategies heading,fixed), or split the file." in err
     code, _, err = _cli("evaluate", str(sample), "--questions", str(questions), "--no-history",
                         "--strategies", "heading,fixed", "--retrievers", "keyword", "--rerankers", "none")
     assert code == 0, err

@@ -157,7 +157,7 @@ def test_cross_file_check_up_finds_the_conflict_the_shared_line_and_the_named_pr
 
 def test_the_command_line_names_the_file():
     args = [sys.executable, "-m", "workbench", "evaluate", *map(str, FILES), "--questions", str(KB / "questions.csv"),
-            "--strategies", "heading", "--no-history"]
+            "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none", "--no-history"]
     table = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert table.returncode == 0, table.stderr
     assert "catalog.csv + policies.md + faq.md: 7 sections, 14 facts" in table.stdout
@@ -251,8 +251,8 @@ def test_sweep_takes_each_sub_folder_as_one_knowledge_base(tmp_path):
         shutil.copy(path, shop / ("kitchen.questions.csv" if path.name == "questions.csv" else path.name))
     (tmp_path / "empty").mkdir()  # no questions file: skipped with the reason
     result = subprocess.run(
-        [sys.executable, "-m", "workbench", "sweep", str(tmp_path), "--strategies", "heading", "--no-history",
-         "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+        [sys.executable, "-m", "workbench", "sweep", str(tmp_path), "--strategies", "heading", "--retrievers", "keyword",
+         "--rerankers", "none", "--no-history", "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     (document,) = data["documents"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import workbench.search.rerankers as rerankers
+import workbench.search.maxsim as maxsim_module
 from workbench.cut import chunk_document
 from workbench.read.loaders import parse_markdown
 from workbench.search.rerankers import RERANKERS
@@ -38,7 +38,7 @@ def fresh(question: str, shortlist: list) -> list[float]:
 def test_blocks_give_every_shortlist_the_scores_a_fresh_recheck_gives_it(monkeypatch, rows):
     """With room for everything, for a few pieces, and for one block only (each new block drops every other
     block the question at hand does not need): the same scores, and the blocks kept within their bound."""
-    monkeypatch.setattr(rerankers, "BLOCK_ROWS", rows)
+    monkeypatch.setattr(maxsim_module, "BLOCK_ROWS", rows)
     encoder = FakeEncoder()
     shared = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
     for number, question in enumerate(QUESTIONS):
@@ -71,7 +71,7 @@ def test_a_batch_prepared_together_scores_as_each_question_alone(monkeypatch, ce
     """``prepare`` multiplies every question of a batch with every text any of them needs, in one product per
     block (or, with room for few products at once, many small ones): each shortlist's scores are those a fresh
     re-check gives it, and the questions' columns were all worked out there, none left for ``scores``."""
-    monkeypatch.setattr(rerankers, "PRODUCT_CELLS", cells)
+    monkeypatch.setattr(maxsim_module, "PRODUCT_CELLS", cells)
     encoder = FakeEncoder()
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
     asked = [(question, CHUNKS[:30]) for question in QUESTIONS]  # shortlists of most pieces: a small file

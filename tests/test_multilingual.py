@@ -84,14 +84,28 @@ def test_on_the_real_german_terms_e5_answers_more_than_minilm():
 def test_evaluate_asks_for_the_model_of_the_files_language(monkeypatch, fake_encoder):
     from workbench.core.model import Question
     from workbench.encode import multilingual
+    from workbench.read import language
     from workbench.read.loaders import parse_markdown
 
     asked: list[str | None] = []
-    monkeypatch.setattr(multilingual, "encoder_for", lambda language: asked.append(language) or fake_encoder)
+    monkeypatch.setattr(multilingual, "encoder_for", lambda code: asked.append(code) or fake_encoder)
     document = parse_markdown("# Preisliste\n\n## Ventilator\nPreis: 20 €\n", "preise.md")
     question = [Question("Was kostet der Ventilator?", "Ventilator", "Preis: 20 €")]
+    monkeypatch.setattr(language, "document_languages", lambda document: ())
     evaluate(document, question, Settings(["heading"], ["dense"], ["none"]))
-    assert asked == [None]  # no language found: MiniLM's, as before
-    object.__setattr__(document, "language", "de")  # what the reader sets once it finds the language
+    monkeypatch.setattr(language, "document_languages", lambda document: ("de", "en"))
     evaluate(document, question, Settings(["heading"], ["dense"], ["none"]))
-    assert asked == [None, "de"]
+    assert asked == [None, "de"]  # too little text to tell: MiniLM's, as before; German: its main language
+
+
+def test_the_page_names_the_model_that_reads_the_file(monkeypatch):
+    from workbench.read import language
+    from workbench.read.loaders import parse_markdown
+    from workbench.run.names import reading_words
+
+    document = parse_markdown("# Preisliste\n\n## Ventilator\nPreis: 20 €\n", "preise.md")
+    monkeypatch.setattr(language, "document_languages", lambda document: ("de",))
+    assert reading_words(document) == (
+        "Written in German; read with German word rules and the meaning-based model multilingual-e5-small.")
+    monkeypatch.setattr(language, "document_languages", lambda document: ("en",))
+    assert reading_words(document).endswith("the meaning-based model all-MiniLM-L6-v2.")

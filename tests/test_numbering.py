@@ -44,7 +44,7 @@ def test_the_warranty_questions_are_rows_2_and_4_of_the_file():
 
 def test_the_command_line_json_and_its_csv_and_xlsx_number_questions_by_the_files_rows(capsys, tmp_path):
     common = ["evaluate", str(SAMPLE_MD), "--questions", str(SAMPLE_QUESTIONS), "--strategies", "fixed,heading", "--threshold", "auto",
-              "--no-history"]
+              "--retrievers", "keyword", "--rerankers", "none", "--no-history"]
     assert main([*common, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["todo"][0]["questions"] == WARRANTY_ROWS

@@ -152,7 +152,8 @@ def test_cli_says_when_refusal_cannot_be_estimated(tmp_path):
     )
     out = subprocess.run(
         [sys.executable, "-m", "workbench", "evaluate", str(SAMPLE_MD), "--questions", str(questions),
-         "--strategies", "heading", "--threshold", "auto", "--no-history"],
+         "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none", "--threshold", "auto",
+         "--no-history"],
         cwd=ROOT, capture_output=True, text=True,
     )
     assert out.returncode == 0, out.stderr

@@ -13,7 +13,8 @@ from workbench.read.loaders import load_path, parse_markdown
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve
 from workbench.run.evaluate import _rerank, evaluate
-from workbench.search.rerankers import RERANKERS, HeadingRerank, load_cross_encoder
+from workbench.search.cross_encoder import load_cross_encoder
+from workbench.search.rerankers import RERANKERS, HeadingRerank
 from workbench.search.retrievers import (
     BM25,
     Dense,
@@ -308,17 +309,17 @@ def test_reading_once_gives_the_same_scores_as_reading_per_question(path):
 
 
 def test_keyword_and_heading_read_each_piece_once_per_strategy(monkeypatch):
-    import workbench.search.rerankers as rerankers_module
-    import workbench.search.retrievers as retrievers_module
+    from workbench.core.words import ENGLISH
 
     read: list[str] = []
+    original = ENGLISH.terms
 
     def counting_terms(text: str) -> list[str]:
         read.append(text)
-        return terms(text)
+        return original(text)
 
-    monkeypatch.setattr(retrievers_module, "terms", counting_terms)
-    monkeypatch.setattr(rerankers_module, "terms", counting_terms)
+    # The sample is English: the run reads it with the one English analyzer, whose terms every search calls.
+    monkeypatch.setattr(ENGLISH, "terms", counting_terms)
     document = load_path(SAMPLE_MD)
     questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
     settings = Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["heading"])

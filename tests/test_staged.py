@@ -8,7 +8,7 @@ from workbench.core.model import Settings
 from workbench.read.loaders import load_path
 from workbench.read.questions import parse_questions
 from workbench.run.evaluate import RunStopped, evaluate
-from workbench.run.staged import evaluate_in_stages, stages
+from workbench.run.staged import evaluate_in_stages, stages, word_stage
 
 from .conftest import SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
 
@@ -26,6 +26,26 @@ def test_stages_put_word_search_first_and_leave_out_empty_ones():
     assert [s.uses_model for s in plan] == [False, True, True]
     word_only = Settings(["fixed"], ["keyword", "bm25"], ["none", "heading"])
     assert [s.name for s in stages(word_only)] == ["word search"]  # one stage: one evaluate, as before
+
+
+def test_a_cross_encoder_reads_with_a_model_so_bm25_with_it_is_not_a_word_search():
+    """A cross-encoder of the user's own never loads the shared model, yet reads with one: every place that asks
+    "word search or model?" (the stages, the estimate's fast choice, the app's quick runs) says model."""
+    from workbench.run.estimate import fast_settings
+    from workbench.search.reads import needs_encoder, uses_model
+
+    both = Settings(["heading"], ["bm25"], ["none", "cross-encoder"], reranker_model="/nowhere")
+    assert [(s.name, s.retrievers, s.rerankers, s.uses_model) for s in stages(both)] == [
+        ("word search", ["bm25"], ["none"], False),
+        ("re-checks by meaning", ["bm25"], ["cross-encoder"], True),
+    ]
+    alone = Settings(["heading"], ["bm25"], ["cross-encoder"], reranker_model="/nowhere")
+    assert [s.uses_model for s in stages(alone)] == [True]  # no word stage: word_stage gives None
+    assert word_stage(load_path(SAMPLE_MD), QUESTIONS, alone) is None  # before the missing folder is ever read
+    assert uses_model(alone) and not needs_encoder(alone)  # a model, but not the shared one: it never loads
+    assert fast_settings(alone).rerankers == ["none"]  # the fast choice drops it
+    assert not uses_model(Settings(["heading"], ["bm25", "tfidf", "keyword"], ["none", "heading"]))
+    assert uses_model(Settings(["heading"], ["dense"], ["none"])) and needs_encoder(Settings(["heading"], ["bm25"], ["maxsim"]))
 
 
 def test_each_stage_hands_over_its_runs_in_order_and_the_end_equals_one_evaluate():

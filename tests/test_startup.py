@@ -36,7 +36,7 @@ def test_a_lexical_evaluation_loads_no_heavy_module(tmp_path):
     run = (
         "from workbench.output.cli import main\n"
         f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r},"
-        " '--retrievers', 'keyword,bm25', '--no-history', '--format', 'json', '--compare', 'fixed,heading',"
+        " '--retrievers', 'keyword,bm25', '--rerankers', 'none', '--no-history', '--format', 'json', '--compare', 'fixed,heading',"
          f" '--out', {out!r}]) == 0"
     )
     assert loaded_after(run) == []

@@ -143,7 +143,7 @@ def test_the_json_lists_the_refusal_test_with_the_pieces_the_bot_is_handed(tmp_p
     asked = [dataclasses.replace(q, row=n) for n, q in enumerate(ANSWERABLE + LOOK_ALIKE, start=2)]
     questions.write_text(questions_to_csv(asked), encoding="utf-8")
     assert main(["evaluate", str(document), "--questions", str(questions), "--strategies", "heading",
-                 "--threshold", "auto", "--top-k", "2", "--no-history", "--format", "json"]) == 0
+                 "--retrievers", "keyword", "--rerankers", "none", "--threshold", "auto", "--top-k", "2", "--no-history", "--format", "json"]) == 0
     test = json.loads(capsys.readouterr().out)["verdict"]["refusal_test"]
     assert [entry["row"] for entry in test] == [6, 7, 8]
     # "What is the price of the Alpha Lamp warranty?": the Alpha Lamp's section first, then one more (top-k 2).

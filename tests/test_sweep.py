@@ -15,7 +15,8 @@ from workbench.read.loaders import SUPPORTED
 
 from .conftest import ROOT, SAMPLE_CSV, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLE_XLSX
 
-OPTIONS = ["--strategies", "fixed,heading", "--retrievers", "keyword,bm25", "--no-history"]
+OPTIONS = ["--strategies", "fixed,heading", "--retrievers", "keyword,bm25", "--rerankers", "none", "--threshold",
+           "none", "--no-history"]
 
 
 def run(*args: str, env=None) -> subprocess.CompletedProcess:
@@ -137,7 +138,7 @@ def test_the_model_loads_once_for_the_whole_folder(folder):
         from workbench.output.cli import main
         from workbench.encode.embedding import get_encoder
         code = main(["sweep", {str(folder)!r}, "--strategies", "heading", "--retrievers", "dense",
-                     "--no-history", "--format", "json", "--out", {str(folder / "out.json")!r}])
+                     "--rerankers", "none", "--no-history", "--format", "json", "--out", {str(folder / "out.json")!r}])
         print(code, len(loads), get_encoder().encoded)
     """)
     env = {"WORKBENCH_EMBEDDING_CACHE": "off", "PATH": "/usr/bin:/bin", "HOME": str(folder)}

@@ -32,10 +32,25 @@ def test_never_suggest_a_word_that_names_another_product():
     assert evaluation.runs[0].per_question[0].grade == "missed"  # "pro" puts the Pro's section on top
     words = [i.edit for i in items if i.kind == "words"]
     # Before: "Add the words “regular”, “pro” to Robot Vacuum's “Warranty” line": more like the Pro, not less.
-    assert words == ["Add the word “regular” to Robot Vacuum's “Warranty” line, or a synonym line."]
+    assert words == ["Add the word “regular” to Robot Vacuum: a line “Also known as: regular.” after its “Warranty” line."]
     assert missing_words("Is the pro quieter?", "Warranty: 1 year.", "Robot Vacuum", ["Robot Vacuum Pro"]) == [
         "quieter"
     ]
+
+
+def test_a_word_another_section_uses_is_never_suggested():
+    from workbench.advise.todo_words import StemsBySection
+
+    document = parse_markdown("# Manual\n\n## Firmware\nFlash it over Bluetooth.\n\n## Versions\nEach new version "
+                              "lists its system changes.\n", "manual.md")
+    stems = StemsBySection(document)
+    firmware = document.sections[1]
+    # "new", "version", "system" are the Versions section's words: written under Firmware they would draw its
+    # questions; "usb" is nobody's, so it is the customer's word for this section.
+    assert missing_words("Can I install a new system version over USB?", "Flash it over Bluetooth.", "Firmware",
+                         elsewhere=stems.elsewhere(firmware.id)) == ["install", "usb"]
+    assert missing_words("Can I install a new system version over USB?", "Flash it over Bluetooth.", "Firmware") == [
+        "install", "new", "system", "version", "usb"]
 
 
 def test_missing_words_use_a_real_stemmer_and_drop_framing_and_filler_words():
@@ -109,7 +124,8 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
 
     document = load_bytes(SHOP.encode(), "camping.csv")
     # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.
-    assert column_types(document) == {"price": "numbers", "availability": "set values", "is_featured": "yes/no flags"}
+    assert column_types(document) == {"price": "numbers", "availability": "set values", "is_featured": "yes/no flags",
+                                      "colour": "set values"}  # an attribute's values, by its name
     questions = [
         Question("How much does the Tent cost?", "Tent", "45", row=2),
         Question("Is the Tent in stock?", "Tent", "instock", row=3),
@@ -144,13 +160,13 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # a price cell and a stock-status cell. Now: the product's free-text column, the cells left as they are.
     assert words == [
         (
-            "Add the word “cost” to Tent's “description” text; leave the “price” cell as it is: the column holds "
-            "numbers your shop's system reads.",
+            "Add the word “cost” to Tent's “description” text, e.g. “… Also known as: cost.”; leave the “price” cell "
+            "as it is: the column holds numbers your shop's system reads.",
             "row 2, column description",
         ),
         (
-            "Add the word “stock” to Tent's “description” text; leave the “availability” cell as it is: the column "
-            "holds set values your shop's system reads.",
+            "Add the word “stock” to Tent's “description” text, e.g. “… Also known as: stock.”; leave the "
+            "“availability” cell as it is: the column holds set values your shop's system reads.",
             "row 2, column description",
         ),
     ]
@@ -209,7 +225,7 @@ def test_a_document_has_sections_and_a_spreadsheet_products():
     question = Question("What cable do I use to charge?", "Charging", "Note: use the cable.", row=2)
     _, items = todo(manual, [question], strategy="fixed", size=40)
     shared = next(i for i in items if i.kind == "shared")
-    assert shared.edit == "Name the section on the line, e.g. “Charging note: use the cable.”"
+    assert shared.edit == "Name the section on the line, e.g. “Note: use the cable. (Charging)”."
     assert "the same under 2 sections (Charging, Pairing)" in shared.why and "product" not in shared.why
     sheet = load_bytes(SHOP.encode(), "camping.csv")
     assert any(

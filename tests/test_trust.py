@@ -285,7 +285,8 @@ def test_baseline_gate_exit_codes(tmp_path):
     document = tmp_path / SAMPLE_MD.name
     document.write_bytes(SAMPLE_MD.read_bytes())
     base = [sys.executable, "-m", "workbench", "evaluate", str(document), "--questions", str(SAMPLE_QUESTIONS),
-            "--strategies", "heading", "--db", db]
+            "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none", "--threshold", "none",
+            "--db", db]
     first = subprocess.run(base + ["--baseline", "last", "--fail-below", "clean=18,hit_rate=0.9"], cwd=ROOT,
                            capture_output=True, text=True)
     assert first.returncode == 0

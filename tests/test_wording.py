@@ -6,7 +6,8 @@ import pytest
 
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, size_advice
 from workbench.run.names import score_words
-from workbench.search.rerankers import RERANKERS, HeadingRerank, MaxSim
+from workbench.search.maxsim import MaxSim
+from workbench.search.rerankers import RERANKERS, HeadingRerank
 from workbench.search.retrievers import RETRIEVERS, Hybrid
 
 

@@ -102,8 +102,8 @@ def file_kind(name: str, document: Document | None) -> str:
     if document.converted_from:
         kind += ", converted to Markdown"
     parts = sum(1 for section in document.sections if section.facts)
-    noun = "product" if document.kind == "spreadsheet" else "section"
-    return (f"{kind}: {parts:,} {noun}{'s' if parts != 1 else ''}, {len(document.facts):,} facts, "
+    noun = document.form.parts() if parts != 1 else document.form.part
+    return (f"{kind}: {parts:,} {noun}, {len(document.facts):,} facts, "
             f"{len(document.text):,} characters" + (f", {plural(len(document.warnings), 'warning')} below"
                                                     if document.warnings else ""))
 
@@ -152,8 +152,9 @@ def file_problem(index: int, pick_column: bool = False) -> bool:
     except NoNameColumn as missing:
         named = f" in {escape_markdown(file.name)}" if len(current_files()) > 1 else " here"
         if pick_column:
-            st.warning(f"No column{named} looks like a product name (a heading such as Name, Title, Product or "
-                       "Item). Pick the column that names each product:")
+            st.info(f"No column{named} looks like a product name (a heading such as Name, Title, Product or Item, "
+                    "or Bezeichnung, Titre, Nombre, Nome or Naam). Nothing is wrong with the file: pick the column "
+                    "that names each product, and it opens.")
             st.selectbox("Which column holds the product name?", missing.columns, index=None,
                          placeholder="Choose a column", key=_picker_key(index),
                          on_change=_picked_name_column, args=(index,))
@@ -209,7 +210,7 @@ def page_head(files: Files, index: int = 0) -> Head:
 def head_note(part: Head, what: str) -> None:
     """Say plainly that a page looks at the start of a long file only."""
     if part.partial:
-        kind = "products" if part.document.kind == "spreadsheet" else "sections"
+        kind = part.document.form.parts()
         st.info(
             f"Your file is long ({part.total_sections:,} {kind}), so {what} the first "
             f"{part.sections:,} of them, to answer in seconds. The **Results** page uses the whole file."

@@ -5,21 +5,26 @@ Kept out of the pages so Results and Cuts each place a panel with one call.
 
 from __future__ import annotations
 
+import hashlib
+
 import streamlit as st
 
+from ui.document import current_files
 from ui.keys import RESULT_STAMP
+from workbench.advise.edits import Edit, apply
 from workbench.advise.findings import shown_setup
+from workbench.advise.proof import Fix
 from workbench.advise.rewrite import Before, Recommended, grade_rewrite, rewrite, rewrite_name
 from workbench.advise.verdict import BASELINE, Verdict
-from workbench.core.model import Chunk, Document, Question
+from workbench.core.model import Chunk, Document, Question, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.cut.windows import WINDOW_SIZE
+from workbench.output.fixed_file import fixed_bytes, fixed_name
 from workbench.output.highlight import escape_markdown
 from workbench.output.pieces import export_pieces
 from workbench.output.report import download_stem
 from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
-from workbench.search.rerankers import RERANKERS
-from workbench.search.retrievers import RETRIEVERS
+from workbench.search.reads import any_uses_model
 
 WINDOWS = WINDOW_SIZE  # the usual default the rewrite is graded with
 SHOWN = 20000  # characters of each file shown side by side
@@ -28,24 +33,26 @@ SHOWN = 20000  # characters of each file shown side by side
 @st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
 def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, files: tuple, index: int,
                     questions: tuple[tuple[str, str, str, str], ...], size: int, retriever: str, reranker: str,
-                    _document: Document) -> tuple[str, list[str], Before]:
+                    _document: Document, fix_edits: tuple[Edit, ...] = ()) -> tuple[str, list[str], Before]:
     """The rewrite of the file a result was computed from (keyed by its content hash, sheet and name
     column, a knowledge base's files' own and which file), never of the file loaded now: an out-of-date result
-    must not show another file's rewrite. In a knowledge base, one file's rewrite, graded in the base."""
+    must not show another file's rewrite. In a knowledge base, one file's rewrite, graded in the base. With
+    ``fix_edits``, the file with the to-do's fixes is graded the same way, as a third row."""
     base = _document if _document.files else None
     document = base.files[index].document if base is not None else _document
     result = rewrite(document)
     asked = [Question(q, s, a, k) for q, s, a, k in questions]
+    fixed = apply(document, list(fix_edits)) if fix_edits and base is None else None
     return result.text, result.summary(), grade_rewrite(document, asked, size=size, base=base, retriever=retriever,
-                                                        reranker=reranker)
+                                                        reranker=reranker, fixed=fixed)
 
 
 def graded_under(result: Evaluation) -> tuple[str, str]:
     """The search and re-check the bot-ready file is graded with: the verdict's (the recommended setup's), so
     its "your file" figure is the verdict's figure for the same windows; BM25 word search, not re-checked, when
-    the verdict's needs the language model (reading a whole rewritten file with it would take minutes)."""
+    the verdict's reads with a language model (reading a whole rewritten file with it would take minutes)."""
     retriever, reranker = shown_setup(result.runs)
-    if RETRIEVERS.get(retriever).needs_encoder or RERANKERS.get(reranker).needs_encoder:
+    if any_uses_model([retriever], [reranker]):
         return "bm25", "none"
     return retriever, reranker
 
@@ -81,11 +88,12 @@ def recommended_bar(verdict: Verdict | None) -> Recommended | None:
     return Recommended(verdict.setup_label, verdict.clean, verdict.answerable)
 
 
-def rewrite_panel(result: Evaluation, verdict: Verdict | None = None) -> None:
+def rewrite_panel(result: Evaluation, verdict: Verdict | None = None, fix: Fix | None = None) -> None:
     """The original and its rewrite side by side, graded with the same questions, and the download.
 
     ``verdict``: the page's; the panel says to hand the rewrite over only when it beats what the verdict's
-    recommended setup already gets from the original."""
+    recommended setup already gets from the original. ``fix``: the to-do's fixes, graded as a third row beside
+    the two files, with the download of the user's file with the fixes made."""
     document = result.document
     asked = tuple(
         (q.question, q.expected_source, q.expected_answer, q.kind)
@@ -100,8 +108,9 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None) -> None:
                              key=f"rewrite_file_{hash(made_from) & 0xFFFFFFFF:08x}")
         st.caption("Each file is rewritten on its own; the grades below are the whole knowledge base's, first as it "
                    "is, then with the bot-ready file in this file's place.")
+    edits = tuple(fix.edits) if fix is not None and not document.files else ()
     text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, made_from.files,
-                                            index, asked, WINDOWS, *graded_under(result), result.document)
+                                            index, asked, WINDOWS, *graded_under(result), result.document, edits)
     if document.files:
         document = document.files[index].document
     st.write(
@@ -136,6 +145,27 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None) -> None:
     st.download_button("Download the bot-ready file (.md)", data=text.encode("utf-8"),
                        file_name=rewrite_name(document.name), mime="text/markdown", key="download_rewrite",
                        on_click="ignore")
+    if before.fixed is not None:
+        fixed_download(document, fix, before, made_from.content, made_from.sheet)
+
+
+def fixed_download(document: Document, fix: Fix, before: Before, content: str, sheet: str | None) -> None:
+    """The user's own file with the to-do's fixes made, in its own format, beside the bot-ready file."""
+    st.caption(escape_markdown(f"Your file with the fixes ({len(fix.items)} change{'s' if len(fix.items) > 1 else ''} "
+                               f"from the to-do list): {before.line('fixed')}, graded the same way. With "
+                               f"{lower_first(fix.measured.setup)}: {fix.measured.clean_before} → "
+                               f"{fix.measured.clean_after} clean."))
+    data = next((file.data for file in current_files() if hashlib.sha256(file.data).hexdigest() == content), None)
+    if data is None:  # the result is of a file no longer open: its bytes are not at hand
+        st.caption("Open that file again to download it with the fixes.")
+        return
+    try:
+        written = fixed_bytes(data, document.name, document, fix.edits, sheet=sheet)
+    except WorkbenchError as error:
+        st.caption(escape_markdown(str(error)))
+        return
+    st.download_button("Download your file with the fixes", data=written, file_name=fixed_name(document.name),
+                       key="download_fixed", on_click="ignore")
 
 
 def pieces_download(document: Document, chunks: list[Chunk], strategy: str, size: int | None, key: str) -> None:

@@ -40,9 +40,11 @@ from workbench.core.model import Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import parse_questions, questions_to_csv
-from workbench.run.estimate import Estimate, estimate, uses_model
+from workbench.run import defaults
+from workbench.run.estimate import Estimate, estimate
 from workbench.run.evaluate import RunStopped
 from workbench.run.staged import evaluate_in_stages, word_stage
+from workbench.search.reads import uses_model
 from workbench.store.history import History
 from workbench.store.history import default_path as history_path
 from workbench.store.remembered import Remembered
@@ -86,6 +88,7 @@ def current_settings() -> Settings:
         size=int(state[SIZE]),
         overlap=min(int(state[OVERLAP]), int(state[SIZE]) // 2),
         threshold="auto" if state[THRESHOLD_AUTO] else (float(state[THRESHOLD]) or None),
+        depth=defaults.DEFAULTS.depth,  # no control on the page: the command line's --depth default
         reranker_model=state[RERANKER_MODEL] or None,
     )
 
@@ -98,9 +101,7 @@ def current_stamp(settings: Settings | None = None) -> Stamp:
 
 def quick(settings: Settings, document: Document) -> bool:
     """Whether a run is quick enough to do on its own when the inputs change (word search, a small file)."""
-    from workbench.run.evaluate import needs_model
-
-    return (not needs_model(settings) and len(document.text) <= 200_000 and len(st.session_state[QUESTIONS]) <= 500
+    return (not uses_model(settings) and len(document.text) <= 200_000 and len(st.session_state[QUESTIONS]) <= 500
             and not st.session_state.get(RUN_STOPPED))
 
 
@@ -113,7 +114,6 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
     """
     state = st.session_state
     stamp = current_stamp(settings)
-    started = time.perf_counter()
     state["run_fresh"] = stamp not in remembered_results()  # False: the remembered result is shown
     # A partial result of these same inputs (a stopped run, or word search's verdict shown as the page opened):
     # the run goes on from it, not from the start.
@@ -142,7 +142,6 @@ def run_current(settings: Settings, progress=None, should_stop=None, on_stage=No
         return None
     state[RESULT], state[RESULT_STAMP] = result, stamp
     state[RESULT_ERROR], state[RESULT_ERROR_STAMP] = None, None
-    state["run_seconds"] = time.perf_counter() - started
     return result
 
 

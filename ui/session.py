@@ -46,11 +46,10 @@ from ui.keys import (
 from ui.questions_table import frame_questions, questions_frame, sample_questions, tidy_questions
 from ui.saved_work import keep, open_workspace, stored_undo
 from workbench.core.model import WorkbenchError
-from workbench.cut.windows import WINDOW_SIZE
 from workbench.output.highlight import escape_markdown
 from workbench.read.base_of_files import split_source
 from workbench.read.questions import generate_questions
-from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run import defaults
 from workbench.store.workspace import BASE_SEPARATOR, StoredBase, Workspace, base_key, file_key
 
 STARTER_QUESTIONS = 10  # a new spreadsheet starts with this many generated questions
@@ -59,21 +58,24 @@ STARTER_QUESTIONS = 10  # a new spreadsheet starts with this many generated ques
 def init_session_state() -> None:
     """Fill in every key once per browser session: the work kept from the last visit, else the sample."""
     first_visit = WORKSPACE not in st.session_state
-    defaults = {
+    # The settings a run starts from: the one object the command line and the benchmarks read too (read here, at
+    # the session's start, so a test that replaces it reaches the app).
+    start = defaults.DEFAULTS
+    initial = {
         FILES: sample_files(),
         DOC_NAME: document_name(sample_files()),
         QUESTIONS: sample_questions(),
         EDITOR_VERSION: 0,
         CUT_STRATEGIES: ["fixed", "heading"],
-        SIZE: WINDOW_SIZE,
-        OVERLAP: 45,
+        SIZE: start.size,
+        OVERLAP: start.overlap,
         # The setups that won on the real files (docs/DESIGN.md, "The default setups"); the rest when asked.
-        RUN_STRATEGIES: list(DEFAULT_STRATEGIES),
-        RUN_RETRIEVERS: list(DEFAULT_RETRIEVERS),
-        RUN_RERANKERS: list(DEFAULT_RERANKERS),
-        TOP_K: 5,
-        THRESHOLD: 0.0,
-        THRESHOLD_AUTO: True,  # the bot refuses what the file cannot answer, as the verdict expects
+        RUN_STRATEGIES: list(start.strategies),
+        RUN_RETRIEVERS: list(start.retrievers),
+        RUN_RERANKERS: list(start.rerankers),
+        TOP_K: start.top_k,
+        THRESHOLD: start.threshold if isinstance(start.threshold, float) else 0.0,
+        THRESHOLD_AUTO: start.threshold == "auto",  # the bot refuses what the file cannot answer, as the verdict expects
         RERANKER_MODEL: "",
         RESULT: None,
         RESULT_STAMP: None,
@@ -84,7 +86,7 @@ def init_session_state() -> None:
         UNDO: None,
         REDO: None,
     }
-    for key, value in defaults.items():
+    for key, value in initial.items():
         st.session_state.setdefault(key, value)
     if first_visit:
         st.session_state[WORKSPACE] = open_workspace()

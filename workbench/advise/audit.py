@@ -13,6 +13,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING
 
+from workbench.advise.data_columns import NOT_FACTS, data_columns
 from workbench.advise.risky import Finding, own_hosts, risky_findings
 from workbench.advise.shared_lines import SharedLine, find_shared_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
@@ -221,9 +222,10 @@ def audit(
     ``not_clean`` (question rows that came out missed or mixed under the recommended setup) puts the lines that
     answer those before all others. Then lines whose kind a question asks about, and yes/no flags last.
 
-    ``meaning``: also look for orders to a bot by meaning (`injection.meaning_lines`, the packaged model against
-    a few exemplars). None runs it only when the process-wide model is already loaded, so a check-up never
-    waits seconds for the model to load just for this; True loads it (``encoder`` or the process-wide one).
+    ``meaning``: also look for orders to a bot by meaning (`meaning.meaning_lines`, the packaged model against
+    a few exemplars in four languages). None runs it only when the process-wide model is already loaded (the
+    to-do list under the first verdict: it never waits seconds for the model to load just for this); True runs
+    it, loading the model (``encoder`` or the process-wide one) only when some line is a candidate.
     """
     tokens = round(len(document.text) / 4)  # about four characters a token in English
     fits = tokens < PROMPT_LIMIT_TOKENS
@@ -261,13 +263,16 @@ def audit(
             "examples": [text.replace("\n", " ")[:120] for text in unnamed[:3]],
         }
 
-    names = Counter(s.heading for s in titled if s.level >= (2 if document.kind == "spreadsheet" else 1))
+    names = Counter(s.heading for s in titled if s.level >= document.form.part_level)
     result.duplicate_names = sorted((name, count) for name, count in names.items() if count > 1)
 
-    if document.kind == "spreadsheet":
+    if document.form.table:
         products = [s for s in document.sections if s.facts]
         have = {s.id: {f.column for f in s.facts} for s in products}
-        common = [c for c in document.columns if sum(c in cols for cols in have.values()) > len(products) / 2]
+        # A product without an image link, a SKU, a flag or a meta field lacks nothing a customer asks about.
+        unasked = {column for column, kind in data_columns(document).items() if kind in NOT_FACTS}
+        common = [c for c in document.columns if sum(c in cols for cols in have.values()) > len(products) / 2
+                  and c not in unasked]
         for section in products:
             missing = [c for c in common if c not in have[section.id]]
             if missing:

@@ -207,11 +207,11 @@ def _named_elsewhere(document: Document, places: Places) -> list[CrossFinding]:
     """A spreadsheet's product named in another file: a question about it may get that file's text."""
     findings = []
     for part in document.files:
-        if part.document.kind != "spreadsheet":
+        if not part.document.form.table:
             continue
         products = {}
         for section in document.sections:
-            if section.level >= 2 and section.facts and len(section.heading) >= MIN_NAME \
+            if section.level >= part.document.form.part_level and section.facts and len(section.heading) >= MIN_NAME \
                     and _file_of(document, section.span[0]).number == part.number:
                 products.setdefault(section.heading.lower(), section)
         if not products:

@@ -85,7 +85,7 @@ def _with_name(line: str, name: str) -> str:
     return head + name + DASH + line[len(head) :].lstrip()
 
 
-def _title_from_name(name: str) -> str:
+def title_from_name(name: str) -> str:
     stem = re.sub(r"[_\-]+", " ", PurePath(name).stem).strip()
     return (stem[:1].upper() + stem[1:]) if stem else "About this document"
 
@@ -187,7 +187,7 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
                 title = section.path[-1] + DASH + title
             level = section.level
         else:
-            title = result.titled_preamble = _title_from_name(document.name)
+            title = result.titled_preamble = title_from_name(document.name)
             level = top
         lines = []
         for number, line in enumerate(bodies[section.id]):
@@ -247,6 +247,7 @@ class Before:
     kind: str = "spreadsheet"  # the document's kind: its parts are products or sections (wording.part_word)
     retriever: str = "keyword"  # the search and re-check both files were graded with (ids)
     reranker: str = "none"
+    fixed: dict[str, int] | None = None  # the file with the to-do's fixes, graded the same way
 
     def under(self) -> str:
         """ "300-character windows, BM25 word search, not re-checked": what both files were graded with."""
@@ -303,7 +304,7 @@ class Before:
         return self.rewrite["clean"] < self.original["clean"]
 
     def line(self, which: str) -> str:
-        counts = self.original if which == "original" else self.rewrite
+        counts = {"original": self.original, "fixed": self.fixed}.get(which) or self.rewrite
         return (
             f"{counts['clean']} clean, {counts['mixed']} mixed, {counts['missed']} missed "
             f"({counts['decoy']} because of another {part_word(self.kind)}'s identical line)"
@@ -311,13 +312,15 @@ class Before:
 
 
 def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None,
-                  base: Document | None = None, retriever: str = "keyword", reranker: str = "none") -> Before:
+                  base: Document | None = None, retriever: str = "keyword", reranker: str = "none",
+                  fixed: Document | None = None) -> Before:
     """Grade the same questions on the original and on its rewrite, with windows of ``size``, under ``retriever``
     and ``reranker`` (the app passes its verdict's when they need no model, so the two say the same thing).
 
     The golden questions resolve against the rewrite because it keeps every product's name. With ``base`` (a
     knowledge base holding ``document`` as one of its files), the file is graded in the base: the base as it is,
-    then the base with the rewrite in the file's place, under the file's name.
+    then the base with the rewrite in the file's place, under the file's name. ``fixed``: the file with the
+    to-do's fixes (``advise/proof.py``), graded the same way as a third row.
     """
     from dataclasses import replace
 
@@ -332,6 +335,8 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
 
         placed = replace(ready, name=document.name)
         graded = (base, combine([placed if part.name == document.name else part.document for part in base.files]))
+    elif fixed is not None:
+        graded = (document, ready, fixed)
     for doc in graded:
         run = evaluate(doc, questions, settings, encoder_factory=encoder_factory).runs[0]
         answerable.append(run.answerable)
@@ -340,4 +345,5 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
         counts.append(grades)
     sections = [s for s in ready.sections if s.facts]
     long = sum(1 for s in sections if s.span[1] - s.span[0] > size)
-    return Before(size, answerable[0], counts[0], counts[1], long, len(sections), document.kind, retriever, reranker)
+    return Before(size, answerable[0], counts[0], counts[1], long, len(sections), document.kind, retriever, reranker,
+                  counts[2] if len(counts) > 2 else None)

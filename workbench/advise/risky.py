@@ -10,7 +10,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from workbench.advise.injection import meaning_lines, risky_lines
+from workbench.advise.injection import risky_lines
+from workbench.advise.meaning import meaning_lines
 from workbench.core.model import Document
 from workbench.grade.places import Places
 
@@ -57,7 +58,7 @@ def risky_findings(
 
         reader = encoder if meaning and encoder is not None else None
         if meaning or (get_encoder.cache_info().currsize and get_encoder().loaded):
-            reader = reader or get_encoder()
+            reader = reader or get_encoder  # called only when a line is a candidate: most files load no model
         for number in meaning_lines(document.text, reader) if reader is not None else ():
             if "instruction" not in orders[number]:
                 orders[number].append("instruction")

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from workbench.advise.data_columns import FLAG, data_columns
 from workbench.core.model import Document, Question, Section
 from workbench.grade.places import Places
 from workbench.read.markdown import FENCE
@@ -20,11 +21,6 @@ MEANINGFUL = re.compile(r"[^\W_]")
 # Values a shop system writes when nobody filled the cell in.
 PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
 EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
-# What a shop's system reads from a cell, decided from the column's values: text typed into such a cell breaks
-# the import (a price, a stock status, a flag, a SKU).
-NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
-FLAG = frozenset("0 1 yes no y n true false on off".split())
-ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code uuid guid".split())
 
 
 @dataclass
@@ -65,34 +61,9 @@ def _normal(line: str) -> str:
 
 
 def column_types(document: Document) -> dict[str, str]:
-    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: "numbers", "yes/no
-    flags", "identifiers" or "set values" (a few values repeated, as a stock status or a category). Free-text
-    columns are left out. Decided from the column's values (and an id-like name: SKU, handle, slug, EAN...)."""
-    if document.kind != "spreadsheet":
-        return {}
-    from workbench.read.questions import column_words
-
-    values: dict[str, list[str]] = defaultdict(list)
-    for fact in document.facts:
-        if fact.column:
-            values[fact.column].append(document.slice(fact.span)[len(fact.column) + 1 :].strip())
-    kinds = {}
-    for column, cells in values.items():
-        cells = [cell for cell in cells if cell]
-        if not cells:
-            continue
-        distinct = {cell.lower() for cell in cells}
-        if distinct <= FLAG:
-            kinds[column] = "yes/no flags"
-        elif sum(1 for cell in cells if NUMBER.match(cell)) >= 0.9 * len(cells):
-            kinds[column] = "numbers"
-        elif set(column_words(column)) & ID_WORDS or (
-            len(cells) >= 3 and len(distinct) == len(cells) and all(" " not in c and any(ch.isdigit() for ch in c)
-                                                                     for c in cells)):
-            kinds[column] = "identifiers"
-        elif len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
-            kinds[column] = "set values"
-    return kinds
+    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: the one rule of
+    ``data_columns``, asked here by the check-up's shared lines."""
+    return data_columns(document)
 
 
 def is_flag(line: str) -> bool:

@@ -18,12 +18,11 @@ from workbench.advise.audit import Audit
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_items import ItemWriter, Todo
 from workbench.advise.todo_places import place_record, section_spans
-from workbench.advise.todo_words import content_words, missing_words, words_of
+from workbench.advise.todo_words import StemsBySection, content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import lower_first, plural, verb
-from workbench.core.words import stem
 from workbench.grade.places import join_places
 from workbench.read.resolve import fold
 from workbench.run.names import strategy_name
@@ -38,8 +37,10 @@ class _Builder(ItemWriter):
                  reader: str = "app") -> None:
         super().__init__(evaluation, run, audit, reader)
         self.baseline = baseline
+        self.analyzer = evaluation.analyzer  # the document's words, read as its searches read them
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
+        self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -82,13 +83,16 @@ class _Builder(ItemWriter):
                 self._add_shared(shared, number, fixes=True)
                 found = True
         text = " ".join(self.document.slice(f.span) for f in section.facts)
-        words = missing_words(result.question.question, text, section.heading, self._other_names(section))
+        if self._stems is None:
+            self._stems = StemsBySection(self.document, self.analyzer)
+        words = missing_words(result.question.question, text, section.heading, self._other_names(section),
+                              self._stems.elsewhere(section.id), self.analyzer)
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
             found = True
         size = dict(self.audit.long_sections).get(section.title) if self.model_reads else None
-        if size and self.document.kind == "spreadsheet":  # one item for the whole sheet: see _long_rows_item
+        if size and self.document.form.table:  # one item for the whole sheet: see _long_rows_item
             self.add(("long", "rows"), self._long_rows_item, number, True)
             found = True
         elif size:
@@ -102,6 +106,7 @@ class _Builder(ItemWriter):
 
     def _other_names(self, section: Section) -> list[str]:
         """The headings of every other product or section, less the words of this one's own name and path."""
+        stem = self.analyzer.stem
         own = {stem(w) for name in (section.heading, *section.path) for w in words_of(fold(name))}
         if self._names is None:
             self._names = [(s.id, s.heading) for s in self.document.sections if s.heading]
@@ -163,7 +168,7 @@ class _Builder(ItemWriter):
             more = len(wide) - 5
             lines = "; ".join(f"“{shown(s.line, 60)}”" for s in wide[:5]) + (f"; and {more} more" if more > 0 else "")
             edit = (f"Tell the bot these store-wide facts once, in its instructions or a short page beside this file: "
-                    f"{lines}. Keep your shop's export as it is." if self.document.kind == "spreadsheet"
+                    f"{lines}. Keep your shop's export as it is." if self.document.form.table
                     else f"Say store-wide facts once, at the top: {lines}.")
             item = self.add(("store-wide",), lambda: Todo(
                 "store-wide", edit,
@@ -177,11 +182,11 @@ class _Builder(ItemWriter):
             self.add(("unheaded",), self._unheaded_item)
         # Only when the recommended setup reads with the model: word search reads every word of a long section.
         unasked = []
-        if self.model_reads and audit.long_sections and self.document.kind == "spreadsheet":
+        if self.model_reads and audit.long_sections and self.document.form.table:
             item = self.add(("long", "rows"), self._long_rows_item)
             for title, _ in audit.long_sections:
                 self._touch(item, self._questions_on(by_title.get(title)))
-        for title, words in audit.long_sections if self.model_reads and self.document.kind != "spreadsheet" else []:
+        for title, words in audit.long_sections if self.model_reads and not self.document.form.table else []:
             section = by_title.get(title)
             asked = self._questions_on(section)
             if not asked and ("long", title) not in self.items:
@@ -197,9 +202,9 @@ class _Builder(ItemWriter):
                 "none of your questions asks about them yet. Split them under subheadings."))
         for name, columns in audit.missing_columns[:20]:
             section = by_title.get(name)
-            wanted = {w for column in columns for w in content_words(column.replace("_", " "))}
+            wanted = {w for column in columns for w in content_words(column.replace("_", " "), self.analyzer)}
             asking = [n for n, r in self._all() if name.lower() in r.question.question.lower()
-                      and wanted & set(content_words(r.question.question))]
+                      and wanted & set(content_words(r.question.question, self.analyzer))]
             item = self.add(("missing", name), lambda n=name, c=columns, s=section: Todo(
                 "missing", f"Add {', '.join(c)} for {n}.",
                 f"Most products have {'these columns' if len(c) > 1 else 'this column'}; {n} has none, so a bot "
@@ -222,7 +227,8 @@ class _Builder(ItemWriter):
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {plural(len(f), 'line')} with {words[k]}: remove any not meant for customers.",
                 f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
-                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span]))
+                join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span],
+                always=k in ("instruction", "script")))
 
     def _columns_or_lines(self, shared: list[SharedLine]) -> str:
         """Where store-wide lines sit: their columns in a spreadsheet, their first lines in a Markdown file."""
@@ -310,7 +316,10 @@ def todo_records(document: Document, items: list[Todo]) -> list[dict]:
         spans = list(dict.fromkeys(item.spans))  # only the kept places are made: a shared line can have 66,667
         places = [place_record(document, span) for span in spans[:PLACES_KEPT]]
         record = {"text": item.edit, "why": item.why, "kind": item.kind, "where": item.where,
-                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places}
+                  "questions": list(item.questions), "not_clean": list(item.fixes), "places": places,
+                  "required": item.required, "advised": item.advised,
+                  "measured": item.measured.as_dict() if item.measured is not None else None,
+                  "column": item.column, "rows": item.rows}
         if len(spans) > PLACES_KEPT:
             record["more_places"] = len(spans) - PLACES_KEPT
         out.append(record)

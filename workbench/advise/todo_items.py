@@ -9,8 +9,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from workbench.advise.audit import Audit
-from workbench.advise.rewrite import DASH
-from workbench.advise.shared_lines import SharedLine, column_types
+from workbench.advise.data_columns import data_columns, is_tags, text_column
+from workbench.advise.edits import Edit, append_to_line, line_after, line_before, split_section
+from workbench.advise.readers import READERS, SECTION_WINDOW
+from workbench.advise.rewrite import DASH, title_from_name
+from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
 from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
@@ -18,8 +21,32 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, plural, possessive, verb
 from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
-from workbench.read.questions import column_label, humanize
+from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
+
+
+@dataclass
+class Measured:
+    """An item's edits applied to a copy of the file and graded again, with the same questions, under the setup
+    the verdict recommends: question numbers are the rows of the questions file."""
+
+    setup: str  # the recommended setup's display name
+    clean_before: int
+    clean_after: int
+    fixed: list[int] = field(default_factory=list)  # not clean before (or a false answer), clean (refused) after
+    worse: list[int] = field(default_factory=list)  # clean (or refused) before, not after
+
+    def as_dict(self) -> dict:
+        return {"setup": self.setup, "clean_before": self.clean_before, "clean_after": self.clean_after,
+                "fixed": list(self.fixed), "worse": list(self.worse)}
+
+    def sentence(self) -> str:
+        said = f"measured on a copy of your file: {self.clean_before} → {self.clean_after} clean"
+        if self.fixed:
+            said += f", fixes question{'s' if len(self.fixed) > 1 else ''} {', '.join(map(str, self.fixed))}"
+        if self.worse:
+            said += f", makes question{'s' if len(self.worse) > 1 else ''} {', '.join(map(str, self.worse))} worse"
+        return said
 
 
 @dataclass
@@ -31,6 +58,24 @@ class Todo:
     questions: list[int] = field(default_factory=list)  # golden questions it touches (rows of the questions file)
     fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
     spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
+    edits: list[Edit] = field(default_factory=list)  # the item made concrete: words inserted (advise/edits.py)
+    required: bool = True  # advised; False: optional tidying (no measured gain), or not advised (made worse)
+    measured: Measured | None = None  # what grading the file with its edits found (advise/proof.py)
+    advised: bool = True  # False when its edit made some question worse: listed in the report's appendix only
+    always: bool = False  # advised whatever the grades say: orders to a bot, scripts (never measured)
+    unmeasured: str = "no edit to try on a copy of the file"  # why it was not measured, when it was not
+    # Smaller versions of the item (one of its words each), tried when the whole makes a question worse.
+    narrower: list[Todo] = field(default_factory=list)
+
+    @property
+    def column(self) -> str | None:
+        """The header its edits write into, on a spreadsheet (the first one, when several)."""
+        return next((edit.column for edit in self.edits if edit.column), None)
+
+    @property
+    def rows(self) -> list[int]:
+        """The file's rows its edits write into, on a spreadsheet."""
+        return sorted({edit.row for edit in self.edits if edit.row is not None})
 
     @property
     def affects(self) -> str:
@@ -42,18 +87,12 @@ class Todo:
             text += f" ({len(self.fixes)} not clean now)"
         return text
 
-
-# Where a person gets the bot-ready copy: the app points to its own download, the command line to its command
-# (a shop owner in the app has no command line to type into), the report, read without either, to who makes it.
-BOT_READY_FROM = {"app": "on Results: “Download the bot-ready file”", "cli": "python -m workbench rewrite",
-                  "report": "the Chunking Workbench that wrote this report makes it from your file"}
-
-
-SECTION_WINDOW = "section-window"  # the cut that splits a long product at its rows
-ADD_CUT = {"app": " (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” and "
-                  "run again to see how it does)",
-           "cli": f" (not among the cuts you ran: add {SECTION_WINDOW} to --strategies)",
-           "report": " (not among the cuts this report measured: have it measured before you rely on it)"}
+    @property
+    def effect(self) -> str:
+        """What trying it on a copy of the file measured, or that it could not be tried."""
+        if self.measured is not None:
+            return f"{self.measured.sentence()}; {self.affects}"
+        return f"not measured ({self.unmeasured}); {self.affects}"
 
 
 class ItemWriter:
@@ -63,15 +102,15 @@ class ItemWriter:
     has it, to find it by."""
 
     def __init__(self, evaluation: Evaluation, run: Run, audit: Audit, reader: str = "app") -> None:
-        """``reader``: "app", "cli" or "report", who reads the list (``BOT_READY_FROM``)."""
+        """``reader``: "app", "cli" or "report", who reads the list (``readers.READERS``)."""
         self.evaluation = evaluation
-        self.reader = reader
+        self.reader = READERS[reader]
         self.document = evaluation.document
         self.run = run
         self.audit = audit
         self.places = Places(self.document)
         self._answers: Counter[str] | None = None
-        self.types = column_types(self.document)  # columns the shop's system reads: never typed into
+        self.types = data_columns(self.document)  # columns the shop's system reads: never typed into
         self.noun = part_word(self.document.kind)  # a manual's parts are sections, a sheet's products
         # Whether the recommended setup reads with the language model (and so has its window).
         self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
@@ -79,7 +118,7 @@ class ItemWriter:
     def kept_column(self, shared: SharedLine) -> str | None:
         """What the column of a shared spreadsheet line holds that the shop's system reads ("set values" for a short
         value repeated word for word: an option, a facet), so the line is never edited in the export; else None."""
-        if self.document.kind != "spreadsheet" or not shared.key:
+        if not self.document.form.table or not shared.key:
             return None
         typed = self.types.get(shared.key)
         if not typed and len(shared.value) <= 60:
@@ -102,7 +141,7 @@ class ItemWriter:
         # copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice is to
         # check, never to hand it over blindly.
         bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-        return (f"Keep your shop's export as it is, and try the bot-ready copy ({BOT_READY_FROM[self.reader]}), "
+        return (f"Keep your shop's export as it is, and try the bot-ready copy ({self.reader.bot_ready_copy}), "
                 f"which puts the product's name on each such line, e.g. "
                 f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
 
@@ -114,12 +153,25 @@ class ItemWriter:
             why += (f" The “{column_label(shared.key)}” column holds {typed} that your shop's system reads: text typed "
                     "into it would break the export or the import.")
         else:
-            example = (f"“{shared.sections[0]} {humanize(shared.key)}: {shared.value}”" if shared.key
-                       else f"“{shared.sections[0]}: {shown(shared.line, 60)}”")
-            stop = "" if example[-2] in ".!?" else "."
-            edit = f"Name the {self.noun} on the line, e.g. {example}{stop}"  # "section" in a document
+            said = shared.value if self.document.form.table and shared.key else shared.line  # as written
+            example = f"“{shown(said, 60)}{self._naming(shared.sections[0])}”"
+            edit = f"Name the {self.noun} on the line, e.g. {example}."  # "section" in a document
         return Todo("shared", edit, why, join_places(shared.places), list(shared.questions),
-                    spans=list(shared.spans))
+                    spans=list(shared.spans), edits=[] if typed else self._name_edits(shared))
+
+    @staticmethod
+    def _naming(title: str) -> str:
+        return f" ({title})"
+
+    def _name_edits(self, shared: SharedLine) -> list[Edit]:
+        """The product's or section's name at the end of each of its copies of the line."""
+        edits = []
+        for span in shared.spans:
+            fact = self.places.fact_at(span[0])
+            section = self.places.section_at(span[0])
+            if fact is not None and section is not None and section.heading:
+                edits.append(append_to_line(self.document, fact, self._naming(section.heading)))
+        return edits
 
     def _kept_lines_item(self, lines: list[SharedLine]) -> Todo:
         """One item for every shared line the export must keep as it is: the same edit for each (try the
@@ -142,32 +194,41 @@ class ItemWriter:
                     join_places([p for s in lines for p in s.places]),
                     sorted({n for s in lines for n in s.questions}), spans=[span for s in lines for span in s.spans])
 
-    def _text_column(self, section: Section, words_count: int) -> str | None:
-        """The product's free-text column with the most text (a description), where words can be added safely."""
-        text = [f for f in section.facts if f.column and f.column not in self.types]
-        return max(text, key=lambda f: f.span[1] - f.span[0]).column if text else None
-
     def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
         quoted = ", ".join(f"“{w}”" for w in words)
         many = len(words) > 1
-        line = ""
+        line, after = "", "the line that holds the answer"
         if fact is not None:
             label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
             line = f" “{label}” line" if label else " line that holds the answer"
+            after = f"its “{label}” line" if label else after
         owner = possessive(section.title) if line else section.title
         edit = f"Add the word{'s' if many else ''} {quoted} to {owner}{line}, or a synonym line."
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
-        typed = self.types.get(fact.column) if fact is not None and fact.column else None
-        if typed:  # the answer sits in a cell the shop's system reads: the words go into a text column, never there
-            text = self._text_column(section, len(words))
-            keep = f"leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's system reads"
-            if text:
-                edit = f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} “{column_label(text)}” text; {keep}."
-                row = next((f.row for f in section.facts if f.column == text), None)
-                where = f"row {row}, column {text}" if row else where
+        spans = [fact.span] if fact is not None else section_spans(self.document, section)
+        edits = []
+        if self.document.form.table:
+            # Words go into the product's own text (its first row: a variant's advice goes to its parent, once),
+            # never into a cell the shop's system reads.
+            cell = text_column(self.document, section, self.types)
+            typed = self.types.get(fact.column) if fact is not None and fact.column else None
+            keep = (f"; leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's "
+                    "system reads" if typed else "")
+            if cell is not None:
+                added = self._words_text(self.document.slice(cell.span), words, is_tags(cell.column))
+                edits = [append_to_line(self.document, cell, added)]
+                edit = (f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} "
+                        f"“{column_label(cell.column)}” text, e.g. “… {shown(added.strip().lstrip('.,;|').strip(), 80)}”{keep}.")
+                where, spans = f"row {cell.row}, column {cell.column}", [cell.span]
             else:
-                edit = (f"Tell the bot in its instructions that {quoted} {'mean' if many else 'means'} "
-                        f"{possessive(section.title)} “{column_label(fact.column)}” column; {keep}.")
+                edit = (f"Add a “description” column to your file and write {quoted} in {possessive(section.title)} "
+                        f"cell (it has no text column the words can go in), or tell the bot in its instructions what "
+                        f"{'they mean' if many else 'it means'}{keep}.")
+        elif fact is not None:
+            edits = [self._words_line(section, fact, words)]
+            edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}: a line “{edits[0].text.strip()}” "
+                    f"after {after}.")
+        narrower = [self._words_item(section, [word], fact) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
             edit,
@@ -177,15 +238,37 @@ class ItemWriter:
                if self.model_reads else
                "so a search for the question's words misses the answer (as “colours” misses a column called “colors”)."),
             where,
-            spans=[fact.span] if fact is not None else section_spans(self.document, section),
+            spans=spans,
+            edits=edits,
+            narrower=narrower,
         )
+
+    @staticmethod
+    def _words_text(cell: str, words: list[str], tags: bool) -> str:
+        """What is appended to a cell: more tags in the tags' own separator, else a sentence."""
+        if tags:
+            separator = next((mark for mark in ("|", ";") if mark in cell), ", ")
+            return separator + separator.join(words)
+        stop = "" if not cell or cell.rstrip()[-1:] in ".!?" else "."
+        return f"{stop} Also known as: {', '.join(words)}."
+
+    def _words_line(self, section: Section, fact: Fact, words: list[str]) -> Edit:
+        """A line after the answer's line naming the customer's words; after the section's last line when the
+        answer sits in a table row (a line inside a table would end it)."""
+        text = f"Also known as: {', '.join(words)}."
+        if self.document.slice(fact.span).lstrip().startswith("|"):
+            last = section.facts[-1]
+            return line_after(self.document, last, ("\n" if self.document.slice(last.span).lstrip().startswith("|") else "")
+                              + text)
+        return line_after(self.document, fact, text)
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
         why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "
                f"{self.audit.window} at a time, so it reads the section in parts, and one line in it competes with "
                "the whole section.")
         return Todo("long", f"Split {title} under subheadings.", why, self._section_place(section) if section else "",
-                    spans=section_spans(self.document, section) if section else [])
+                    spans=section_spans(self.document, section) if section else [],
+                    edits=split_section(self.document, section) if section else [])
 
     def _answer_columns(self) -> Counter[str]:
         """The columns holding the answer of a golden question, and to how many."""
@@ -224,7 +307,7 @@ class ItemWriter:
         # A cut the user did not run is suggested with where to add it, so the advice can be followed and checked;
         # one that ran and answered fewer questions cleanly than the recommended setup is never suggested.
         label = STRATEGIES.get(SECTION_WINDOW).label
-        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else ADD_CUT[self.reader]
+        add = "" if SECTION_WINDOW in self.evaluation.settings.strategies else self.reader.add_section_window
         cut = f"have it cut with “{label}”{add}, which splits a product at its rows"
         tried = next((run for run in self.evaluation.runs_under(self.run.retriever, self.run.reranker)
                       if run.strategy == SECTION_WINDOW), None)
@@ -262,7 +345,15 @@ class ItemWriter:
             + "; a piece of it cannot say what it is about.",
             self._section_place(preamble) if preamble else "",
             spans=section_spans(self.document, preamble) if preamble else [],
+            edits=self._heading_edits(preamble),
         )
+
+    def _heading_edits(self, preamble: Section | None) -> list[Edit]:
+        """A heading named after the file above the text under none (the bot-ready copy's own)."""
+        if preamble is None or not preamble.facts or self.document.form.table:
+            return []
+        top = min((s.level for s in self.document.sections if s.heading), default=1)
+        return [line_before(self.document, preamble.facts[0].span[0], "#" * top + " " + title_from_name(self.document.name))]
 
     def _other_item(self, section: Section, result: QuestionResult) -> Todo:
         chunks = self.evaluation.chunks[self.run.strategy]
@@ -291,16 +382,10 @@ class ItemWriter:
             why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
                     "picked from your questions stops them without turning away real customers.")
         elif not threshold:  # None or 0: never refuses
-            edit = ("Let the bot refuse: have it hand a question to a person when it is not sure enough, at a level "
-                    "picked from your questions." if self.reader == "report" else
-                    "Let the bot refuse: tick “Let the questions pick the threshold” in the Results settings.")
+            edit = f"Let the bot refuse: {self.reader.pick_threshold}."
             why += " If the file should answer them, add the facts instead."
         else:
-            edit = (f"Let the bot refuse more: raise its refusal threshold (the confidence below which it hands a "
-                    f"question to a person) above {float(threshold):.3g}, or have it picked from your questions."
-                    if self.reader == "report" else
-                    f"Raise “Refuse below this confidence” above {float(threshold):.3g}, or tick “Let the questions "
-                    "pick the threshold” in the Results settings.")
+            edit = self.reader.raise_threshold.format(threshold=f"{float(threshold):.3g}")
             why += " If the file should answer them, add the facts instead."
         return Todo("refusal", edit, why)
 

@@ -8,7 +8,7 @@ import bisect
 import functools
 
 from workbench.core.model import Document, SameDocument, Section, Span
-from workbench.grade.places import Places, row_runs
+from workbench.grade.places import Places, line_at, line_breaks, row_runs
 
 
 def section_place(document: Document, places: Places, section: Section | None) -> str:
@@ -22,7 +22,7 @@ def section_place(document: Document, places: Places, section: Section | None) -
         return f"{part.name} {section_place(part.document, Places(part.document), own)}"
     if section.facts:
         first, last = places.of(section.facts[0].span), places.of(section.facts[-1].span)
-        if document.kind == "spreadsheet":
+        if document.form.table:
             return row_runs([f.row for f in section.facts if f.row])
         return first if first == last else f"{first}–{last.removeprefix('line ')}".replace("line ", "lines ", 1)
     return places.of(section.span)
@@ -31,7 +31,7 @@ def section_place(document: Document, places: Places, section: Section | None) -
 def section_spans(document: Document, section: Section) -> list[Span]:
     """Where a section is, as offsets: a Markdown section's heading line (its first fact when it has none); a
     spreadsheet product's first cell on each of its rows."""
-    if document.kind == "spreadsheet":
+    if document.form.table:
         rows: dict[int | None, Span] = {}
         for fact in section.facts:
             rows.setdefault(fact.row, fact.span)
@@ -47,6 +47,12 @@ def _section_starts(same: SameDocument) -> list[int]:
     return [section.span[0] for section in same.document.sections]
 
 
+@functools.lru_cache(maxsize=4)
+def _line_breaks(same: SameDocument):
+    """The text's line breaks, found once per document, not counted from the start for each place."""
+    return line_breaks(same.document.text)
+
+
 def place_record(document: Document, span: Span) -> dict:
     """One place as the JSON carries it: the product or heading it lies in, and a spreadsheet's row and column
     (the file's own: header = row 1) or a Markdown file's 1-based line; null where it does not apply."""
@@ -58,12 +64,12 @@ def place_record(document: Document, span: Span) -> dict:
     index = bisect.bisect_right(_section_starts(SameDocument(document)), offset) - 1
     section = document.sections[max(index, 0)] if document.sections else None
     record = {"section": (section.heading or None) if section else None, "row": None, "column": None, "line": None}
-    if document.kind == "spreadsheet":
+    if document.form.table:
         fact = next((f for f in section.facts if f.span[0] <= offset < f.span[1]), None) if section else None
         if fact is not None:
             record["row"], record["column"] = fact.row, fact.column
         elif section is not None and any(f.row for f in section.facts):  # the product's name: its first row
             record["row"] = min(f.row for f in section.facts if f.row)
     else:
-        record["line"] = document.text.count("\n", 0, offset) + 1
+        record["line"] = line_at(_line_breaks(SameDocument(document)), offset)
     return record

@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from workbench.advise.readers import READERS
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
 from workbench.core.wording import lower_first
 from workbench.cut.windows import WINDOW_SIZE, Fixed
@@ -217,7 +218,7 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
     if others:
         verdict.recommendation += f" Cuts just as good on these questions: {'; '.join(lower_first(o) for o in others)}."
     _compare_with_baseline(evaluation, verdict, size)
-    _caveats(evaluation, verdict, size)
+    _caveats(evaluation, verdict, size, reader)
     return verdict
 
 
@@ -275,7 +276,7 @@ def _cannot_tell(comparison, a: str, b: str) -> str:
     return text + "."
 
 
-def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None:
+def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None, reader: str = "app") -> None:
     from workbench.grade.stats import compare
 
     best = verdict.recommended
@@ -307,7 +308,7 @@ def _caveats(evaluation: Evaluation, verdict: Verdict, size: int | None) -> None
         # Under "auto" a None threshold means no level picked from the questions works: the to-do says what
         # to do then, and telling the owner to tick the box already ticked would contradict it.
         verdict.caveats.append(
-            "The bot never refused a question here: let the questions pick a refusal threshold so it hands the "
+            f"The bot never refused a question here: {READERS[reader].threshold_from_questions} so it hands the "
             "ones your file cannot answer to a person."
         )
 
@@ -325,7 +326,7 @@ def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff, reader: str 
             "Measured on the app's own questions only: write or check your customers' questions to be sure."
         )
     elif generated:
-        check = "check them" if reader == "report" else "edit or accept them on the Questions page"
+        check = READERS[reader].check_questions
         verdict.conditions.append(
             f"{generated} of your {graded} questions are the app's own and not yet checked: {check}, or write your "
             "customers' own, to be sure."

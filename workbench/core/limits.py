@@ -22,7 +22,14 @@ MAX_UNPACKED_BYTES = 250 * MB  # everything inside an Excel file, unpacked (a 10
 MAX_ZIP_PARTS = 10_000  # files inside an Excel file (a normal workbook has a few dozen)
 MAX_CHARACTERS = 60_000_000  # the text the workbench makes of the file
 MAX_ROWS = 1_048_576  # Excel's own limit for one sheet
-MAX_CELLS = 5_000_000  # e.g. 100,000 products x 50 columns
+MAX_COLUMNS = 16_384  # Excel's own limit, XFD: one CSV row of a million cells made one product of a million facts
+# Cells that hold something: each is a fact, about 1.2 KB through a check-up, so this keeps one under 2.5 GB.
+# 2,000,000 of them in 10-column rows peaked at 1.9 GB, in 16,384-column rows at 2.54 GB (1.77 million: 2.26 GB);
+# the 4.9 million the old limit let through (it counted empty cells too) took 6.0 GB and 11 minutes (BENCHMARKS.md,
+# "Read as meant"). E.g. 90,000 products x 20 filled columns.
+MAX_CELLS = 1_800_000
+# Cells as read, empty ones too (a file of nothing but commas), and rows padded to the header: a pointer each.
+MAX_GRID = 10_000_000
 MAX_PART_BYTES = 200 * MB  # one part inside an Excel file, unpacked (a sheet of 100,000 rows is ~100 MB)
 MAX_PART_RATIO = 200  # how much one large part may unpack to per packed byte (real sheets: 5-20 times)
 RATIO_FROM = 10 * MB  # parts smaller than this unpacked are not held to the ratio (a tiny part of zeros is fine)
@@ -35,12 +42,21 @@ MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker 
 # 200,000 products (12.5 million characters) two cuts took 24 s of CPU and 0.9 GB; all fifteen took 102 s and 2.8 GB.
 MAX_RUN_CHARACTERS = 30_000_000
 MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
+# A knowledge base of several files, on the command line, checked from the files' sizes before any is read (80
+# Markdown files of 800 KB, each within its own limits, were all read first: 3 GB and 42 s before the base was
+# refused). 30 MB: a Markdown or text file makes about a character a byte, so a bigger base could not be evaluated
+# cut even one way (MAX_RUN_CHARACTERS); and the check-up of 40 such files (37 MB) peaked at 1.8 GB, as each file is
+# checked and then all of them across. The files' text together is held to MAX_CHARACTERS as they are read.
+MAX_BASE_BYTES = 30 * MB
+MAX_BASE_FILES = 1_000  # a shop's base is a handful of files to a few dozen; each is one more document to cut and check
+BIGGEST_NAMED = 3  # the files a message about the base's size names, biggest first; the rest are counted
 
 
 def limits_sentence() -> str:
     return (
         f"files up to {MAX_BYTES // MB} MB that unpack to at most {MAX_UNPACKED_BYTES // MB} MB, with at most "
-        f"{MAX_ROWS:,} rows, {MAX_CELLS:,} cells and {MAX_CHARACTERS:,} characters of text"
+        f"{MAX_ROWS:,} rows, {MAX_COLUMNS:,} columns, {MAX_CELLS:,} cells that hold something ({MAX_GRID:,} in all) "
+        f"and {MAX_CHARACTERS:,} characters of text"
     )
 
 
@@ -69,7 +85,8 @@ def check_run(name: str, characters: int, cuts: list[str],
     if work <= MAX_RUN_CHARACTERS:
         return
     fit = MAX_RUN_CHARACTERS // max(characters, 1)
-    what = (f"{name} makes {characters:,} characters of text; cut {len(cuts)} ways that is {work:,} characters, and "
+    what = (f"{name} makes {characters:,} characters of text; cut {len(cuts)} way{'' if len(cuts) == 1 else 's'} "
+            f"that is {work:,} characters, and "
             f"{run_sentence()}. ")
     if fit >= 1:
         first = [c for c in ("heading", "fixed") if c in cuts]  # the reference and the usual winner, when asked
@@ -79,7 +96,48 @@ def check_run(name: str, characters: int, cuts: list[str],
 
 
 def _with_strategies(fit: int, example: list[str]) -> str:
-    return f"Choose at most {fit} cut(s) with --strategies (e.g. --strategies {','.join(example)}), or split the file."
+    return (f"Choose at most {_cuts(fit)} with --strategies (e.g. --strategies {','.join(example)}), or split the "
+            "file.")
+
+
+def _cuts(count: int) -> str:
+    return f"{count:,} cut{'' if count == 1 else 's'}"
+
+
+def base_sentence() -> str:
+    return (f"the workbench reads a knowledge base of at most {MAX_BASE_FILES:,} files and {MAX_BASE_BYTES // MB} MB "
+            f"together, making at most {MAX_CHARACTERS:,} characters of text")
+
+
+def check_base(sizes: list[tuple[str, int]]) -> None:
+    """Refuse a knowledge base whose files (``(name, bytes on disk)``, before any is read) are too many or too big
+    together, naming the total, the limit and the biggest few files."""
+    total = sum(size for _, size in sizes)
+    if len(sizes) <= MAX_BASE_FILES and total <= MAX_BASE_BYTES:
+        return
+    biggest = sorted(sizes, key=lambda named: -named[1])
+    shown = ", ".join(f"{name} {_megabytes(size)}" for name, size in biggest[:BIGGEST_NAMED])
+    rest = len(sizes) - BIGGEST_NAMED
+    listing = f"the biggest: {shown}" + (f" and {rest:,} more" if rest > 0 else "")
+    what = (f"has {len(sizes):,} files" if len(sizes) > MAX_BASE_FILES else
+            f"is {len(sizes):,} files of {_megabytes(total)} together")
+    raise WorkbenchError(
+        f"The knowledge base {what} ({listing}); {base_sentence()}. Check fewer files at once, or shorten the "
+        "biggest ones."
+    )
+
+
+def check_base_text(name: str, characters: int) -> None:
+    """Refuse a knowledge base whose files, read so far, make more text together than MAX_CHARACTERS."""
+    if characters > MAX_CHARACTERS:
+        raise WorkbenchError(
+            f"The knowledge base makes more than {MAX_CHARACTERS:,} characters of text by {name}; {base_sentence()}. "
+            "Check fewer files at once, or shorten the biggest ones."
+        )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / MB:,.1f} MB"
 
 
 def allow_long_cells() -> None:
@@ -168,21 +226,34 @@ def check_zip(data: bytes, name: str, part_limit: int = MAX_PART_BYTES) -> None:
                 )
 
 
+def check_columns(name: str, cells: int, row: int | None = None) -> None:
+    """Refuse a row of more cells than a sheet has columns: its cells would all be facts of one product (a CSV row
+    of a million cells held 2.8 GB through a check-up), and no spreadsheet program could open the file either."""
+    if cells > MAX_COLUMNS:
+        where = f"row {row:,}" if row is not None else "its header"
+        raise too_big(name, f"has {cells:,} cells in {where}, more than the {MAX_COLUMNS:,} columns a sheet can have")
+
+
 class Budget:
     """Counts rows, cells and characters as a reader produces them, and stops it at the first limit passed."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.rows = self.cells = self.characters = 0
+        self.rows = self.grid = self.cells = self.characters = 0
 
-    def row(self, cells: int, characters: int) -> None:
+    def row(self, cells: int, characters: int, held: int | None = None) -> None:
+        """One row of ``cells`` (empty ones too), ``held`` of them holding something (default: all)."""
         self.rows += 1
-        self.cells += cells
+        check_columns(self.name, cells, self.rows)
+        self.grid += cells
+        self.cells += cells if held is None else held
         self.characters += characters
         if self.rows > MAX_ROWS:
             raise too_big(self.name, f"has more than {MAX_ROWS:,} rows")
         if self.cells > MAX_CELLS:
-            raise too_big(self.name, f"has more than {MAX_CELLS:,} cells")
+            raise too_big(self.name, f"has more than {MAX_CELLS:,} cells that hold something")
+        if self.grid > MAX_GRID:
+            raise too_big(self.name, f"has more than {MAX_GRID:,} cells, empty ones included")
         self.text(0)
 
     def text(self, characters: int) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from workbench.core.kinds import DocumentKind, kind_named
+
 Span = tuple[int, int]
 """A half-open range ``[start, end)`` of the canonical text."""
 
@@ -56,7 +58,7 @@ class Document:
     """One canonical text (newlines normalised to ``\\n``) and its structure."""
 
     name: str
-    kind: str  # "markdown" | "spreadsheet"
+    kind: str  # "markdown" | "spreadsheet" | "base": its facts are ``form`` (``core/kinds.py``)
     text: str
     sections: tuple[Section, ...]
     warnings: tuple[str, ...] = ()
@@ -70,6 +72,16 @@ class Document:
     @property
     def facts(self) -> list[Fact]:
         return [fact for section in self.sections for fact in section.facts]
+
+    @property
+    def form(self) -> DocumentKind:
+        """What its kind says: its parts' name, whether it is a table, how its places read."""
+        return kind_named(self.kind)
+
+    def tables(self) -> list[Document]:
+        """Its tables (spreadsheets): itself when it is one, a knowledge base's files that are."""
+        return [part.document for part in self.files if part.document.form.table] if self.files \
+            else [self] if self.form.table else []
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:

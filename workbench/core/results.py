@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from workbench.core.model import BadQuestion, Chunk, Document, Question, ResolvedQuestion, Settings
+from workbench.core.words import ENGLISH, Analyzer
 
 MIN_UNANSWERABLE = 3  # fewer cannot estimate a refusal rate: one question is a third of it
 
@@ -74,6 +75,9 @@ class Evaluation:
     # Stages of the grid not computed yet (``run/staged.py``): empty for a complete result. A result with
     # pending stages is partial: its verdict is provisional, and it is never remembered or saved as complete.
     pending: tuple[str, ...] = ()
+    # How the document's words were read (its languages' stop words and stems, ``core.words``): the to-do reads
+    # the customers' words as the searches did.
+    analyzer: Analyzer = ENGLISH
 
     @property
     def complete(self) -> bool:

@@ -6,7 +6,30 @@ returns's line", "1 of the 4 pieces … do not carry" and "langchain common" can
 
 from __future__ import annotations
 
+import re
+
+from workbench.core.kinds import kind_named
 from workbench.core.limits import MB
+
+# Characters that act on a terminal instead of being shown: C0 controls (escape, bell, carriage return: a name
+# holding "\x1b[2J" would clear the screen), delete, C1 controls, and the bidirectional marks and overrides that
+# reorder what is shown after them ("\u202e" makes "gpj.exe" read "exe.jpg").
+_UNSHOWN = [*range(0x20), 0x7F, *range(0x80, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+            *range(0x2066, 0x206A)]
+_NAMED = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+_ESCAPES = {chr(code): _NAMED.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}") for code in _UNSHOWN}
+# Found by one pattern and replaced match by match: a 10 MB table has none, and is scanned once at C speed (a
+# translation table looked up every character, 1.8 s for 10 MB).
+_FIND = re.compile("[" + "".join(map(re.escape, _ESCAPES)) + "]")
+_FIND_KEEPING_LINES = re.compile("[" + "".join(re.escape(c) for c in _ESCAPES if c not in "\t\n") + "]")
+
+
+def printable(text: object, lines: bool = False) -> str:
+    """``text`` as it may be printed to a terminal: each character that would act on the terminal instead of being
+    shown (see ``_UNSHOWN``) written as its escape (``\\x1b``, ``\\x07``, ``\\u202e``), so a file name or a value
+    of the user's is shown and can do nothing. ``lines``: a text of several lines (a table) keeps its line breaks
+    and tabs. Every message the command line prints goes through this."""
+    return (_FIND_KEEPING_LINES if lines else _FIND).sub(lambda match: _ESCAPES[match.group()], str(text))
 
 
 def possessive(name: str) -> str:
@@ -60,23 +83,20 @@ def lower_first(name: str) -> str:
 
 def part_word(kind: str, plural: bool = False) -> str:
     """What a document's parts are called: a spreadsheet's are products, any other document's sections."""
-    word = "product" if kind == "spreadsheet" else "section"
-    return word + "s" if plural else word
+    form = kind_named(kind)
+    return form.parts() if plural else form.part
 
 
 def todo_order_note(kind: str) -> str:
     """The line above a to-do list: its order, and what its places mean for this kind of file."""
-    places = {"spreadsheet": "Rows and columns are your spreadsheet's.",
-              "base": "Rows and columns are your spreadsheets'; lines are your other files'."}
-    return "Most questions fixed first. " + places.get(kind, "Lines are your file's.")
+    return "Most questions fixed first. " + kind_named(kind).place_note
 
 
 def grouped_rows(document) -> str:
     """ "37 products (211 rows; variant rows grouped under their product)" for a spreadsheet (or a knowledge
     base's spreadsheets) whose rows outnumber its products, as a platform export's variant rows do; "" when
     every row is a product of its own. Said beside the count of products, which alone reads as a lost 174 rows."""
-    tables = [part.document for part in document.files if part.document.kind == "spreadsheet"] if document.files \
-        else [document] if document.kind == "spreadsheet" else []
+    tables = document.tables()
     products = sum(1 for table in tables for section in table.sections if section.facts)
     rows = sum(len({fact.row for fact in table.facts if fact.row is not None}) for table in tables)
     if rows <= products:

@@ -1,24 +1,28 @@
 """Words: how the workbench reads a text as words, written once for every part that compares words.
 
-Keyword search, BM25, TF-IDF, the confidence and the to-do's missing words all read a text the same way:
+Keyword search, BM25, TF-IDF, the confidence and the to-do's missing words all read a text the same way, with
+the document's ``Analyzer`` (chosen once per document from its languages, ``read.language.analyzer_for``):
 
 - ``tokenize``: lowercase words, whole in any script (letters with their combining marks, and digits);
-  Chinese and Japanese, written without spaces, as overlapping character pairs.
-- ``STOP_WORDS``: one list of words that carry no subject ("what", "is", "the", "however", "please",
-  "thanks"): function words (``FUNCTION_WORDS``) and the chat words a customer's question adds (``CHAT_WORDS``).
-- ``stem``: English Snowball (Porter2), so "returns" finds "return", "warranties" finds "warranty" and
-  "returning" finds "returned".
+  Chinese and Japanese, written without spaces, as overlapping character pairs. The same in every language.
+- stop words: English's is one list of words that carry no subject ("what", "is", "the", "however", "please",
+  "thanks"): function words (``FUNCTION_WORDS``) and the chat words a customer's question adds (``CHAT_WORDS``);
+  another language's comes from the ``stop-words`` package (``stop_words_of``).
+- ``stem``: the main language's Snowball stemmer (English: Porter2), so "returns" finds "return", "warranties"
+  finds "warranty" and "Rücksendungen" finds "Rücksendung".
 
 ``terms`` is the three in a row: the words keyword search, BM25, TF-IDF and the heading re-check compare, and
 the to-do compares to tell a missing word. The confidence compares ``subject_words``, the same words unstemmed:
 whether the document names the very thing asked about ("assembly", not "assemble"; see
-``grade.confidence``).
+``grade.confidence``). The module-level ``stem``, ``terms``, ``subject_words`` and ``question_terms`` are
+English's (``ENGLISH``), for a caller that reads no document.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 import regex
 
@@ -85,39 +89,126 @@ STOP_WORDS = FUNCTION_WORDS | CHAT_WORDS
 
 
 @functools.cache
-def _stemmer():
-    """English Snowball (Porter2) from ``snowballstemmer``: a small, kept, pure-Python library with no model or
-    data files. Stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds both."""
+def _stemmer(algorithm: str = "english"):
+    """A Snowball stemmer from ``snowballstemmer``: a small, kept, pure-Python library with no model or data files.
+    English is Porter2: stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds both."""
     import snowballstemmer  # a few milliseconds, paid by the first text a search reads
 
-    return snowballstemmer.stemmer("english")
+    return snowballstemmer.stemmer(algorithm)
 
 
-@functools.lru_cache(maxsize=1 << 18)  # a document repeats its words: each is stemmed once
-def stem(word: str) -> str:
-    """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is."""
-    return _stemmer().stemWord(word)
+# The languages read with their own rules: ISO 639-1 code -> (name on screen, Snowball algorithm, stop-words list
+# of the ``stop-words`` package). Each has both a stemmer and a stop-word list; a document in any other language
+# is read as English is (its words whole, English stop words dropped), as every document was before.
+LANGUAGES = {
+    "en": ("English", "english", "english"),
+    "de": ("German", "german", "german"),
+    "fr": ("French", "french", "french"),
+    "es": ("Spanish", "spanish", "spanish"),
+    "it": ("Italian", "italian", "italian"),
+    "nl": ("Dutch", "dutch", "dutch"),
+    "pt": ("Portuguese", "portuguese", "portuguese"),
+    "da": ("Danish", "danish", "danish"),
+    "sv": ("Swedish", "swedish", "swedish"),
+    "no": ("Norwegian", "norwegian", "norwegian"),
+    "fi": ("Finnish", "finnish", "finnish"),
+    "ca": ("Catalan", "catalan", "catalan"),
+    "ro": ("Romanian", "romanian", "romanian"),
+    "hu": ("Hungarian", "hungarian", "hungarian"),
+    "pl": ("Polish", "polish", "polish"),
+    "tr": ("Turkish", "turkish", "turkish"),
+    "ru": ("Russian", "russian", "russian"),
+    "id": ("Indonesian", "indonesian", "indonesian"),
+}
+MARKS = regex.compile(r"\p{M}+")
 
 
-def subject_words(text: str) -> list[str]:
-    """``tokenize``, less ``STOP_WORDS``: the words that can name what a text is about, in order and repeated."""
-    return [token for token in tokenize(text) if token not in STOP_WORDS]
+class Analyzer:
+    """How one document is read as words: its languages' stop words and its main language's Snowball stems.
+
+    ``languages`` are ISO 639-1 codes, the document's main language first (``read.language``). A second language
+    (a file with English and French columns) adds its stop words; every word is stemmed by the main language's
+    rules, the same for the document and the questions, so a word matches itself whatever its language
+    (DESIGN.md, "Words"). Outside English a stem loses its accents ("échange" and "echange" meet): customers
+    type without them. English is read exactly as before this class existed.
+    """
+
+    def __init__(self, languages: tuple[str, ...]) -> None:
+        self.languages = languages
+        self.name = LANGUAGES[languages[0]][0]
+        self.algorithm = LANGUAGES[languages[0]][1]
+        stops = [stop_words_of(code) for code in languages]
+        self.stop_words = stops[0] if len(stops) == 1 else frozenset().union(*stops)
+        self.folds = languages[0] != "en"
+        self.stem = functools.lru_cache(maxsize=1 << 18)(self._stem)  # a document repeats its words
+        self._terms = functools.lru_cache(maxsize=1 << 16)(self._read_terms)
+        self.question_terms = functools.lru_cache(maxsize=4096)(self._question_terms)
+
+    def __repr__(self) -> str:
+        return f"Analyzer({self.languages!r})"
+
+    def __reduce__(self):  # a remembered result names its analyzer; the caches are built again
+        return analyzer, (self.languages,)
+
+    @property
+    def names(self) -> list[str]:
+        """The languages' names on screen, main first: ["German"], ["English", "French"]."""
+        return [LANGUAGES[code][0] for code in self.languages]
+
+    def _stem(self, word: str) -> str:
+        """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is. Outside
+        English the stem then loses its accents ("échange" and "echange" meet). Not before stemming: French
+        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse"."""
+        stemmed = _stemmer(self.algorithm).stemWord(word)
+        return fold_accents(stemmed) if self.folds and not stemmed.isascii() else stemmed
+
+    def subject_words(self, text: str) -> list[str]:
+        """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""
+        return [token for token in tokenize(text) if token not in self.stop_words]
+
+    def terms(self, text: str) -> list[str]:
+        """The words a search compares: ``subject_words``, each ``stem``med, in order and repeated."""
+        return list(self._terms(text))
+
+    def _read_terms(self, text: str) -> tuple[str, ...]:
+        """Read once per text: keyword, BM25 and the heading re-check read the same pieces of every cut. On a
+        synthetic catalog of 20,000 products, with its words stemmed once, building keyword's index took about
+        1.3 s and BM25's as long when each read the texts again, 0.4-0.5 s when the texts had been read."""
+        stop, stem = self.stop_words, self.stem
+        return tuple(stem(token) for token in tokenize(text) if token not in stop)
+
+    def _question_terms(self, question: str) -> tuple[str, ...]:
+        """A question's distinct ``terms``, in first-seen order (a run asks each under every setup)."""
+        return tuple(dict.fromkeys(self._terms(question)))
 
 
-def terms(text: str) -> list[str]:
-    """The words a search compares: ``subject_words``, each ``stem``med, in order and repeated."""
-    return list(_terms(text))
+def stop_words_of(code: str) -> frozenset[str]:
+    """A language's stop words: English's own list (``STOP_WORDS``), else the ``stop-words`` package's, which ships
+    its lists as files (nothing is fetched). Folded as the stems are: a customer's "a" is French "à"."""
+    if code == "en":
+        return STOP_WORDS
+    from stop_words import get_stop_words
+
+    words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])}
+    return frozenset(words | {fold_accents(word) for word in words})
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _terms(text: str) -> tuple[str, ...]:
-    """Read once per text: keyword, BM25 and the heading re-check read the same pieces of every cut. On a
-    synthetic catalog of 20,000 products, with its words stemmed once, building keyword's index took about
-    1.3 s and BM25's as long when each read the texts again, 0.4-0.5 s when the texts had been read."""
-    return tuple(stem(token) for token in tokenize(text) if token not in STOP_WORDS)
+def fold_accents(word: str) -> str:
+    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große"); other scripts' marks
+    (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
+    return MARKS.sub("", unicodedata.normalize("NFKD", word))
 
 
-@functools.lru_cache(maxsize=4096)  # a run asks each question under every strategy, retriever and reranker
-def question_terms(question: str) -> tuple[str, ...]:
-    """A question's distinct ``terms``, in first-seen order."""
-    return tuple(dict.fromkeys(terms(question)))
+@functools.cache
+def analyzer(languages: tuple[str, ...]) -> Analyzer:
+    """The one analyzer of these languages (main first), made once per process."""
+    return Analyzer(languages)
+
+
+ENGLISH = analyzer(("en",))
+# English, as every part read words before the document's language was found: what a caller gets that reads no
+# document (a test, a check of one line).
+stem = ENGLISH.stem
+subject_words = ENGLISH.subject_words
+terms = ENGLISH.terms
+question_terms = ENGLISH.question_terms

@@ -14,7 +14,7 @@ class Strategy:
 
     id: str = ""
     order: int  # where it is listed and run, and which of two tied setups is preferred (lower: plainer)
-    label: str = ""  # a plain-words name for the screen (see names.py)
+    label: str = ""  # a plain-words name for the screen, as ``name`` gives it
     sized_label: str = ""  # for a cut the size names: "{size}-character windows"
     default_size: int | None = None  # the size used when none is given (a cut that takes a size)
     control: bool = False  # a control tells whether a gain is real; it is never recommended
@@ -27,7 +27,7 @@ class Strategy:
         if cls.sized_label:
             return cls.sized_label.format(size=size or cls.default_size)
         return cls.label or cls.id
-    # Set by whoever runs a long cut (evaluate.chunk_document): asked every HEARD_EVERY sections, lines or
+    # Set by whoever runs a long cut (``cut.chunk_document``): asked every HEARD_EVERY sections, lines or
     # pieces, so a Stop is heard while a 100,000-row file is cut; it ends the cut by raising.
     between: Callable[[], None] | None = None
 

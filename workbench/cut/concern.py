@@ -45,7 +45,7 @@ class Concern(Strategy):
             self._heard(number)
             if not section.facts:
                 continue
-            groups = self._by_column(section) if document.kind == "spreadsheet" else self._by_block(document, section)
+            groups = self._by_column(section) if document.form.table else self._by_block(document, section)
             anchor = (section.heading or document.name) + "\n"
             pieces.extend((spans, anchor) for spans in groups)
         return self._chunks(document, pieces)

@@ -42,7 +42,7 @@ def blocks(document: Document, section: Section) -> list[Span]:
         line = document.text[line_start : fact.span[1]]
         blank_between = previous_end is not None and "\n\n" in document.text[previous_end : fact.span[0]].replace(" ", "")
         new_item = bool(LIST_ITEM.match(line)) or bool(TABLE_ROW.match(line)) or previous_row
-        if found and (in_fence or (document.kind != "spreadsheet" and not blank_between and not new_item)):
+        if found and (in_fence or (not document.form.table and not blank_between and not new_item)):
             found[-1][1] = fact.span[1]
         else:
             found.append([fact.span[0], fact.span[1]])

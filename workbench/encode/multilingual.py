@@ -116,9 +116,12 @@ def _shared_e5() -> E5Encoder:
 
 
 def file_language(document) -> str | None:
-    """The language a document was found to be written in (``Document.language``, an ISO 639-1 code, set where the
-    file is read); None where nothing says (a reader that does not find it yet), and then MiniLM reads it."""
-    return getattr(document, "language", None)
+    """The document's main language (``read.language.document_languages``, an ISO 639-1 code); None when it has too
+    little text to tell, and then MiniLM reads it."""
+    from workbench.read.language import document_languages
+
+    found = document_languages(document)
+    return found[0] if found else None
 
 
 def encoder_for(language: str | None) -> Encoder:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from workbench.core.model import Chunk, Document
-from workbench.core.words import STOP_WORDS, subject_words, tokenize
+from workbench.core.words import ENGLISH, STOP_WORDS, Analyzer, tokenize
 
 # Words that ask *about* something rather than name it: a document states these as values ("29 L",
 # "£83", "4 weeks"), not as the words themselves, so their absence is no sign the answer is missing.
@@ -50,7 +50,7 @@ WEIGHTS = {"top_coverage": 0.4, "score": 0.4, "margin": 0.2}
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
-def line_words(text: str) -> set[str]:
+def line_words(text: str, analyzer: Analyzer = ENGLISH) -> set[str]:
     """A text's ``subject_words``; a camelCase column name ("stockOnHand") counts as its words too.
 
     Not stemmed, unlike the searches' ``terms``: coverage asks whether the document names the very thing a
@@ -61,14 +61,19 @@ def line_words(text: str) -> set[str]:
     Snowball stems 396 and 559; the -s/-es/-ing/-ed stripping this replaced 563 and 480.
     """
     split = CAMEL.sub(" ", text)
+    subject_words = analyzer.subject_words
     return set(subject_words(split)) | (set(subject_words(text)) if split != text else set())  # each text once
 
 
 class WordEvidence:
     """The IDF of every word over the document's lines (headings and facts), built once per document."""
 
-    def __init__(self, document: Document, between: Callable[[], None] | None = None) -> None:
-        """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute)."""
+    def __init__(self, document: Document, between: Callable[[], None] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute).
+        ``analyzer``: the document's stop words (``core.words``); the asking words are English's alone."""
+        self.analyzer = analyzer
+        self.not_named = NOT_NAMED if analyzer is ENGLISH else analyzer.stop_words | ASKING_WORDS
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
@@ -77,7 +82,7 @@ class WordEvidence:
         for number, (line, count) in enumerate(Counter(lines).items()):
             if between is not None and number % 2_000 == 0:
                 between()
-            for word in line_words(line):
+            for word in line_words(line, analyzer):
                 self.frequency[word] += count
         self._pieces: dict[str, set[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
@@ -92,7 +97,7 @@ class WordEvidence:
 
     def question_words(self, question: str) -> list[str]:
         """The question's content words, each once: no stop word, no asking word."""
-        return list(dict.fromkeys(t for t in tokenize(question) if t not in NOT_NAMED))
+        return list(dict.fromkeys(t for t in tokenize(question) if t not in self.not_named))
 
     def coverage(self, question_words: list[str], present: set[str] | None = None) -> float:
         """IDF-weighted share of the question's words found in ``present`` (default: the whole document).
@@ -124,7 +129,7 @@ class WordEvidence:
     def piece_words(self, chunk: Chunk) -> set[str]:
         # Keyed by the text: cuts often make the same piece (a short section is one piece under most of them).
         if chunk.text not in self._pieces:
-            self._pieces[chunk.text] = line_words(chunk.text)
+            self._pieces[chunk.text] = line_words(chunk.text, self.analyzer)
         return self._pieces[chunk.text]
 
 

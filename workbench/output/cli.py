@@ -15,7 +15,8 @@ from workbench.core.model import WorkbenchError
 from workbench.output.cli_args import UsageError, build_parser, check_outputs
 from workbench.output.cli_document import run_audit, run_export, run_rewrite
 from workbench.output.cli_evaluate import GateFailed, SweepErrors, run_evaluate, run_sweep
-from workbench.output.cli_io import emit
+from workbench.output.cli_fix import run_fix
+from workbench.output.cli_io import emit, say
 from workbench.read.loaders import NoNameColumn
 
 
@@ -29,29 +30,32 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
+        check_outputs(args)  # every command, before any work: a bad path found after a 10-minute run wastes it
         if args.command in ("audit", "export", "rewrite"):
-            check_outputs(args)
             emit(args, {"audit": run_audit, "export": run_export, "rewrite": run_rewrite}[args.command](args))
+            return 0
+        if args.command == "fix":
+            run_fix(args)
             return 0
         try:
             (run_sweep if args.command == "sweep" else run_evaluate)(args)  # each writes its output, then the history
         except GateFailed as failed:
             (failures,) = failed.args
-            print("failed: " + "; ".join(failures), file=sys.stderr)
+            say("failed", "; ".join(failures))
             return 1
         except SweepErrors as failed:  # the other documents' results are written; these could not be evaluated
             errors, failures = failed.args
             for error in errors:
-                print(f"error: {error}", file=sys.stderr)
+                say("error", error)
             if failures:
-                print("failed: " + "; ".join(failures), file=sys.stderr)
+                say("failed", "; ".join(failures))
             return 2
         return 0
     except NoNameColumn as error:  # the engine names no way to choose: on the command line it is a flag
-        print(f"error: {error} Choose one with --name-column.", file=sys.stderr)
+        say("error", f"{error} Choose one with --name-column.")
         return 2
     except (WorkbenchError, UsageError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        say("error", error)
         return 2
     except KeyboardInterrupt:
         return 130

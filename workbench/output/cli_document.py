@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from workbench.advise.audit import audit
-from workbench.core.wording import plural
+from workbench.core.wording import plural, printable
 from workbench.cut import STRATEGIES
 from workbench.output.cli_io import json_text, load_document
 from workbench.read.questions import parse_questions
@@ -22,7 +22,7 @@ def run_audit(args: argparse.Namespace) -> str:
         from workbench.advise.crossfile import cross_findings
         from workbench.advise.todo_places import place_record
 
-        own = [(part.name, audit(part.document, meaning=args.meaning or None)) for part in document.files]
+        own = [(part.name, audit(part.document, meaning=args.meaning)) for part in document.files]
         across = cross_findings(document)
         if args.format == "json":
             return json_text({
@@ -36,7 +36,7 @@ def run_audit(args: argparse.Namespace) -> str:
         lines.append(f"== Across the files ({plural(len(across), 'finding')}) ==")
         lines += [f"- {f.text}. {f.edit}" for f in across]
         return "\n".join(lines) + "\n"
-    result = audit(document, meaning=args.meaning or None)
+    result = audit(document, meaning=args.meaning)
     if args.format == "json":
         return json_text(result.as_dict())
     return "\n".join(result.lines()) + "\n"
@@ -60,9 +60,9 @@ def run_rewrite(args: argparse.Namespace) -> str:
     if args.questions:  # the side-by-side grade goes to stderr, so the Markdown on stdout stays clean
         questions = parse_questions(read_file(args.questions), display_name(Path(args.questions).name))
         before = grade_rewrite(document, questions, size=args.size)
-        print(before.sentence(), file=sys.stderr)
-        print(f"  your file:      {before.line('original')}", file=sys.stderr)
-        print(f"  bot-ready file: {before.line('rewrite')}", file=sys.stderr)
+        print(printable(before.sentence()), file=sys.stderr)
+        print(f"  your file:      {printable(before.line('original'))}", file=sys.stderr)
+        print(f"  bot-ready file: {printable(before.line('rewrite'))}", file=sys.stderr)
     for line in result.summary():
-        print(line, file=sys.stderr)
+        print(printable(line), file=sys.stderr)
     return result.text

@@ -10,30 +10,31 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from workbench.advise.advice import advise
+from workbench.advise.advice import advise, fix_sentence, todo_heading
 from workbench.advise.todo import todo_records
-from workbench.advise.verdict import handed_pieces
+from workbench.advise.verdict import assess, handed_pieces
 from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
-from workbench.core.wording import plural
+from workbench.core.wording import plural, printable
 from workbench.grade.stats import compare
 from workbench.output.cli_args import check_options, run_settings
-from workbench.output.cli_io import emit, json_text, load_document, write_output
+from workbench.output.cli_io import emit, json_text, load_document, say, write_output
 from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
+from workbench.read.base_of_files import label
 from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
 from workbench.read.textio import display_name, read_file
-from workbench.run.evaluate import evaluate
+from workbench.run.staged import evaluate_in_stages, stages
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
 
 
 def stderr_progress(share: float, text: str) -> None:
     """One self-overwriting progress line on stderr."""
-    sys.stderr.write(f"\r{share:4.0%}  {text[:80]:<80}")
+    sys.stderr.write(f"\r{share:4.0%}  {printable(text[:80]):<80}")
     if share >= 1.0:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -61,9 +62,10 @@ def _grade_file(
     compare_pair: tuple[str, str] | None,
     history: History | None,
     progress,
+    on_stage=None,
 ) -> Graded:
     document = load_document(args, document_path)
-    limits.check_run(document.name, len(document.text), settings.strategies)  # before the questions are read
+    limits.check_run(label(document), len(document.text), settings.strategies)  # before the questions are read
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)
@@ -75,8 +77,11 @@ def _grade_file(
         # settings is a baseline; with none, say so and judge by the bars alone.
         baseline = history.baseline(document.name, settings, questions_hash)
         if baseline is None:
-            print(f"note: {document.name}: {NO_BASELINE}", file=sys.stderr)
-    evaluation = evaluate(document, questions, settings, progress=progress)
+            say("note", f"{label(document)}: {NO_BASELINE}")
+    # In stages, as the app runs them: word search's result first (``on_stage``), then the model's setups; each
+    # grade is the one a single ``evaluate`` gives. --quick stops after the first stage.
+    evaluation = evaluate_in_stages(document, questions, settings, progress=progress, on_stage=on_stage,
+                                    first_only=args.quick)
     comparisons = []
     if compare_pair:
         for run in evaluation.runs:
@@ -98,6 +103,10 @@ def evaluation_json(graded: Graded) -> dict:
         entry["pieces"] = [{"id": chunk.id, "from": citation(evaluation.document, chunk)}
                            for chunk in handed_pieces(evaluation, result)]
     data["todo"] = todo_records(evaluation.document, advice.todo)
+    if advice.fix is not None:
+        data["fix"] = {**advice.fix.measured.as_dict(), "items": len(advice.fix.items), "edits": len(advice.fix.edits)}
+    data["settings"] = asdict(evaluation.settings)  # what was graded: the defaults unless flags said otherwise
+    data["pending"] = list(evaluation.pending)  # stages not graded (--quick): the verdict is word search's alone
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
         from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
 
@@ -118,29 +127,43 @@ def _cache_warnings() -> None:
     from workbench.encode.embedding import cache_warnings  # here: the command line starts without numpy's import time
 
     for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
-        print(f"warning: {warning}", file=sys.stderr)
+        say("warning", warning)
 
 
 def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[str]:
     """Save a run to the history (after its output is written), then check it against the bars and baseline."""
     # The history is written after the output is saved: a damaged history never costs the run's results.
-    if history is not None:
+    if history is not None and graded.evaluation.pending:  # as in the app: only a complete result is kept
+        say("note", f"{label(graded.evaluation.document)}: a --quick result is not saved to the history")
+    elif history is not None:
         try:
             history.save(graded.evaluation, graded.questions_hash)
         except WorkbenchError as error:
-            print(f"warning: this run was not saved to the history: {error}", file=sys.stderr)
+            say("warning", f"this run was not saved to the history: {error}")
     return gate(graded.evaluation, bars, graded.baseline) if (bars or graded.baseline) else []
 
 
 def run_evaluate(args: argparse.Namespace) -> None:
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
     compare_pair = check_options(args, settings)
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
-    graded = _grade_file(
-        args, settings, args.document, args.questions, compare_pair, history, stderr_progress if show else None
-    )
+    # Word search's verdict as soon as it is known, marked first, where it does not mix with the output proper.
+    first = sys.stdout if args.format == "table" and not args.out else sys.stderr if show else None
+
+    shown: list[Evaluation] = []
+
+    def on_stage(partial: Evaluation) -> None:  # the first stage's alone: the settled verdict follows the output
+        if partial.pending and not args.quick and first is not None and not shown:
+            shown.append(partial)
+            if show:
+                sys.stderr.write("\r" + " " * 86 + "\r")  # the progress line, cleared for the verdict
+            first.write(first_verdict_text(partial))
+            first.flush()
+
+    graded = _grade_file(args, settings, args.document, args.questions, compare_pair, history,
+                         stderr_progress if show else None, on_stage)
     evaluation = graded.evaluation
     _cache_warnings()
     if args.report:
@@ -173,7 +196,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     """Every document in the folder with questions beside it, in this one process: the model and the
     embedding cache are the process-wide ones, so they load once for the whole folder."""
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below else {}
+    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
     compare_pair = check_options(args, settings)
     pairs, skipped = find_documents(args.folder)
     if not pairs:
@@ -228,7 +251,7 @@ def _some_gradable(document, questions, name: str) -> None:
     if good or not bad:
         return
     reasons = "; ".join(f"row {b.question.row}: {b.reason}" for b in bad[:3]) + ("; …" if len(bad) > 3 else "")
-    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {document.name} ({reasons})")
+    raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {label(document)} ({reasons})")
 
 
 def _open_history(args: argparse.Namespace) -> History | None:
@@ -240,7 +263,7 @@ def _open_history(args: argparse.Namespace) -> History | None:
     except WorkbenchError as error:
         if args.baseline:
             raise
-        print(f"warning: this run will not be saved to the history: {error}", file=sys.stderr)
+        say("warning", f"this run will not be saved to the history: {error}")
         return None
 
 
@@ -248,7 +271,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
     """The status, the recommended setup and the first edits of the to-do list, after the table."""
     advice = advise(evaluation, reader="cli")
     verdict = advice.verdict
-    lines = ["", *verdict.lines()]
+    lines = ["", *stage_heading(evaluation), *verdict.lines()]
     if evaluation.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
         from workbench.advise.crossfile import file_lines, other_file_answers
 
@@ -269,14 +292,20 @@ def verdict_text(evaluation, items: int = 5) -> str:
         if len(verdict.refusal_test) > items:
             lines.append(f"    … and {len(verdict.refusal_test) - items} more in the report (--report report.html).")
     if verdict.recommended is not None:
-        todo = advice.todo
-        if todo:
-            lines.append(f"To do ({plural(len(todo), 'item')}, most questions fixed first):")
+        todo = advice.advised
+        lines.append(todo_heading(advice))
         for number, item in enumerate(todo[:items], start=1):
             where = f" [{item.where}]" if item.where else ""
-            lines.append(f"{number:>2}. {item.edit}{where} — {item.affects}")
+            lines.append(f"{number:>2}. {item.edit}{where} — {item.effect}")
         if len(todo) > items:
             lines.append(f"    … and {len(todo) - items} more in the report (--report report.html).")
+        if fix_sentence(advice, "cli"):
+            lines.append(fix_sentence(advice, "cli"))
+        if advice.optional:
+            lines.append(f"Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain, in the report.")
+        if advice.not_advised:
+            lines.append(f"Not advised: {plural(len(advice.not_advised), 'change')} that made a question worse when "
+                         "tried, listed in the report.")
         if evaluation.document.files:
             from workbench.advise.crossfile import cross_todo
 
@@ -288,3 +317,25 @@ def verdict_text(evaluation, items: int = 5) -> str:
             if len(across) > items:
                 lines.append(f"    … and {len(across) - items} more in the JSON (--format json).")
     return "\n".join(lines) + "\n"
+
+
+def stage_heading(evaluation: Evaluation) -> list[str]:
+    """What a verdict rests on when the run has stages: the settled verdict, or word search's alone (--quick)."""
+    if evaluation.pending:
+        finished = [stage.name for stage in stages(evaluation.settings) if stage.name not in evaluation.pending]
+        return [f"Verdict from {', '.join(finished)} alone (--quick): not run: {', '.join(evaluation.pending)}. "
+                "Run without --quick for the settled verdict; it may differ."]
+    plan = stages(evaluation.settings)
+    if len(plan) > 1:
+        return [f"Settled verdict, every stage graded ({', '.join(stage.name for stage in plan)}):"]
+    return []
+
+
+def first_verdict_text(partial: Evaluation) -> str:
+    """Word search's verdict, shown while the model's stages run: marked first, with what is still running."""
+    verdict = assess(partial, reader="cli")
+    finished = [stage.name for stage in stages(partial.settings) if stage.name not in partial.pending]
+    lines = [f"First verdict, from {', '.join(finished)} alone (still running: {', '.join(partial.pending)}; it may "
+             "change when they finish):", f"{verdict.status}: {verdict.reason}"]
+    lines += [line for line in (verdict.recommendation, verdict.versus_baseline) if line]
+    return "\n".join(lines) + "\n\n"

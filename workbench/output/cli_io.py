@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from workbench.core.wording import printable
 from workbench.output.safe_write import write_file, write_stdout
 from workbench.read.base_of_files import load_base
 
@@ -18,8 +19,14 @@ def load_document(args: argparse.Namespace, path: str | Path | list):
     paths = path if isinstance(path, list) else [path]
     document = load_base(paths, sheet=args.sheet, name_column=args.name_column)  # one file: read as it always was
     for warning in document.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        say("warning", warning)
     return document
+
+
+def say(kind: str, message: object) -> None:
+    """One line on stderr ("error: …", "warning: …", "note: …"), every control character in it escaped: messages
+    name the user's files and values, and a name holding an escape sequence must not act on the terminal."""
+    print(f"{kind}: {printable(message)}", file=sys.stderr)
 
 
 def json_text(data: dict) -> str:
@@ -41,7 +48,12 @@ def write_output(path: str, content: str | bytes) -> None:
     write_file(path, content)  # a temporary file renamed into place: see workbench/output/safe_write.py
 
 
+HUMAN_FORMATS = ("table", "text")  # outputs read by a person: their control characters escaped, as messages' are
+
+
 def emit(args: argparse.Namespace, output: str | bytes) -> None:
+    if isinstance(output, str) and getattr(args, "format", None) in HUMAN_FORMATS:
+        output = printable(output, lines=True)  # the data formats (JSON, CSV, Markdown) keep the file's text as it is
     if args.out:
         write_output(args.out, output)
     else:  # bytes (an Excel file) always go to --out: run_evaluate refuses xlsx without it

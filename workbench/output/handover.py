@@ -7,7 +7,7 @@ import html
 import io
 from collections import Counter
 
-from workbench.advise.advice import advise
+from workbench.advise.advice import METHOD_NOTE, advise, fix_sentence, todo_heading
 from workbench.advise.findings import shown_setup
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
@@ -25,7 +25,8 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
-from workbench.run.names import lower_first, reranker_name, retriever_name, strategy_name
+from workbench.run.names import lower_first, reading_words, reranker_name, retriever_name, strategy_name
+from workbench.search.reads import needs_encoder
 
 REPORT_STYLE = """
 <style>
@@ -76,6 +77,40 @@ ANSWER_COLUMNS = {"row": "#", "question": "Question", "cut": "Way of cutting", "
                   "rank": "Rank of the answer", "top": "Top piece from"}
 
 STATUS_CLASS = {READY: "status-ready", NEEDS_WORK: "status-needs", NOT_READY: "status-not", LOOKS_READY: "status-looks"}
+
+
+def _todo_items(items) -> str:
+    return "".join(
+        f"<li><b>{html.escape(item.edit)}</b> {html.escape(item.why)}{f' <i>Where:</i> {html.escape(item.where)}.' if item.where else ''} "
+        f"<span class='affects'>— {html.escape(item.effect)}</span></li>" for item in items)
+
+
+def _todo_parts(advice) -> list[str]:
+    """The advised items, each with what trying it on a copy of the file measured; optional tidying folded; the
+    edits that made a question worse in an appendix, each with the question; how the items were measured."""
+    parts = [f"<p>{html.escape(todo_heading(advice))}</p>"]
+    if advice.advised:
+        parts.append(f"<ol class='todo'>{_todo_items(advice.advised)}</ol>")
+    if fix_sentence(advice, "report"):
+        parts.append(f"<p>{html.escape(fix_sentence(advice, 'report'))}</p>")
+    if advice.optional:
+        parts.append(f"<details><summary>Optional tidying: {len(advice.optional)} item(s) with no measured gain"
+                     f"</summary><ol class='todo'>{_todo_items(advice.optional)}</ol></details>")
+    if advice.not_advised:
+        questions = {n: q.question for n, q in _numbered_questions(advice)}
+        rows = "".join(
+            f"<li><b>{html.escape(item.edit)}</b> — made worse: "
+            + "; ".join(f"question {n} (“{html.escape(questions.get(n, ''))}”)" for n in item.measured.worse)
+            + "</li>" for item in advice.not_advised)
+        parts.append("<h3>Appendix: changes not advised</h3><p>Each was tried on a copy of your file and made a "
+                     f"question worse, so it is left out of the list above.</p><ol>{rows}</ol>")
+    parts.append(f"<p class='rule'>{html.escape(METHOD_NOTE)}</p>")
+    return parts
+
+
+def _numbered_questions(advice):
+    run = advice.verdict.recommended
+    return [((r.question.row or i + 1), r.question) for i, r in enumerate(run.per_question)] if run else []
 
 
 def _base_parts(evaluation, best) -> list[str]:
@@ -143,24 +178,16 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                          f"is handed:<ol>{pieces}</ol></li>")
         parts.append("</ol>")
     if best is not None:
-        todo = advice.todo
         parts.append("<h2>What to change in your file</h2>")
         parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind))}</p>")
-        if todo:
-            parts.append("<ol class='todo'>")
-            for item in todo:
-                where = f" <i>Where:</i> {esc(item.where)}." if item.where else ""
-                parts.append(f"<li><b>{esc(item.edit)}</b> {esc(item.why)}{where} "
-                             f"<span class='affects'>— {esc(item.affects)}</span></li>")
-            parts.append("</ol>")
-        else:
-            parts.append("<p>Nothing: the check-up found no trap and every question came out clean.</p>")
+        parts += _todo_parts(advice)
         if document.files:
             parts += _base_parts(evaluation, best)
     parts.append(
         f"<p>{summary['sections']:,} products or sections, {summary['facts']:,} facts, {summary['characters']:,} "
         f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"
     )
+    parts.append(f"<p>{esc(reading_words(document, needs_encoder(evaluation.settings), evaluation.analyzer))}</p>")
     # Plain HTML and inline SVG, not plotly: its script, written inline to open offline, was 4.8 MB of a 5 MB file.
     parts += [
         "<h2>Clean, mixed and missed answers</h2>", grade_bars(evaluation, retriever),

@@ -188,7 +188,7 @@ def citation(document: Document, chunk: Chunk) -> str:
     line_from = document.text.count("\n", 0, first) + 1
     line_to = document.text.count("\n", 0, max(first, last - 1)) + 1
     where = f"line {line_from}" if line_from == line_to else f"lines {line_from}–{line_to}"
-    if document.kind == "spreadsheet":
+    if document.form.table:
         rows = sorted({f.row for s in document.sections for f in s.facts if f.row and _inside(f.span, chunk)})
         if rows:
             where = row_runs(rows)

@@ -1,7 +1,10 @@
 """Writing the command line's outputs without ever overwriting an input or losing a previous output.
 
-- An output that is one of the inputs (the same file on disk, by device and inode: a hard link, a
-  symlink or another spelling of the path included) is refused before any work.
+- An output that is one of the inputs, or a file the workbench keeps (the run history, the app's saved
+  work, and SQLite's journal files beside them), or another output of the same run, is refused before any
+  work: the same file on disk by device and inode (a hard link, a symlink or another spelling of the path
+  included), or, for a file not there yet, the same path once symlinks are resolved. ``check_targets`` is
+  that one check; every command that writes a file calls it through ``cli_args.check_outputs``.
 - A missing folder is refused with its name, not created: a typo in a path should not grow folders.
 - A file is written to a temporary file beside it and renamed into place, so a full disk or a
   failed write leaves the previous results whole; the new file keeps the old one's permissions.
@@ -22,9 +25,32 @@ from pathlib import Path
 
 from workbench.core.model import WorkbenchError
 
+KEPT_BESIDE = ("-wal", "-shm", "-journal")  # SQLite's files beside a database: writing over one loses its last runs
 
-def check_target(option: str, path: str | None, inputs: Iterable[str | Path | None] = ()) -> None:
-    """Refuse an output path that cannot be written or is one of ``inputs``, before the run."""
+
+def check_targets(
+    targets: dict[str, str | None],
+    inputs: Iterable[str | Path | None] = (),
+    kept: Iterable[tuple[str | Path, str]] = (),
+) -> None:
+    """Refuse output paths that cannot be written, that are one of ``inputs``, one of the ``kept`` files (each
+    with the words that name it, e.g. ``"the run history (--db)"``) or the same file as another output; before
+    the run. ``targets``: each output option (``"--out"``) and the path it names (None when not given)."""
+    given = [(option, path) for option, path in targets.items() if path]
+    inputs = [Path(source) for source in inputs if source]
+    kept = [(Path(path), what) for path, what in kept if path]
+    for number, (option, path) in enumerate(given):
+        check_target(option, path, inputs, kept)
+        for other, other_path in given[:number]:
+            if _same_file(Path(path), Path(other_path)):
+                raise WorkbenchError(f"{other} and {option} name the same file ({path}): one would "
+                                     "overwrite the other. Name two files.")
+
+
+def check_target(
+    option: str, path: str | None, inputs: Iterable[str | Path | None] = (), kept: Iterable[tuple[Path, str]] = ()
+) -> None:
+    """Refuse an output path that cannot be written, is one of ``inputs`` or one of the ``kept`` files."""
     if not path:
         return
     target = Path(path)
@@ -32,21 +58,36 @@ def check_target(option: str, path: str | None, inputs: Iterable[str | Path | No
     if target.is_dir():
         raise WorkbenchError(f"{option} {path} is a folder; name a file to write")
     if not folder.is_dir():
-        raise WorkbenchError(f"{option} {path}: the folder {folder} does not exist; create it first or name another")
+        raise WorkbenchError(
+            f"{option} {path}: the folder {folder} does not exist; create it first or name another"
+        )
     for source in inputs:
         if source and _same_file(target, Path(source)):
             raise WorkbenchError(
-                f"{option} {path} is the input file {source}: writing there would overwrite it. Name another file."
+                f"{option} {path} is the input file {source}: writing there would overwrite "
+                "it. Name another file."
             )
+    for store, what in kept:
+        for beside in ("", *KEPT_BESIDE):
+            if _same_file(target, store.with_name(store.name + beside)):
+                whose = f"{what} {store}" + (f" (its journal, {store.name}{beside})" if beside else "")
+                raise WorkbenchError(
+                    f"{option} {path} is {whose}: writing there would lose everything saved in it. "
+                    "Name another file."
+                )
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise WorkbenchError(f"{option} {path} cannot be written: permission denied")
 
 
 def _same_file(one: Path, other: Path) -> bool:
+    """The same file on disk; when either is not there yet, the same path once symlinks are resolved."""
     try:
         return os.path.samefile(one, other)
-    except OSError:  # either one does not exist (yet): not the same file
-        return False
+    except OSError:
+        try:
+            return os.path.realpath(one) == os.path.realpath(other)
+        except (OSError, ValueError):
+            return False
 
 
 def write_file(path: str | Path, content: str | bytes) -> None:

@@ -9,7 +9,9 @@ Pieces are cut per file and shifted in (``shift_chunks``), so none spans two fil
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from workbench.core.kinds import kind_named
 from workbench.core.model import (
     Chunk,
     Document,
@@ -58,6 +60,18 @@ def combine(documents: list[Document], name: str | None = None) -> Document:
     )
 
 
+NAMED_FILES = 3  # the files a message names when it names a knowledge base; the rest are counted
+
+
+def label(document: Document) -> str:
+    """The document as a message names it: a file's name, or a base's files' names (" + "), or for a base of many
+    files the first few and how many more, so one line never lists 300 names."""
+    if len(document.files) <= NAMED_FILES:
+        return document.name
+    names = ", ".join(part.name for part in document.files[:NAMED_FILES])
+    return f"the knowledge base of {len(document.files):,} files ({names} and {len(document.files) - NAMED_FILES:,} more)"
+
+
 def section_id(number: int, own: str) -> str:
     return f"f{number}.{own}"
 
@@ -93,12 +107,6 @@ def shift_chunks(part: FilePart, chunks: list[Chunk]) -> list[Chunk]:
     ]
 
 
-def file_name_of(document: Document, offset: int) -> str:
-    """The file an offset of a base lies in ("" outside a base)."""
-    found = document.file_at(offset)
-    return found[0].name if found else ""
-
-
 def _stem(name: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
@@ -124,15 +132,42 @@ def split_source(source: str) -> tuple[str, str] | None:
 def load_base(paths: list, *, sheet: str | None = None, name_column: str | None = None) -> Document:
     """Read several files from disk into one base (one file: that file's own Document, not wrapped).
 
-    ``sheet`` and ``name_column`` apply to each spreadsheet among them."""
+    Before any file is read, every one is looked at on disk: a missing file, a folder or an unknown kind is named,
+    the same file named twice (another spelling of its path, or a link to it) is kept once with a note, and the
+    files' sizes together are held to the knowledge base's limit (``limits.check_base``), so a base too big is
+    refused without reading it. ``sheet`` and ``name_column`` apply to each spreadsheet among them."""
     from pathlib import Path
 
+    from workbench.core import limits
     from workbench.read.base import LOADERS
-    from workbench.read.loaders import load_path
+    from workbench.read.loaders import load_path, loader_for
+    from workbench.read.textio import display_name, file_info
 
+    seen: dict[tuple[int, int], Path] = {}
+    kept: list[tuple[Path, int]] = []
+    notes: list[str] = []
+    for path in map(Path, paths):
+        info = file_info(path)
+        if len(paths) > 1:
+            loader_for(path.name)  # an unknown kind among many is named before any file is read
+        first = seen.setdefault((info.st_dev, info.st_ino), path)
+        if first is not path:
+            twice = (f"{display_name(str(path))} is named twice" if str(path) == str(first) else
+                     f"{display_name(str(path))} is the same file as {display_name(str(first))} (a link to it or "
+                     "another way of writing its path)")
+            notes.append(f"{twice}: it is read once")
+            continue
+        kept.append((path, info.st_size))
+    if len(kept) > 1:
+        limits.check_base([(display_name(path.name), size) for path, size in kept])
     documents = []
-    for path in paths:
-        loader = LOADERS.for_name(Path(path).name)  # the loader's kind says whether a sheet and column apply
-        table = len(paths) == 1 or (loader is not None and loader.kind == "spreadsheet")
+    characters = 0
+    for path, _ in kept:
+        loader = LOADERS.for_name(path.name)  # the loader's kind says whether a sheet and column apply
+        table = len(kept) == 1 or (loader is not None and kind_named(loader.kind).table)
         documents.append(load_path(path, sheet=sheet if table else None, name_column=name_column if table else None))
-    return documents[0] if len(documents) == 1 else combine(documents)
+        characters += len(documents[-1].text)
+        if len(kept) > 1:
+            limits.check_base_text(documents[-1].name, characters)
+    document = documents[0] if len(documents) == 1 else combine(documents)
+    return replace(document, warnings=(*notes, *document.warnings)) if notes else document

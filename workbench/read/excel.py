@@ -46,14 +46,22 @@ def hidden_sheets(workbook) -> list[str]:
 
 
 def _default_sheet(workbook) -> str:
-    """The first visible sheet with a name-like header, else the first visible one; hidden sheets only when all are."""
+    """The first visible sheet laid out as a table (a header of two cells or more) with a name-like column, else the
+    first with a name-like header, else the first visible one; hidden sheets only when all are.
+
+    A sheet of notes whose first line says "Product catalogue" has a name-like header of one cell: read, it was one
+    heading per line and nothing under them, while the product sheet came after it.
+    """
     hidden = set(hidden_sheets(workbook))
     visible = [title for title in workbook.sheetnames if title not in hidden] or workbook.sheetnames
+    named = None
     for title in visible:
         header = _first_row(workbook[title])
         if header and name_like_column(header) is not None:
-            return title
-    return visible[0]
+            if sum(1 for cell in header if cell) > 1:
+                return title
+            named = named or title
+    return named or visible[0]
 
 
 def _first_row(sheet, look: int = 50) -> list[str] | None:
@@ -85,28 +93,32 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
         # a 10-product sheet that claims A1:B2 would read as one product. Read every row there is.
         worksheet.reset_dimensions()
         budget = Budget(name)
-        records = []
-        for row in worksheet.iter_rows():
+        # (row number, cells): only rows that hold something, numbered as seen. One stray cell at XFD1048576 is one
+        # row of 16,384 cells (the table warns of the cells past its header), not a million empty rows above it.
+        records: list[tuple[int, list[str]]] = []
+        for number, row in enumerate(worksheet.iter_rows(), start=1):
             record = [clean_cell(format_cell(cell.value, getattr(cell, "number_format", "General"))) for cell in row]
             while record and not record[-1]:  # styled empty cells out to column XFD are no cells
                 record.pop()
-            budget.row(len(record), sum(map(len, record)))  # checked as read: a bomb stops here, not at the end
-            records.append(record)
-        formula_columns = _formulas_without_values(workbook, worksheet)
+            budget.row(len(record), sum(map(len, record)), len(record) - record.count(""))  # a bomb stops here
+            if record:
+                records.append((number, record))
+        formula_cells = _formulas_without_values(workbook, worksheet)
         title = sheet if len(workbook.sheetnames) > 1 else PurePath(name).stem
     finally:
         workbook.close()
-    header_index = next((i for i, record in enumerate(records) if any(record)), None)
-    if header_index is None:
+    if not records:
         raise WorkbenchError(f"Sheet {sheet!r} of {name} is empty.")
-    header = records[header_index]
-    rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
-    for letter, count in formula_columns.items():
+    header, rows = records[0][1], records[1:]
+    for letter, cells in formula_cells.items():
         index = _column_index(letter)
         label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter
+        count = len(cells)
         warnings.append(
-            f"Column {label} holds {plural(count, 'formula')} saved without {verb(count, 'its value, so that cell reads', 'their values, so those cells read')} as empty. "
-            "Open the file in Excel and save it again (Excel stores the values), then upload it again."
+            f"Column {label} holds {plural(count, 'formula')} saved without "
+            f"{verb(count, 'its value', 'their values')}, so {_cells_named(cells)} "
+            f"{verb(count, 'reads', 'read')} as empty. Open the file in Excel or LibreOffice Calc and save it again "
+            "(both store each formula's value with it), then upload it again."
         )
     return Table(title, header, rows, warnings=tuple(warnings))
 
@@ -114,8 +126,8 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
 
 
-def _formulas_without_values(workbook, worksheet) -> dict[str, int]:
-    """Columns (letters) of formula cells that have no saved value, with how many; read straight from the XML.
+def _formulas_without_values(workbook, worksheet) -> dict[str, list[str]]:
+    """Columns (letters) of formula cells that have no saved value, with those cells; read straight from the XML.
 
     openpyxl's value-only mode reads such a cell as empty, indistinguishable from a blank one.
     Most shop exports hold no formulas, so the sheet's bytes are first searched for one.
@@ -132,7 +144,7 @@ def _formulas_without_values(workbook, worksheet) -> dict[str, int]:
             tail = chunk[-16:]
     if not found:
         return {}
-    missing: dict[str, int] = {}
+    missing: dict[str, list[str]] = {}
     with workbook._archive.open(path) as source:
         for _, element in ET.iterparse(source, events=("end",)):
             if element.tag.rsplit("}", 1)[-1] != "c":
@@ -140,11 +152,21 @@ def _formulas_without_values(workbook, worksheet) -> dict[str, int]:
             children = {child.tag.rsplit("}", 1)[-1]: child for child in element}
             value = children.get("v")
             if "f" in children and (value is None or not (value.text or "").strip()):
-                letter = re.match(r"[A-Z]+", element.get("r") or "")
+                reference = element.get("r") or ""
+                letter = re.match(r"[A-Z]+", reference)
                 if letter:
-                    missing[letter.group()] = missing.get(letter.group(), 0) + 1
+                    missing.setdefault(letter.group(), []).append(reference)
             element.clear()
     return missing
+
+
+def _cells_named(cells: list[str], shown: int = 10) -> str:
+    """ "cell B3", "cells B3 and B4", "cells B2, B3, B4, B5, B6, B7, B8, B9, B10, B11 and 90 more": in one line."""
+    if len(cells) == 1:
+        return f"cell {cells[0]}"
+    if len(cells) > shown:
+        return f"cells {', '.join(cells[:shown])} and {len(cells) - shown:,} more"
+    return f"cells {', '.join(cells[:-1])} and {cells[-1]}"
 
 
 def _column_index(letters: str) -> int:

@@ -28,7 +28,7 @@ from workbench.read.excel import default_sheet as _default_sheet
 from workbench.read.excel import sheet_names as _sheet_names
 from workbench.read.markdown import parse_markdown
 from workbench.read.table import NoNameColumn
-from workbench.read.textio import display_name, read_file
+from workbench.read.textio import display_name, file_info, read_file
 
 T = TypeVar("T")
 
@@ -143,6 +143,7 @@ def default_sheet(data: bytes, name: str) -> str:
 def load_path(path: str | Path, *, sheet: str | None = None, name_column: str | None = None) -> Document:
     """Read a file from disk, with a plain error when it is missing."""
     path = Path(path)
+    file_info(path)  # a folder is called a folder, before its name is taken for a file's without an extension
     loader_for(path.name)  # refuse an unknown extension before reading a possibly huge file
     return load_bytes(read_file(path), display_name(path.name), sheet=sheet, name_column=name_column)
 

@@ -13,6 +13,7 @@ from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.read.base_of_files import FILE_MARK
+from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.textio import decode_text
 
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
@@ -37,7 +38,7 @@ def parse_questions(data: bytes, name: str, rejected: list[tuple[int, str]] | No
     """
     text, _, _ = decode_text(data, name)
     limits.allow_long_cells()  # a long cell is named below, with its row, not by the csv module's own limit
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text), delimiter=sniff_delimiter(text, name))  # Excel in Europe saves ';'
     try:
         header = [(field or "").strip().lower() for field in reader.fieldnames or []]
     except csv.Error as error:
@@ -233,7 +234,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     capped list (``limit``, 50 by default) still covers many products and kinds.
     """
     if document.files:  # a knowledge base: every spreadsheet in it, each question naming its file
-        tables = [part for part in document.files if part.document.kind == "spreadsheet"]
+        tables = [part for part in document.files if part.document.form.table]
         if not tables:
             raise WorkbenchError("Questions can be generated from a spreadsheet's columns only, and this knowledge "
                                  "base has none; type them.")
@@ -243,7 +244,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 question.expected_source = f"{part.name} {FILE_MARK} {question.expected_source}"
                 found.append(question)
         return found[:limit]
-    if document.kind != "spreadsheet":
+    if not document.form.table:
         raise WorkbenchError("Questions can be generated from a spreadsheet's columns only; type them for a document.")
     if limit < 1:
         raise WorkbenchError(f"the number of questions to generate must be 1 or more, not {limit}")

@@ -166,7 +166,8 @@ def _resolve_in_base(document: Document, question: Question) -> ResolvedQuestion
     if named is not None:
         part = find_file(document, named[0])
         if part is None:
-            files = ", ".join(p.name for p in document.files)
+            files = ", ".join(p.name for p in document.files[:10])  # a base of 300 files: the first ten, then a count
+            files += f" and {len(document.files) - 10:,} more" if len(document.files) > 10 else ""
             return BadQuestion(question, f"no file of the knowledge base is called {named[0]!r} (the files: {files})")
         source = named[1]
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
+import itertools
 from pathlib import PurePath
 
 from workbench.core import limits
@@ -45,30 +45,61 @@ class XlsxLoader(Loader):
 
 
 DELIMITERS = ",;\t|"
+BY_EXTENSION = {".tsv": "\t"}  # what a file's name says its delimiter is, when the rows leave it open
+SNIFF_CHARACTERS = 65536
+SNIFF_RECORDS = 50
 
 
-def sniff_delimiter(text: str, lines: int = 50) -> str:
-    """The delimiter that splits the first lines into the same number of cells most often (ties: most cells).
+def sniff_delimiter(text: str, name: str = "", records: int = SNIFF_RECORDS) -> str:
+    """The delimiter under which the file's first records have as many cells as its header, read as the csv module
+    reads them (quoted cells whole, with their own delimiters and line breaks).
 
-    Linear in the sample: ``csv.Sniffer`` tries every quote and delimiter pattern and took 17 s on a
-    20 KB file. Quoted delimiters are counted too; they rarely agree from line to line, so they rarely win.
+    Among the delimiters that split the header into two cells or more: the most records agreeing with it, then the
+    delimiter the file's extension names (``.tsv``: a tab), then the most cells, then the order of ``DELIMITERS``.
+    When none splits the header the file has one column, read whole with a delimiter found nowhere in it: a
+    delimiter that split some rows would only drop their cells past the header. Linear in the sample: one pass of
+    the csv module per candidate over at most 64 KB (``csv.Sniffer`` tries every quote and delimiter pattern and
+    took 17 s on a 20 KB file). Counting raw delimiter characters per line read a quoted catalog, whose descriptions
+    held commas and the odd semicolon, as split by semicolons: one heading per product and nothing under them.
     """
-    sample = [line for line in text[:65536].split("\n")[:lines] if line.strip()]
-    best, best_key = ",", (0, 0)
+    sample = text[:SNIFF_CHARACTERS]
+    preferred = BY_EXTENSION.get(PurePath(name).suffix.lower())
+    best, best_key = None, None
     for delimiter in DELIMITERS:
-        counts = Counter(line.count(delimiter) for line in sample)
-        counts.pop(0, None)
-        if not counts:
+        widths = _widths(sample, delimiter, records, cut=len(text) > len(sample))
+        if not widths or widths[0] < 2:
             continue
-        cells, agreeing = max(counts.items(), key=lambda item: (item[1], item[0]))
-        if (agreeing, cells) > best_key:
-            best, best_key = delimiter, (agreeing, cells)
+        key = (sum(1 for width in widths if width == widths[0]), delimiter == preferred, widths[0])
+        if best_key is None or key > best_key:
+            best, best_key = delimiter, key
+    if best is None:
+        candidates = itertools.chain((preferred or "",), DELIMITERS, map(chr, itertools.count(0xE000)))
+        best = next(candidate for candidate in candidates if candidate and candidate not in text)
     return best
+
+
+def _widths(sample: str, delimiter: str, records: int, cut: bool) -> list[int]:
+    """The number of cells of each of the first ``records`` non-empty records, from the header on (trailing empty
+    cells past the header's width are no cells: some exporters end every row with a delimiter)."""
+    widths: list[int] = []
+    reader = csv.reader(io.StringIO(sample), delimiter=delimiter)
+    try:
+        for record in reader:
+            if not any(cell.strip() for cell in record):
+                continue
+            while widths and len(record) > widths[0] and not record[-1].strip():
+                record.pop()
+            widths.append(len(record))
+            if len(widths) > records:
+                return widths[:records]
+    except csv.Error:  # a NUL or a stray quote at the sample's end: the records read so far still count
+        return widths
+    return widths[:-1] if cut and len(widths) > 1 else widths  # the sample's last record may be cut short
 
 
 def read_csv(data: bytes, name: str) -> Table:
     text, encoding, warnings = decode_text(data, name)
-    delimiter = sniff_delimiter(text)
+    delimiter = sniff_delimiter(text, name)
     budget = Budget(name)
     records = []
     # A long product description is one cell: the csv module's 131,072-character default would refuse it,
@@ -81,7 +112,7 @@ def read_csv(data: bytes, name: str) -> Table:
     try:
         line = 0
         for record in reader:  # counted as read: a file of nothing but commas is millions of cells
-            budget.row(len(record), 0)
+            budget.row(len(record), 0, len(record) - record.count(""))
             spanned = reader.line_num - line
             if width is None and any(record):
                 width = len(record)
@@ -103,7 +134,31 @@ def read_csv(data: bytes, name: str) -> Table:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
     header = records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
+    shape = _shape_warning(name, header, [record for _, record in rows[:SNIFF_RECORDS] if any(record)])
+    if shape:
+        warnings.append(shape)
     return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
+
+
+DELIMITER_NAMES = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "bars (|)"}
+
+
+def _shape_warning(name: str, header: list[str], rows: list[list[str]]) -> str | None:
+    """Why most rows are one cell, when they are: a list of names, or a title line above the column names (told by
+    the rows' own delimiter, which the title lacks, or which splits the title otherwise)."""
+    single = [record[0] for record in rows if len(record) == 1]
+    if not single or (len(header) > 1 and len(single) * 2 <= len(rows)):
+        return None
+    held = max(DELIMITERS, key=lambda candidate: sum(1 for line in single if candidate in line))
+    if sum(1 for line in single if held in line) * 2 > len(single):
+        first = f"{header[0]!r}" if len(header) == 1 else f"starting {header[0]!r}"
+        return (f"{name} was read as one column: its first row, {first}, is not split as most rows below it, which "
+                f"hold {DELIMITER_NAMES[held]}. If that row is a title above the column names, delete it and save the "
+                "file again.")
+    if len(header) > 1:
+        return None
+    return (f"{name} was read as one column: no comma, semicolon, tab or bar (|) splits its first row into cells. "
+            "If it has columns, save it again as CSV with commas between them.")
 
 
 def _swallowed_rows(cell: str, delimiter: str, width: int | None) -> bool:

@@ -12,6 +12,7 @@ A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from workbench.core import limits
@@ -21,7 +22,59 @@ from workbench.core.wording import rows_named, verb
 # Headers that name the product, best first; then any header containing one of the words.
 NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
 NAME_WORDS = ("name", "title", "product", "item")
+SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
+# The product name in a shop's own language: German, French, Spanish, Italian, Dutch and Portuguese headers,
+# compared lowercased and without accents ("TITRE", "Título"). Looked for after the English ones (so an English
+# file is read as before): a whole header first, then a header holding one of ``OTHER_NAME_WORDS`` ("Nom du
+# produit"). A code's header ("Artikel-Nr.") is never a name, so "artikel" and "article" count only whole.
+OTHER_NAME_HEADERS = (
+    "bezeichnung", "artikelname", "artikelbezeichnung", "produktname", "produkt", "titel", "artikel",  # de
+    "nom", "nom du produit", "titre", "produit", "libelle", "designation", "article",  # fr
+    "nombre", "nombre del producto", "titulo", "producto", "articulo",  # es
+    "nome", "nome prodotto", "nome del prodotto", "titolo", "prodotto", "articolo", "denominazione",  # it
+    "naam", "productnaam", "artikelnaam",  # nl ("titel", "product" above)
+    "nome do produto", "produto", "artigo", "designacao",  # pt
+)
+OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom", "titre", "produit", "nombre",
+                    "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto")
+# The other columns a shop's export has in every language, said on the Document page ("read as the price").
+ROLE_HEADERS = {
+    "price": ("price", "sale price", "regular price", "preis", "verkaufspreis", "prix", "prix ttc", "precio", "prezzo",
+              "prijs", "preco"),
+    "description": ("description", "short description", "beschreibung", "kurzbeschreibung", "descriptif",
+                    "descripcion", "descrizione", "beschrijving", "omschrijving", "descricao"),
+    "category": ("category", "categories", "kategorie", "categorie", "categoria", "categorias", "rubrique",
+                 "warengruppe"),
+}
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
+MARKS = re.compile(r"[\u0300-\u036f]")
+
+
+def folded(header: str) -> str:
+    """A header as the other languages' names are compared: lowercase, accents off, spaces single."""
+    return " ".join(MARKS.sub("", unicodedata.normalize("NFKD", header)).lower().replace("_", " ").split())
+
+
+def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
+    """Which column holds the name (``name_column``, as chosen), the price, the description and the category, in
+    any of the languages read here: {"name": "TITRE", "price": "PRIX", …}; a role no header plays is left out."""
+    roles = {"name": name_column} if name_column else {}
+    keys = [folded(cell) for cell in columns]
+    for role, headers in ROLE_HEADERS.items():
+        found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
+        if found is not None:
+            roles[role] = columns[found]
+    return roles
+
+
+ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories"}
+
+
+def roles_sentence(columns: tuple[str, ...] | list[str], name_column: str | None) -> str:
+    """The columns read as the name, price, description and category, in words: "Product names from TITRE,
+    prices from PRIX, descriptions from DESCRIPTIF." ("" when none)."""
+    said = ", ".join(f"{ROLE_WORDS[role]} from {column}" for role, column in column_roles(columns, name_column).items())
+    return said[:1].upper() + said[1:] + "." if said else ""
 
 
 class NoNameColumn(WorkbenchError):
@@ -67,31 +120,44 @@ def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
     if index is None:
         columns = [h for h in header if h]
         raise NoNameColumn(
-            f"{name} has no column that looks like a product name (name, title, product, item…). "
-            f"Its columns are: {', '.join(columns) or 'none'}.",
+            f"{name} has no column that looks like a product name (name, title, product, item, or the same in "
+            "German, French, Spanish, Italian, Dutch or Portuguese: Bezeichnung, titre, nombre, nome, naam…). "
+            f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
+            + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else "."),
             columns,
         )
     return index
 
 
 def name_like_column(header: list[str]) -> int | None:
-    """The index of the column whose header reads like a product name, best first; None when none does."""
+    """The index of the column whose header reads like a product name, best first; None when none does: a whole
+    English header, another language's (``OTHER_NAME_HEADERS``), then an English word in a header, another's."""
     lowered = [cell.strip().lower() for cell in header]
     for candidate in NAME_HEADERS:
         if candidate in lowered:
             return lowered.index(candidate)
-    for index, cell in enumerate(lowered):
-        if any(word in re.split(r"[^a-z]+", cell) for word in NAME_WORDS):
-            return index
+    keys = [folded(cell) for cell in header]
+    for candidate in OTHER_NAME_HEADERS:
+        if candidate in keys:
+            return keys.index(candidate)
+    for words, cells in ((NAME_WORDS, lowered), (OTHER_NAME_WORDS, keys)):
+        for index, cell in enumerate(cells):
+            if any(word in re.split(r"[^a-z]+", cell) for word in words):
+                return index
     return None
 
 
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:
     """Render a table as the Markdown of one section per product, recording every span."""
-    if len(table.header) * max(len(table.rows), 1) > limits.MAX_CELLS:  # every row is padded to the header's width
+    limits.check_columns(name, len(table.header))
+    held = sum(1 for _, record in table.rows if any(record))  # empty rows are skipped, never padded
+    if len(table.header) * max(held, 1) > limits.MAX_GRID:  # every row that holds something is padded to the header
         raise limits.too_big(
-            name, f"has {len(table.header):,} columns and {len(table.rows):,} rows: more than {limits.MAX_CELLS:,} cells"
+            name, f"has {len(table.header):,} columns and {held:,} rows: more than {limits.MAX_GRID:,} cells"
         )
+    filled = sum(len(record) - record.count("") for _, record in table.rows)  # a JSON feed's too: each is a fact
+    if filled > limits.MAX_CELLS:
+        raise limits.too_big(name, f"has more than {limits.MAX_CELLS:,} cells that hold something")
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name)
     lowered = [cell.lower() for cell in header]
@@ -105,6 +171,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     by_handle: dict[str, int] = {}
     width = len(header)
     for number, record in table.rows:
+        if not any(record):
+            continue
         if len(record) < width:
             record = record + [""] * (width - len(record))
         elif len(record) > width:
@@ -112,8 +180,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
             if extra:
                 too_wide.append(number)
             record = record[: len(header)]
-        if not any(record):
-            continue
+            if not any(record):
+                continue
         product_name = record[name_index]
         handle = record[handle_index] if handle_index is not None else ""
         if product_name:

@@ -17,12 +17,9 @@ def display_name(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def read_file(path: str | Path) -> bytes:
-    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
-
-    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
-    is checked before reading, so a huge file is never loaded to be refused.
-    """
+def file_info(path: str | Path) -> os.stat_result:
+    """A regular file's size and identity, without reading it: a plain error when it is missing, a folder (called
+    a folder, whatever its name looks like), a pipe or a device."""
     path = Path(path)
     try:
         info = path.stat()
@@ -34,6 +31,17 @@ def read_file(path: str | Path) -> bytes:
         raise WorkbenchError(f"{path} is a folder, not a file.")
     if not stat.S_ISREG(info.st_mode):
         raise WorkbenchError(f"{path} is not an ordinary file (a pipe, socket or device); save the data to a file first.")
+    return info
+
+
+def read_file(path: str | Path) -> bytes:
+    """A regular file's bytes, with a plain error when it is missing, a folder, a pipe or device, or too big.
+
+    A pipe (FIFO) or a device would block or never end, so they are refused before opening; the size
+    is checked before reading, so a huge file is never loaded to be refused.
+    """
+    path = Path(path)
+    info = file_info(path)
     if info.st_size > MAX_BYTES:
         raise too_big(str(path), f"is {info.st_size / MB:,.0f} MB")
     try:
@@ -69,8 +77,7 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
         text, encoding = data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict"), "utf-8-sig"
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         text, encoding = _decode_utf16(data, name, "utf-16"), "utf-16"
-    elif _looks_like_bomless_utf16(data):
-        encoding = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+    elif (encoding := _bomless_utf16(data)) is not None:
         text = _decode_utf16(data, name, encoding)
     else:
         if b"\x00" in data[:8192]:
@@ -94,12 +101,32 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
     return text, encoding, warnings
 
 
-def _looks_like_bomless_utf16(data: bytes) -> bool:
+def _bomless_utf16(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" when the head reads as UTF-16 text without a byte-order mark, else None.
+
+    Text in UTF-8 or Windows-1252 holds no zero byte, so a zero is UTF-16 or a binary file. Counting zeros on one
+    side took text with few ASCII letters (U+0100, U+4E00 and the surrogates of an emoji put their zero on the
+    other side) for binary or for the wrong byte order. Each order is decoded instead: binary has a NUL or a broken
+    surrogate in both, and in a text's reading line breaks and plain ASCII characters are at least an
+    eighth of it (a byte-swapped reading has almost none); of two readings, the one with more.
+    """
     sample = data[:4096]
-    if len(sample) < 4:
-        return False
-    # ASCII text saved as UTF-16 has a zero in every other byte.
-    return max(sample[0::2].count(0), sample[1::2].count(0)) > len(sample) // 4
+    if b"\x00" not in sample:
+        return None
+    best, best_key = None, None
+    for encoding in ("utf-16-le", "utf-16-be"):
+        try:  # a pair cut by the sample's end is held back, not an error
+            text = codecs.getincrementaldecoder(encoding)().decode(sample[: len(sample) // 2 * 2], final=False)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" in text:
+            continue
+        key = (text.count("\n") + text.count("\r"), sum(1 for char in text if " " <= char <= "~"))
+        if sum(key) * 8 < len(text):  # a UTF-8 file with a stray NUL reads as neither: binary
+            continue
+        if best_key is None or key > best_key:
+            best, best_key = encoding, key
+    return best
 
 
 def _decode_utf16(data: bytes, name: str, encoding: str) -> str:

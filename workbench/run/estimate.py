@@ -14,7 +14,8 @@ from workbench.core.model import Question, Settings
 from workbench.cut import chunk_document
 from workbench.encode.embedding import Encoder, work_of
 from workbench.read.sample import head
-from workbench.run.evaluate import evaluate, model_texts, needs_model
+from workbench.run.evaluate import evaluate, model_texts
+from workbench.search.reads import needs_encoder, uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
@@ -82,14 +83,9 @@ def duration(seconds: float) -> str:
     return f"about {seconds / 3600:.1f} hours"
 
 
-def uses_model(settings: Settings) -> bool:
-    """Whether the run reads with any language model: the shared encoder or a reranker's own."""
-    return needs_model(settings) or any(RERANKERS.get(r).uses_model() for r in settings.rerankers)
-
-
 def fast_settings(settings: Settings) -> Settings:
     """The same run with word search only: meaning-based searches become BM25, model rerankers are dropped."""
-    retrievers = list(dict.fromkeys("bm25" if RETRIEVERS.get(r).needs_encoder else r for r in settings.retrievers))
+    retrievers = list(dict.fromkeys("bm25" if RETRIEVERS.get(r).uses_model() else r for r in settings.retrievers))
     rerankers = [r for r in settings.rerankers if not RERANKERS.get(r).uses_model()]
     return replace(settings, retrievers=retrievers, rerankers=rerankers or ["none"])
 
@@ -125,7 +121,7 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     cuts = ({strategy: chunk_document(document, strategy, settings.size, settings.overlap)
              for strategy in settings.strategies} if whole else trial.chunks)
     share = 1.0 if whole else scale
-    if needs_model(settings):
+    if needs_encoder(settings):
         distinct = list(dict.fromkeys(
             text for chunks in cuts.values()
             for text in (model_texts(encoder, chunks, settings) if encoder is not None else [c.text for c in chunks])

@@ -28,9 +28,11 @@ from workbench.grade.confidence import WordEvidence, confidence
 from workbench.grade.grading import ChunkMap, Grade, grade
 from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
 from workbench.grade.refusal import calibrate, refuse_below
+from workbench.read.language import analyzer_for
 from workbench.read.resolve import resolve_all
 from workbench.run.names import reranker_name, retriever_name, strategy_name
 from workbench.run.timing import Clock, Timings
+from workbench.search.reads import needs_encoder
 from workbench.search.rerankers import RERANKERS, Reranker
 from workbench.search.retrievers import RETRIEVERS, Retriever, ranks, starts_of
 
@@ -45,13 +47,6 @@ class RunStopped(WorkbenchError):
 
     def __init__(self) -> None:
         super().__init__("the run was stopped before it finished, so nothing was graded or saved.")
-
-
-def needs_model(settings: Settings) -> bool:
-    """Whether these settings use the language model (so it must load, and the first run takes longer)."""
-    return any(RETRIEVERS.get(r).needs_encoder for r in settings.retrievers) or any(
-        RERANKERS.get(r).needs_encoder for r in settings.rerankers
-    )
 
 
 def check_settings(settings: Settings) -> None:
@@ -113,7 +108,9 @@ def evaluate(
     started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
-    if needs_model(settings):
+    # How every part reads the words, once for the run: the document's languages (and the questions').
+    analyzer = analyzer_for(document, [q.question.question for q in resolved])
+    if needs_encoder(settings):
         if encoder_factory is None:  # the model that reads the file's language (encode/multilingual.py)
             from workbench.encode.multilingual import encoder_for, file_language
 
@@ -130,12 +127,13 @@ def evaluate(
         clock.run("embed", lambda: _embed(encoder, [encoder.as_question(q.question.question) for q in resolved], check))
     rerankers: dict[str, Reranker] = {}
     for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
-        rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model)
+        rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model,
+                                          analyzer=analyzer)
     chunks_by_strategy: dict[str, list[Chunk]] = {}
     runs: list[Run] = []
     if progress:
         progress(0.0, "Reading which words your file uses")
-    evidence = WordEvidence(document, between=check)
+    evidence = WordEvidence(document, between=check, analyzer=analyzer)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     # The progress line names the re-checks (those that re-score): maxsim's is most of its stage's time.
@@ -181,7 +179,8 @@ def evaluate(
                          f"{strategy_name(strategy, settings.size)} — {retriever_name(retriever_id)} "
                          f"in {len(chunks):,} pieces{rechecking}")
             retriever = None  # let the previous retriever's index go before building the next
-            retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(chunks, encoder_factory=encoder_factory))
+            retriever = clock.run("index", lambda: RETRIEVERS.get(retriever_id)(
+                chunks, encoder_factory=encoder_factory, analyzer=analyzer))
             results: dict[str, list[QuestionResult]] = {id: [] for id in rerankers}
             # A batch of questions at a time, so a re-check can work out their shortlists together
             # (``Reranker.prepare``) while only a few questions' full score arrays are held at once.
@@ -212,7 +211,8 @@ def evaluate(
         clock.run("rerank", reranker.finish)
     if progress:
         progress(1.0, "Done")
-    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started)
+    return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started,
+                      analyzer=analyzer)
 
 
 # Questions searched before their shortlists are re-checked (``Reranker.prepare`` works a batch out together),

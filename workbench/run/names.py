@@ -7,8 +7,11 @@ report and download shows these names instead, with the id kept for a tooltip.
 from __future__ import annotations
 
 from workbench.core import wording
+from workbench.core.model import Document
 from workbench.core.results import Run
+from workbench.core.words import Analyzer
 from workbench.cut import STRATEGIES
+from workbench.read.language import reading_sentence
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
@@ -66,3 +69,12 @@ def lower_first(name: str) -> str:
 def setup_id(run: Run) -> str:
     """The ids behind a setup, for a tooltip: "heading / keyword / none"."""
     return f"{run.strategy} / {run.retriever} / {run.reranker}"
+
+
+def reading_words(document: Document, uses_model: bool = True, read: Analyzer | None = None) -> str:
+    """What the page and the report say of how the document is read: its language, its word rules and, when the
+    meaning-based search reads it, the model's name as its encoder class gives it ("German, read with German word
+    rules and the meaning-based model all-MiniLM-L6-v2")."""
+    from workbench.encode.multilingual import encoder_class, file_language  # the class that reads it: no model loaded
+
+    return reading_sentence(document, encoder_class(file_language(document)).name if uses_model else None, read)

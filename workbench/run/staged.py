@@ -19,6 +19,7 @@ from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
 from workbench.encode.embedding import Encoder
 from workbench.run.evaluate import Progress, ShouldStop, check_settings, evaluate
+from workbench.search.reads import any_uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
 
@@ -31,9 +32,7 @@ class Stage:
 
     @property
     def uses_model(self) -> bool:
-        return any(RETRIEVERS.get(r).needs_encoder for r in self.retrievers) or any(
-            RERANKERS.get(r).needs_encoder for r in self.rerankers
-        )
+        return any_uses_model(self.retrievers, self.rerankers)
 
 
 def stages(settings: Settings) -> list[Stage]:
@@ -41,10 +40,10 @@ def stages(settings: Settings) -> list[Stage]:
 
     Empty stages are left out, so a word-only grid is one stage and a run of it is one ``evaluate``.
     """
-    words = [r for r in settings.retrievers if not RETRIEVERS.get(r).needs_encoder]
-    meaning = [r for r in settings.retrievers if RETRIEVERS.get(r).needs_encoder]
-    plain = [r for r in settings.rerankers if not RERANKERS.get(r).needs_encoder]
-    checks = [r for r in settings.rerankers if RERANKERS.get(r).needs_encoder]
+    words = [r for r in settings.retrievers if not RETRIEVERS.get(r).uses_model()]
+    meaning = [r for r in settings.retrievers if RETRIEVERS.get(r).uses_model()]
+    plain = [r for r in settings.rerankers if not RERANKERS.get(r).uses_model()]
+    checks = [r for r in settings.rerankers if RERANKERS.get(r).uses_model()]  # the shared model's or their own
     found = [
         Stage("word search", words, plain),
         Stage("meaning-based search", meaning, plain),
@@ -60,7 +59,7 @@ def merge(settings: Settings, parts: list[Evaluation], pending: list[str]) -> Ev
         (s, r, k) for s in settings.strategies for r in settings.retrievers for k in settings.rerankers)}
     runs = sorted((run for part in parts for run in part.runs), key=lambda run: place[run.key])
     return Evaluation(first.document, settings, first.questions, first.bad_questions, first.chunks, runs,
-                      sum(part.seconds for part in parts), pending=tuple(pending))
+                      sum(part.seconds for part in parts), pending=tuple(pending), analyzer=first.analyzer)
 
 
 def evaluate_in_stages(
@@ -73,6 +72,7 @@ def evaluate_in_stages(
     progress: Progress | None = None,
     should_stop: ShouldStop | None = None,
     done: Evaluation | None = None,
+    first_only: bool = False,
 ) -> Evaluation:
     """``evaluate`` stage by stage; ``on_stage`` gets the merged result after each (``pending`` empty at the end).
 
@@ -80,7 +80,8 @@ def evaluate_in_stages(
     ``progress`` gets the share of the whole grid: each stage's share weighted by its configurations.
     ``done``: a partial result of these same inputs and settings (a stopped run, or word search's verdict shown
     as the page opened): its finished stages are kept, not computed again, and handed to ``on_stage`` first.
-    The result's ``seconds`` counts their computing too.
+    The result's ``seconds`` counts their computing too. ``first_only``: stop after the first stage (the command
+    line's ``--quick``): the result is partial, ``pending`` naming the stages not run.
     """
     check_settings(settings)
     started = time.perf_counter()
@@ -112,6 +113,8 @@ def evaluate_in_stages(
         merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
         if on_stage:
             on_stage(merged)
+        if first_only:
+            break
     merged.seconds = time.perf_counter() - started + (done.seconds if kept else 0.0)
     return merged
 

@@ -5,6 +5,9 @@ in a module of its own registers when that module is imported below.
 """
 
 from workbench.search import (
+    cross_encoder,  # noqa: F401
+    maxsim,  # noqa: F401
+    rerankers,  # noqa: F401  (the registry maxsim and cross_encoder add to)
     retrievers,  # noqa: F401  (the registry the modules below add to)
     tfidf,  # noqa: F401
 )

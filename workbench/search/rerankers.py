@@ -1,18 +1,18 @@
-"""Rerankers re-score a retriever's shortlist; registered by stable id."""
+"""Rerankers re-score a retriever's shortlist; registered by stable id.
+
+The base class, the registry, the title rule a re-check may use (``names``) and the plain re-checks; ``maxsim``
+and the cross-encoder each have a module of their own (``maxsim.py``, ``cross_encoder.py``).
+"""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from workbench.core.model import Chunk, Settings, WorkbenchError
+from workbench.core.model import Chunk, Settings
 from workbench.core.registry import Registry
-from workbench.core.words import question_terms, terms
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 
 
@@ -27,18 +27,18 @@ def titles(chunk: Chunk) -> list[str]:
     return found + ([first.lstrip("#").strip()] if first.startswith("#") else [])
 
 
-def names(question: str, chunk: Chunk) -> bool:
+def names(question: str, chunk: Chunk, analyzer: Analyzer = ENGLISH) -> bool:
     """Does the question name one of the piece's titles in full: every one of its words, stop words aside?
 
     "How many browning levels does the 2-Slice Toaster have?" names "2-Slice Toaster", not "4-Slice
     Toaster"; "Can I take my smoothie from the Personal Blender?" does not name "Personal Blender 600ml".
     """
-    return named(set(question_terms(question)), title_terms(chunk))
+    return named(set(analyzer.question_terms(question)), title_terms(chunk, analyzer))
 
 
-def title_terms(chunk: Chunk) -> list[set[str]]:
+def title_terms(chunk: Chunk, analyzer: Analyzer = ENGLISH) -> list[set[str]]:
     """Each of the piece's titles as its set of words (``titles``), stop words aside."""
-    return [set(terms(title)) for title in titles(chunk)]
+    return [set(analyzer.terms(title)) for title in titles(chunk)]
 
 
 def named(asked: set[str], titles_terms: list[set[str]]) -> bool:
@@ -63,12 +63,14 @@ class Reranker:
     needs_model_path = False  # the user names that model's folder (--reranker-model, a box in the app)
     rescores = True  # False: ``scores`` always gives None, so the shortlist need not be gathered
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
-        pass
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        """``analyzer``: how the document's words are read (``core.words``), for a re-check that compares words."""
 
     @classmethod
     def uses_model(cls) -> bool:
-        """Whether it reads with any language model, so a run with it is not a word search."""
+        """Whether it reads with any language model, the shared one or its own, so a run with it is not a word
+        search (``search.reads``)."""
         return cls.needs_encoder or cls.loads_own_model
 
     @classmethod
@@ -115,372 +117,25 @@ class HeadingRerank(Reranker):
     score_words = "the number of the question's words the piece holds, plus 3 when its first line names one of them"
     bonus = 3
 
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
+    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        self.analyzer = analyzer
         # Piece text -> (its first line's terms, its terms): the same pieces head every question's shortlist.
         self._terms: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def _read(self, text: str) -> tuple[frozenset[str], frozenset[str]]:
         if text not in self._terms:
-            self._terms[text] = (frozenset(terms(text.split("\n", 1)[0])), frozenset(terms(text)))
+            read = self.analyzer.terms
+            self._terms[text] = (frozenset(read(text.split("\n", 1)[0])), frozenset(read(text)))
         return self._terms[text]
 
     def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
         """As ``keyword`` counts (the question's distinct terms the piece holds), plus ``bonus`` when its first
         line holds one of them."""
-        words = question_terms(question)
+        words = self.analyzer.question_terms(question)
         result = []
         for chunk in chunks:
             first_line, held = self._read(chunk.text)
             boost = self.bonus if any(word in first_line for word in words) else 0
             result.append(boost + sum(1 for word in words if word in held))
         return np.array(result, dtype=float)
-
-
-# maxsim's token vectors held in blocks, at most this many rows (1.5 KB each at float32: ~150 MB).
-BLOCK_ROWS = 100_000
-# A question's product runs over a whole block when it needs at least 1/WHOLE_BLOCK of the block's rows: a
-# row multiplied costs about what a row copied does, and the rest of the block is often the next shortlist's.
-WHOLE_BLOCK = 3
-# Question token rows multiplied by a block in one product (``MaxSim.prepare``), times the block rows it takes at
-# once: 16 M float32 products, 64 MB at a time.
-PRODUCT_CELLS = 16_000_000
-# maxsim's columns written to the store this many at a time (one transaction each), the rest when the run ends.
-SAVE_BATCH = 20_000
-
-
-@dataclass(frozen=True)
-class _Block:
-    """Texts' token vectors one after another: text ``i`` is rows ``starts[i]:ends[i]`` of ``matrix``."""
-
-    texts: list[str]
-    matrix: np.ndarray
-    starts: np.ndarray
-    ends: np.ndarray
-
-
-@RERANKERS.register("maxsim")
-class MaxSim(Reranker):
-    order = 30
-    label = "Re-checked word by word for meaning"
-    score_words = ("from 0 to 1: how closely each word of the question finds its match in the piece, averaged "
-                   "(rare words count more), plus 0.05 when the piece's title names the question's product")
-    explanation = (
-        "Compares each word of the question with its best match in the piece, using the same small "
-        "language model, and averages, rare words counting more (late interaction, as in ColBERT). "
-        "A piece whose heading the question names in full (\u201cthe 2-Slice Toaster\u201d) gets 0.05 more, "
-        "enough to win a near tie against a look-alike (the 4-Slice Toaster), never a clearly better match."
-    )
-    needs_encoder = True
-    # On maxsim's 0-1 scale a near tie. Measured on the six real files (bench/quality.py): 0.03, 0.05 and
-    # 0.1 all raised clean answers under every cut that keeps headings (heading 187 -> 189, 190, 190;
-    # small-to-big 183 -> 187, 188, 189); 0.1 began to cost a manual a question, 0.2 more. The middle one.
-    named_bonus = 0.05
-
-    @classmethod
-    def recheck_characters(cls, cuts: dict[str, list[Chunk]], questions: int, settings: Settings) -> float:
-        """Characters maxsim compares: each question's shortlist (the top ``depth`` pieces) under each cut, for
-        each search whose shortlist can differ. When every piece fits in the shortlist, the searches share it."""
-        work = 0.0
-        for chunks in cuts.values():
-            if chunks:
-                shortlist = min(settings.depth, len(chunks))
-                searches = 1 if len(chunks) <= settings.depth else len(settings.retrievers)
-                work += shortlist * sum(len(chunk.text) for chunk in chunks) / len(chunks) * searches
-        return work * questions
-
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
-        if encoder_factory is None:
-            from workbench.encode.embedding import get_encoder as encoder_factory
-        self.encoder = encoder_factory()
-        # Retrievers often shortlist the same pieces (always, when the shortlist is every piece): a question's
-        # scores are worked out once per shortlist.
-        self._memo: dict[tuple[str, frozenset], dict[tuple, float]] = {}
-        self._ids: dict[str, list[int]] = {}  # a question's word pieces
-        # Shortlists that differ still share most of their units (three searches' top 50 of one question, a
-        # text in several cuts): each unit's best match per question token, and its word pieces, once per run.
-        self._best: dict[str, dict[str, np.ndarray]] = {}  # question -> text -> best match per question token
-        self._queries: dict[str, np.ndarray] = {}
-        self._blocks: dict[int, _Block] = {}  # in the order they were made, the oldest dropped first
-        self._where: dict[str, tuple[int, int]] = {}  # text -> (block, its place in the block)
-        self._next = self._rows = 0
-        self._pieces: dict[tuple[str, ...], frozenset[int]] = {}
-        # A text's column depends on the question and the text alone, so the encoder's store keeps them for the
-        # next run of the same questions: a warm run of a 1,000-product catalog spent 14 of its 24 s here.
-        self._looked: dict[str, set[str]] = {}  # question -> texts already asked of the store
-        self._unsaved: list[tuple[str, str, np.ndarray]] = []  # (question, text, column) worked out, not yet kept
-        # A piece is shortlisted for many questions: its reading units and its titles' words, once per run.
-        self._chunks: dict[tuple, tuple[list[tuple[str, ...]], list[set[str]]]] = {}
-
-    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        keys = [(chunk.text, chunk.search) for chunk in chunks]
-        shortlist = frozenset(keys)  # the weights depend on which pieces are shortlisted, not on their order
-        if (question, shortlist) not in self._memo:
-            self._memo[(question, shortlist)] = self._score(question, list(dict(zip(keys, chunks)).values()))
-        found = self._memo[(question, shortlist)]
-        return np.array([found[key] for key in keys])
-
-    def _score(self, question: str, chunks: list[Chunk]) -> dict[tuple, float]:
-        # Each chunk is read as one or more units: itself, or (small-to-big) each of its small pieces,
-        # as the search read it. A unit past the model's window is read window by window, and its
-        # token vectors are all its windows'. A chunk scores as its best unit.
-        known = [self._chunk(chunk) for chunk in chunks]
-        units = [chunk_units for chunk_units, _ in known]
-        flat = [windows for chunk_units in units for windows in chunk_units]
-        best = self._best_matches(question, flat)  # question tokens x units
-        per_unit = self._weights(question, len(best), flat) @ best  # one score per unit
-        found, position = {}, 0
-        asked = set(question_terms(question))
-        for chunk, (chunk_units, titled) in zip(chunks, known):
-            bonus = self.named_bonus if named(asked, titled) else 0.0
-            found[(chunk.text, chunk.search)] = float(per_unit[position : position + len(chunk_units)].max()) + bonus
-            position += len(chunk_units)
-        return found
-
-    def prepare(self, asked: list[tuple[str, list[Chunk]]]) -> None:
-        """Work out a batch of questions' best matches over their shortlists' texts in one product per block.
-
-        A product of one question's dozen token rows with a block runs at a quarter of the speed of one with a
-        few hundred rows (measured on this project's 2-core machine: 36 against 150 GFLOP/s), so when the
-        questions each need a good share of the texts any of them needs (``WHOLE_BLOCK``: a small file, whose
-        shortlists hold most of its pieces), every question is multiplied with every one of those texts at once.
-        Otherwise (a large catalog, each question its own few texts) ``scores`` works them out one by one.
-        """
-        # The batch's units tokenised together for the IDF weights (a few hundred at a time: one call each
-        # shortlist made 419 calls, 1.8 s, in a warm run of a 1,000-product catalog).
-        self._learn_pieces([units for _, chunks in asked for chunk in chunks for units in self._chunk(chunk)[0]])
-        wanted: dict[str, dict[str, None]] = {}
-        for question, chunks in asked:
-            texts = list(dict.fromkeys(text for chunk in chunks for windows in self._chunk(chunk)[0] for text in windows))
-            known = self._recall(question, texts)
-            new = [text for text in texts if text not in known]
-            if new:
-                wanted.setdefault(question, {}).update(dict.fromkeys(new))
-        union = list(dict.fromkeys(text for texts in wanted.values() for text in texts))
-        if len(wanted) < 2 or sum(len(texts) for texts in wanted.values()) * WHOLE_BLOCK < len(union) * len(wanted):
-            return
-        self._hold(union)
-        by_block: dict[int, list[int]] = {}
-        for text in union:
-            number, place = self._where[text]
-            by_block.setdefault(number, []).append(place)
-        for number, places in by_block.items():
-            block = self._blocks[number]
-            first, end = min(places), max(places) + 1
-            needed = sum(int(block.ends[place] - block.starts[place]) for place in places)
-            if needed * WHOLE_BLOCK >= block.ends[end - 1] - block.starts[first]:
-                self._multiply(list(wanted), block, first, end)
-            # else a few texts of an older block: ``scores`` copies just their rows
-        self._save(SAVE_BATCH)
-
-    def finish(self) -> None:
-        self._save(1)
-
-    def _recall(self, question: str, texts: list[str]) -> dict[str, np.ndarray]:
-        """The question's known columns, with those an earlier run kept for ``texts`` (each text asked once)."""
-        known = self._best.setdefault(question, {})
-        looked = self._looked.setdefault(question, set())
-        ask = [text for text in texts if text not in known and text not in looked]
-        if ask:
-            looked.update(ask)
-            known.update(self.encoder.stored_matches(question, ask, len(self._query(question))))
-        return known
-
-    def _save(self, at_least: int) -> None:
-        """Hand the columns worked out to the store, once ``at_least`` of them wait (a write is a transaction)."""
-        if len(self._unsaved) >= at_least:
-            self.encoder.keep_matches(self._unsaved)
-            self._unsaved = []
-
-    def _hold(self, texts: list[str]) -> None:
-        """Have these texts' token vectors in blocks: the new ones placed together, the blocks of the others kept."""
-        self._place([text for text in texts if text not in self._where],
-                    keep={self._where[text][0] for text in texts if text in self._where})
-
-    def _multiply(self, questions: list[str], block: _Block, first: int, end: int) -> None:
-        """Each question's column for texts ``first:end`` of a block, kept in ``_best`` (one already known stays):
-        all the questions' token rows in one product, over about PRODUCT_CELLS // their rows block rows at once."""
-        queries = [self._query(question) for question in questions]
-        rows = np.cumsum([0] + [len(query) for query in queries])
-        stacked = queries[0] if len(queries) == 1 else np.vstack(queries)
-        step = max(1, PRODUCT_CELLS // len(stacked))
-        while first < end:  # whole texts at a time, about ``step`` rows
-            last = min(end, max(first + 1, int(np.searchsorted(block.ends, block.starts[first] + step, side="right"))))
-            a, b = int(block.starts[first]), int(block.ends[last - 1])
-            columns = np.maximum.reduceat(stacked @ block.matrix[a:b].T, block.starts[first:last] - a, axis=1)
-            for index, question in enumerate(questions):
-                mine = np.ascontiguousarray(columns[rows[index] : rows[index + 1]].T)
-                known = self._best.setdefault(question, {})
-                for text, column in zip(block.texts[first:last], mine):
-                    if text not in known:
-                        known[text] = column
-                        self._unsaved.append((question, text, column))
-            first = last
-
-    def _chunk(self, chunk: Chunk) -> tuple[list[tuple[str, ...]], list[set[str]]]:
-        """A piece's reading units (each as its windows) and its titles' words."""
-        from workbench.encode.model_window import reading_units
-
-        key = (chunk.prefix, chunk.text, chunk.search)
-        if key not in self._chunks:
-            self._chunks[key] = ([tuple(windows) for windows in reading_units(self.encoder, chunk)],
-                                 title_terms(chunk))
-        return self._chunks[key]
-
-    def _best_matches(self, question: str, units: list[tuple[str, ...]]) -> np.ndarray:
-        """For each unit, each question token's best match among the unit's tokens (question tokens x units).
-
-        A unit's tokens are its windows' (texts'), so its column is the largest of its texts' columns, and a
-        text's column depends on the question and the text alone: it is computed the first time a shortlist of
-        the question holds the text and read back after. The texts' token vectors are copied once per run
-        into blocks (``_place``), so a question's product runs over a block in place, not over a copy of its
-        shortlist made again for every question.
-        """
-        distinct = list(dict.fromkeys(text for windows in units for text in windows))
-        known = self._recall(question, distinct)
-        new = [text for text in distinct if text not in known]
-        if new:
-            self._hold(new)
-            query = self._query(question)
-            needed: dict[int, list[str]] = {}
-            for text in new:
-                needed.setdefault(self._where[text][0], []).append(text)
-            for number, texts in needed.items():
-                block = self._blocks[number]
-                spans = [(int(block.starts[i]), int(block.ends[i])) for i in (self._where[t][1] for t in texts)]
-                if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: every text, in place
-                    self._multiply([question], block, 0, len(block.texts))
-                else:  # a few texts of a large block: copy just their rows
-                    matrix = np.vstack([block.matrix[a:b] for a, b in spans])
-                    starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
-                    columns = list(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
-                    known.update(columns)
-                    self._unsaved.extend((question, text, column) for text, column in columns)
-            self._save(SAVE_BATCH)
-        return np.stack([known[windows[0]] if len(windows) == 1 else np.maximum.reduce([known[t] for t in windows])
-                         for windows in units], axis=1)
-
-    def _query(self, question: str) -> np.ndarray:
-        if question not in self._queries:
-            self._queries[question] = self.encoder.token_vectors([question])[0]
-        return self._queries[question]
-
-    def _place(self, texts: list[str], keep: set[int]) -> None:
-        """Copy these texts' token vectors into one new block; drop the oldest blocks past BLOCK_ROWS in all,
-        but not those in ``keep`` (blocks holding texts the question at hand still needs)."""
-        if not texts:
-            return
-        vectors = self.encoder.token_vectors(texts)
-        lengths = np.array([len(v) for v in vectors])
-        ends = np.cumsum(lengths)
-        block = _Block(texts, np.vstack(vectors), ends - lengths, ends)
-        self._blocks[self._next] = block
-        for position, text in enumerate(texts):
-            self._where[text] = (self._next, position)
-        self._next += 1
-        self._rows += len(block.matrix)
-        # A question's columns already worked out stay known; only the vectors to work out more go.
-        for number in [n for n in self._blocks if n not in keep and n != self._next - 1]:
-            if self._rows <= BLOCK_ROWS:
-                break
-            old = self._blocks.pop(number)
-            self._rows -= len(old.matrix)
-            for text in old.texts:
-                if self._where.get(text, (None,))[0] == number:
-                    del self._where[text]
-
-    def _learn_pieces(self, units: list[tuple[str, ...]]) -> None:
-        """Each unit's word pieces (for the IDF weights), its windows tokenised in one batch."""
-        tokenizer = getattr(self.encoder, "tokenizer", None)
-        new = [windows for windows in dict.fromkeys(units) if windows not in self._pieces]
-        if not new or tokenizer is None:
-            return
-        encoded = tokenizer.encode_batch([w for windows in new for w in windows], add_special_tokens=False)
-        position = 0
-        for windows in new:  # a unit counts a word piece once, whichever of its windows holds it
-            self._pieces[windows] = frozenset(i for piece in encoded[position : position + len(windows)]
-                                              for i in piece.ids)
-            position += len(windows)
-
-    def _weights(self, question: str, tokens: int, units: list[tuple[str, ...]]) -> np.ndarray:
-        """How much each question token counts: its IDF over the shortlisted units, as BERTScore weighs tokens.
-
-        ``ln((N + 1) / (df + 1))``: a word piece in every unit ("the", "?", the product name in every
-        breadcrumb) counts for nothing, one in a single unit most; the weights add up to 1. On the six real
-        files (bench/quality.py) this raised clean answers under heading 183 -> 187, breadcrumb 182 -> 186,
-        section-window 171 -> 177 and concern 170 -> 173 (small-to-big 185 -> 183). Equal weights, as
-        before, when the model's word pieces cannot be lined up with its token vectors (a fake encoder in
-        tests, or a question longer than the model reads) or every word piece is in every unit. Only the
-        question's own pieces are counted: a shortlist's other pieces never weigh anything.
-        """
-        tokenizer = getattr(self.encoder, "tokenizer", None)
-        if question not in self._ids:
-            self._ids[question] = tokenizer.encode(question, add_special_tokens=False).ids if tokenizer else []
-        ids = self._ids[question]
-        if len(ids) != tokens:
-            return np.full(tokens, 1.0 / max(tokens, 1))
-        self._learn_pieces(units)
-        held = [self._pieces[windows] for windows in units]
-        asked = set(ids)  # each unit's share of the question's pieces, by set intersection (C, not a loop)
-        frequency = Counter(i for pieces in held for i in asked.intersection(pieces))
-        weights = np.array([math.log((len(units) + 1) / (frequency[i] + 1)) for i in ids])
-        total = weights.sum()
-        return weights / total if total > 0 else np.full(tokens, 1.0 / tokens)
-
-
-@RERANKERS.register("cross-encoder")
-class CrossEncoderRerank(Reranker):
-    order = 40
-    label = "Re-checked by your model"
-    explanation = "A model on your disk reads question and piece together and scores how well they match."
-    score_words = "your model's own match score: its scale is the model's, higher is a better match"
-
-    loads_own_model = True
-    needs_model_path = True
-
-    def __init__(self, encoder_factory: Callable[[], Encoder] | None = None, model_path: str | None = None) -> None:
-        self.model = load_cross_encoder(model_path)
-
-    @classmethod
-    def own_model_work(cls, questions: int, settings: Settings, average_piece: float) -> tuple[int, float]:
-        """It reads question and piece together, once per shortlisted pair, under every cut and search."""
-        pairs = questions * settings.depth * len(settings.strategies) * len(settings.retrievers)
-        return pairs, pairs * (average_piece + 60 + 100)
-
-    def scores(self, question: str, chunks: list[Chunk]) -> np.ndarray:
-        if not chunks:
-            return np.zeros(0)
-        return np.asarray(self.model.predict([(question, chunk.text) for chunk in chunks]), dtype=float)
-
-
-def load_cross_encoder(model_path: str | None):
-    """Load a sentence-transformers CrossEncoder from a local folder, with plain errors."""
-    if not model_path:
-        raise WorkbenchError("cross-encoder: name the folder of a cross-encoder model on your disk.")
-    path = Path(model_path).expanduser()
-    if not path.is_dir():
-        raise WorkbenchError(f"cross-encoder: the model folder {path} does not exist.")
-    if not (path / "config.json").is_file():
-        raise WorkbenchError(f"cross-encoder: {path} holds no config.json, so it is not a model folder.")
-    import json
-    import os
-
-    os.environ["HF_HUB_OFFLINE"] = "1"
-    try:
-        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} cannot be read: {error}.") from None
-    if not isinstance(config, dict):
-        raise WorkbenchError(f"cross-encoder: {path / 'config.json'} is not a model configuration (it holds no settings).")
-    names = config.get("architectures") or []
-    architectures = " ".join(str(name) for name in names) if isinstance(names, list) else str(names)
-    if "SequenceClassification" not in architectures:
-        raise WorkbenchError(
-            f"cross-encoder: {path} is not a cross-encoder (its model is {architectures or 'of no known kind'}; "
-            "a cross-encoder is a sequence-classification model)."
-        )
-    from sentence_transformers import CrossEncoder
-
-    try:
-        return CrossEncoder(str(path), device="cpu", local_files_only=True)
-    except Exception as error:  # the library raises many kinds for a broken folder
-        raise WorkbenchError(f"cross-encoder: the model in {path} could not be loaded: {error}") from None

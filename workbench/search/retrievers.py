@@ -11,14 +11,14 @@ import numpy as np
 
 from workbench.core.model import Chunk
 from workbench.core.registry import Registry
-from workbench.core.words import question_terms, terms
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 
 
 @functools.lru_cache(maxsize=4096)  # as question_terms: scores() and sureness() of every strategy ask again
-def question_counts(question: str) -> tuple[tuple[str, int], ...]:
+def question_counts(question: str, analyzer: Analyzer = ENGLISH) -> tuple[tuple[str, int], ...]:
     """A question's BM25 terms and how often it says each, in first-seen order."""
-    return tuple(Counter(terms(question)).items())
+    return tuple(Counter(analyzer.terms(question)).items())
 
 
 class Retriever:
@@ -35,8 +35,15 @@ class Retriever:
     # What a score of this search means, in words for the screen ("score 0.540" says nothing by itself).
     score_words: str = ""
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
         self.chunks = chunks
+        self.analyzer = analyzer  # how the document's words are read (``core.words``): its language's
+
+    @classmethod
+    def uses_model(cls) -> bool:
+        """Whether it reads with a language model, so a run with it is not a word search (``search.reads``)."""
+        return cls.needs_encoder
 
     def scores(self, question: str) -> np.ndarray:
         raise NotImplementedError
@@ -62,18 +69,19 @@ class Keyword(Retriever):
     explanation = "Counts how many of the question's words appear in a piece. Simple and easy to follow."
     score_words = "the number of the question's words the piece holds (3 = three of its words)"
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
-        super().__init__(chunks)
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        super().__init__(chunks, analyzer=analyzer)
         # Each piece read once: for every term, the pieces holding it, so a question looks up its few terms
         # instead of looping over every piece.
         holders: defaultdict[str, list[int]] = defaultdict(list)
         for index, chunk in enumerate(chunks):
-            for term in set(terms(chunk.text)):
+            for term in set(analyzer.terms(chunk.text)):
                 holders[term].append(index)
         self._holders = {term: np.array(pieces, dtype=np.int32) for term, pieces in holders.items()}
 
     def scores(self, question: str) -> np.ndarray:
-        holders = [self._holders[term] for term in question_terms(question) if term in self._holders]
+        holders = [self._holders[term] for term in self.analyzer.question_terms(question) if term in self._holders]
         if not holders:
             return np.zeros(len(self.chunks))
         # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
@@ -81,15 +89,15 @@ class Keyword(Retriever):
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's terms the piece holds."""
-        return np.asarray(scores, dtype=float) / max(1, len(question_terms(question)))
+        return np.asarray(scores, dtype=float) / max(1, len(self.analyzer.question_terms(question)))
 
 
 @RETRIEVERS.register("bm25")
 class BM25(Retriever):
     """Okapi BM25 exactly as rank-bm25's ``BM25Okapi`` scores it, computed on a sparse matrix.
 
-    Its words are ``core.words.terms``, as every word search's: words in any script, less
-    the stop words, Snowball-stemmed.
+    Its words are the document's ``Analyzer.terms``, as every word search's: words in any script, less
+    its languages' stop words, Snowball-stemmed.
 
     rank-bm25 loops in Python over every chunk for every question word, hundreds
     of times slower on a large catalog; bm25s is fast but its IDF has no floor for
@@ -107,12 +115,13 @@ class BM25(Retriever):
                    "compare scores only within one question")
     k1, b, epsilon = 1.5, 0.75, 0.25  # rank-bm25's defaults
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
-        super().__init__(chunks)
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        super().__init__(chunks, analyzer=analyzer)
         # One row a searched text: a chunk's text, or each of its small pieces (small-to-big).
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
         self.bounds = bounds_of([index for index, _ in texts], len(chunks))
-        tokenized = [terms(text) for _, text in texts]
+        tokenized = [analyzer.terms(text) for _, text in texts]
         lengths = np.array([len(tokens) for tokens in tokenized], dtype=float)
         # Every (row, word) pair once with its count, sorted by row then word id: one pass of numpy
         # instead of a Counter per text (ids are given in first-seen order, as a loop would give them).
@@ -139,7 +148,7 @@ class BM25(Retriever):
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter()
-        for token, count in question_counts(question):
+        for token, count in question_counts(question, self.analyzer):
             if token in self.vocabulary:
                 counts[self.vocabulary[token]] += count
         if not counts:
@@ -160,7 +169,7 @@ class BM25(Retriever):
         rarest = float(self.idf.max()) if len(self.idf) else 1.0
         best = sum(  # the words scores() counts: stop words are not in the index
             count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
-            for t, count in question_counts(question)
+            for t, count in question_counts(question, self.analyzer)
         )
         return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
@@ -198,8 +207,9 @@ class Dense(Retriever):
     score_words = "the cosine of question and piece as the model reads them, from -1 to 1: higher is closer in meaning"
     needs_encoder = True
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
-        super().__init__(chunks)
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        super().__init__(chunks, analyzer=analyzer)
         if encoder_factory is None:
             from workbench.encode.embedding import get_encoder as encoder_factory
         self.encoder = encoder_factory()
@@ -241,9 +251,10 @@ class Hybrid(Retriever):
     needs_encoder = True
     k = 60
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
-        super().__init__(chunks)
-        self.parts = (BM25(chunks), Dense(chunks, encoder_factory))
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
+        super().__init__(chunks, analyzer=analyzer)
+        self.parts = (BM25(chunks, analyzer=analyzer), Dense(chunks, encoder_factory))
         self.starts = starts_of(chunks)
 
     def scores(self, question: str) -> np.ndarray:

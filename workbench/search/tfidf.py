@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from workbench.core.model import Chunk
-from workbench.core.words import terms
+from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.retrievers import RETRIEVERS, Retriever, best_of, bounds_of
 
@@ -16,7 +16,7 @@ from workbench.search.retrievers import RETRIEVERS, Retriever, best_of, bounds_o
 class TfIdf(Retriever):
     """Cosine between the question's and each piece's TF-IDF vectors (sublinear word counts, smoothed IDF).
 
-    The words are BM25's (``core.words.terms``: any script, less the stop words, stemmed), so the two
+    The words are BM25's (the document's ``Analyzer.terms``: any script, less the stop words, stemmed), so the two
     differ only in how they weigh a match: TF-IDF has no length normalisation by the average piece and no
     saturation, and a cosine is already on a 0-1 scale.
     """
@@ -28,13 +28,14 @@ class TfIdf(Retriever):
     score_words = ("the cosine of the question's and the piece's word weights, from 0 (no word shared) to 1 (the "
                    "same words, weighed alike)")
 
-    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None) -> None:
+    def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
+                 analyzer: Analyzer = ENGLISH) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer  # sklearn loads only when TF-IDF is asked for
 
-        super().__init__(chunks)
+        super().__init__(chunks, analyzer=analyzer)
         texts = [(index, text) for index, chunk in enumerate(chunks) for text in (chunk.search or (chunk.text,))]
         self.bounds = bounds_of([index for index, _ in texts], len(chunks))
-        self.vectorizer = TfidfVectorizer(analyzer=terms, sublinear_tf=True)
+        self.vectorizer = TfidfVectorizer(analyzer=analyzer.terms, sublinear_tf=True)
         self.matrix = self.vectorizer.fit_transform([text for _, text in texts]) if texts else None
 
     def scores(self, question: str) -> np.ndarray:

@@ -175,6 +175,10 @@ def parse_bars(text: str) -> dict[str, float]:
             raise WorkbenchError(f"--fail-below: {name} needs a number, not {value.strip()!r}") from None
         if not math.isfinite(bars[name]):  # nan compares false with everything: the bar would never fail
             raise WorkbenchError(f"--fail-below: {name} needs a number, not {value.strip()!r}")
+    if not bars:  # an unset variable in a CI job (--fail-below "$BARS") must not check nothing and pass
+        raise WorkbenchError(
+            f"--fail-below names no bar ({text!r}): give one or more, e.g. clean=18,hit_rate=0.9, or leave the option out"
+        )
     return bars
 
 

@@ -1,0 +1,157 @@
+"""Which spreadsheet columns a shop's system reads as data, and which hold the product's own words.
+
+One rule, in one place: the to-do, the check-up, the fixes and the bot-ready copy ask it before any word is
+advised or written into a cell. A cell the shop's system reads (a price, a stock flag, a SKU, an image link, a
+date, an attribute's value list, a meta or internal field, HTML markup) breaks the export or the import when a
+word is typed into it; words go into a text column (a description, a short description, tags) instead, and a
+product with none gets an item naming the column to add.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from workbench.core.model import Document, Fact, Section
+
+# A number with an optional currency sign or unit: "$12.50", "1,200", "45 W", "20%".
+NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
+FLAG = frozenset("0 1 yes no y n true false on off".split())
+ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid".split())
+LINK = re.compile(r"^(?:https?://|www\.|ftp://|//|/?[\w.-]+/[\w./-]*\.(?:jpe?g|png|gif|webp|svg|pdf)\b)", re.IGNORECASE)
+LINK_WORDS = frozenset("url urls link links href src image images img thumbnail thumbnails photo photos".split())
+HTML = re.compile(r"<\s*/?\s*[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?\s*>")
+DATE = re.compile(
+    r"^(?:\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?: \d{1,2}:\d{2}(?::\d{2})?)?)$"
+)
+# A list of values in one cell ("Blue|Green|Red", "category:Electronics|brand:Apple", "S, M, L"): set values
+# when its items are short and the same items come back on other rows.
+LIST_SPLIT = re.compile(r"\s*[|;\n]\s*|\s*,\s*")
+SET_WORDS = frozenset("attribute attributes option options facet facets variant variants values value group groups "
+                      "size sizes colour colours color colors category categories taxonomy collection collections"
+                      .split())
+# What a shop's system keeps for itself: no customer asks for it, so a product without it lacks no fact.
+NOT_FACTS = frozenset({"meta or internal fields", "links", "identifiers", "yes/no flags", "dates"})
+# Columns customers' words belong in, best first: the product's text, then its search words.
+DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
+                     "beschreibung", "descriptif", "descripción", "descripcion", "descrizione", "beschrijving",
+                     "descrição", "descricao")
+SHORT_WORDS = ("short",)
+TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
+
+
+def header_words(column: str) -> list[str]:
+    """A header's words, lower case: "optionGroups" and "option_groups" are both ["option", "groups"]."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", column)
+    return [re.sub(r"\d+$", "", word) for word in re.split(r"[^\w]+|_", spaced.lower()) if word]
+
+
+def _internal(column: str) -> bool:
+    """A meta or internal field by its name: "Meta: _wpcom_is_markdown", "_price", "hidden", "internal notes"."""
+    lowered = column.strip().lower()
+    words = header_words(column)
+    return (lowered.startswith(("meta:", "meta_", "meta ", "_")) or lowered == "meta" or "hidden" in words
+            or "internal" in words)
+
+
+def is_tags(column: str) -> bool:
+    return any(word in TAG_WORDS for word in header_words(column))
+
+
+def _list_values(cells: list[str]) -> bool:
+    """Cells that are lists of short values repeating across rows: an attribute's value list, facets."""
+    listed = [cell for cell in cells if LIST_SPLIT.search(cell)]
+    if len(listed) * 2 < len(cells) or len(cells) < 2:
+        return False
+    items = [item for cell in cells for item in LIST_SPLIT.split(cell) if item]
+    if not items or max(len(item) for item in items) > 40:
+        return False
+    return len({item.lower() for item in items}) * 2 <= len(items)
+
+
+def values_of(document: Document) -> dict[str, list[str]]:
+    """Each column's non-empty cell values, as the document holds them ("Column: value" facts)."""
+    values: dict[str, list[str]] = defaultdict(list)
+    for fact in document.facts:
+        if fact.column:
+            cell = document.slice(fact.span)[len(fact.column) + 1 :].strip()
+            if cell:
+                values[fact.column].append(cell)
+    return values
+
+
+def classify(column: str, cells: list[str]) -> str | None:
+    """What a column holds that a shop's system reads, in plain words, or None for free text."""
+    words = set(header_words(column))
+    if _internal(column):
+        return "meta or internal fields"
+    if not cells:
+        return None
+    distinct = {cell.lower() for cell in cells}
+    share = len(cells) * 0.9
+    if distinct <= FLAG:
+        return "yes/no flags"
+    if sum(1 for cell in cells if NUMBER.match(cell)) >= share:
+        return "numbers"
+    if sum(1 for cell in cells if DATE.match(cell)) >= share:
+        return "dates"
+    if words & LINK_WORDS or sum(1 for cell in cells if LINK.match(cell)) * 2 >= len(cells):
+        return "links"
+    if words & ID_WORDS or (len(cells) >= 3 and len(distinct) == len(cells)
+                            and all(" " not in c and any(ch.isdigit() for ch in c) for c in cells)):
+        return "identifiers"
+    if sum(1 for cell in cells if HTML.search(cell)) * 2 >= len(cells):
+        return "HTML markup"
+    if is_tags(column):  # a product's search words: customers' words belong here
+        return None
+    if words & SET_WORDS and max(len(c) for c in cells) <= 80:
+        return "set values"
+    if _list_values(cells):
+        return "set values"
+    if len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
+        return "set values"
+    return None
+
+
+def data_columns(document: Document) -> dict[str, str]:
+    """A spreadsheet's columns whose cells the shop's system reads, and what they hold ("numbers", "yes/no
+    flags", "identifiers", "links", "dates", "HTML markup", "set values", "meta or internal fields"). Free-text
+    columns are left out; so is every column of a document that is not a spreadsheet."""
+    if not document.form.table:
+        return {}
+    kinds = {}
+    for column, cells in values_of(document).items():
+        kind = classify(column, cells)
+        if kind:
+            kinds[column] = kind
+    return kinds
+
+
+OTHER_TEXT = 3  # a free-text column that is not the product's description or tags ("care", "material")
+
+
+def _rank(column: str) -> int:
+    words = header_words(column)
+    if any(word in DESCRIPTION_WORDS for word in words):
+        return 1 if any(word in SHORT_WORDS for word in words) else 0
+    if is_tags(column):
+        return 2
+    return OTHER_TEXT
+
+
+def text_column(document: Document, section: Section, data: dict[str, str]) -> Fact | None:
+    """The cell where customers' words may be added to ``section``'s product: a text column its
+    first (parent) row fills, a description before a short description before tags; never another free-text
+    column (a "care" note is not where a customer's word for the product goes), never the name column and never a
+    column in ``data``. None when the product has no such cell: the item then names the column to add."""
+    rows = [fact.row for fact in section.facts if fact.row is not None]
+    if not rows:
+        return None
+    cells = [fact for fact in section.facts if fact.column and fact.column not in data
+             and fact.column != document.name_column and _rank(fact.column) < OTHER_TEXT]
+    if not cells:
+        return None
+    first = min(rows)
+    own = [fact for fact in cells if fact.row == first] or cells
+    return min(own, key=lambda fact: (_rank(fact.column), -(fact.span[1] - fact.span[0])))

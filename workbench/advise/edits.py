@@ -1,0 +1,126 @@
+"""A to-do item's edit of the file, made concrete: words inserted at one place of the document, never removed.
+
+An ``Edit`` is what the fixes are made of: the to-do measures each item by applying its edits to a copy of the
+document (``apply``) and grading the copy again (``advise/proof.py``); ``output/fixed_file.py`` writes the same
+edits into a copy of the user's own file (a CSV cell, an Excel cell, a Markdown line). Only insertions exist, so
+every original cell's text stays inside its cell and every original line's text stays in the file.
+
+Spreadsheets take words only at the end of a cell (``data_columns`` decides which cells may take any); a
+document's text takes them at a line's end, as a new line after it, or as a new heading line before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from workbench.advise.rewrite import DASH, MODEL_CHARACTERS, _label, _parts
+from workbench.core.model import Document, Fact, Section, Span
+from workbench.read.markdown import parse_markdown
+
+
+@dataclass(frozen=True)
+class Edit:
+    """``text`` inserted at offset ``at`` of the document's text. On a spreadsheet ``at`` is the end of the
+    cell (``row``, ``column``) it is appended to; in a document, ``line`` is the 1-based line it goes on (or
+    before, for a heading)."""
+
+    at: int
+    text: str
+    row: int | None = None
+    column: str | None = None
+    line: int | None = None
+
+
+def line_number(document: Document, offset: int) -> int:
+    return document.text.count("\n", 0, offset) + 1
+
+
+def append_to_cell(fact: Fact, text: str) -> Edit:
+    """Words at the end of a spreadsheet cell."""
+    return Edit(fact.span[1], text, row=fact.row, column=fact.column)
+
+
+def append_to_line(document: Document, fact: Fact, text: str) -> Edit:
+    """Words at the end of a document's line (its stripped end, so a Markdown line break stays at the end)."""
+    if fact.column is not None:
+        return append_to_cell(fact, text)
+    return Edit(fact.span[1], text, line=line_number(document, fact.span[0]))
+
+
+def line_after(document: Document, fact: Fact, text: str) -> Edit:
+    """A new line right after the line of ``fact``."""
+    end = document.text.find("\n", fact.span[1])
+    end = len(document.text) if end < 0 else end
+    return Edit(end, "\n" + text, line=line_number(document, fact.span[0]) + 1)
+
+
+def line_before(document: Document, offset: int, text: str) -> Edit:
+    """A new line (a heading) before the line holding ``offset``, followed by a blank line."""
+    start = document.text.rfind("\n", 0, offset) + 1
+    return Edit(start, text + "\n\n", line=line_number(document, start))
+
+
+def apply(document: Document, edits: list[Edit]) -> Document:
+    """A copy of ``document`` with ``edits`` made: a spreadsheet's facts grow in place (their product, row and
+    column stay as they are); a document's text is read again, as its loader reads Markdown."""
+    if not edits:
+        return document
+    ordered = sorted(edits, key=lambda e: e.at)
+    parts, last = [], 0
+    for edit in ordered:
+        parts += [document.text[last : edit.at], edit.text]
+        last = edit.at
+    text = "".join(parts) + document.text[last:]
+    if not document.form.table:
+        parsed = parse_markdown(text, document.name, encoding=document.encoding, warnings=list(document.warnings))
+        return replace(parsed, kind=document.kind, converted_from=document.converted_from,
+                       risky_links=document.risky_links)
+    inserts = [(edit.at, len(edit.text)) for edit in ordered]
+    return replace(document, text=text, sections=tuple(_shift_section(s, inserts) for s in document.sections))
+
+
+def _shift(span: Span, inserts: list[tuple[int, int]]) -> Span:
+    """A span after the insertions: text inserted before its start moves it, text inserted at or before its end
+    (a cell's words appended at its end) makes it longer. An empty span moves as a point."""
+    start, end = span
+    moved = start + sum(n for at, n in inserts if at < start)
+    if end == start:
+        return moved, moved
+    return moved, end + sum(n for at, n in inserts if at <= end)
+
+
+def _shift_section(section: Section, inserts: list[tuple[int, int]]) -> Section:
+    return replace(section, span=_shift(section.span, inserts), heading_span=_shift(section.heading_span, inserts),
+                   facts=tuple(replace(f, span=_shift(f.span, inserts)) for f in section.facts))
+
+
+def split_section(document: Document, section: Section, limit: int | None = None) -> list[Edit]:
+    """Subheadings that split a long section into parts the model reads whole, as the bot-ready copy splits it
+    (``rewrite``: at blank lines first, never inside a code block; each part headed by its own first line)."""
+    if document.form.table or not section.heading:
+        return []
+    start = section.heading_span[1]
+    lines, offsets, at = [], [], start
+    for line in document.text[start : section.span[1]].split("\n"):
+        lines.append(line)
+        offsets.append(at)
+        at += len(line) + 1
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        offsets.pop(0)
+    parts = _parts(lines, limit or MODEL_CHARACTERS)
+    edits, cursor = [], 0
+    level = "#" * min(section.level + 1, 6)
+    for number, part in enumerate(parts):
+        first = next((line for line in part if line.strip()), None)
+        if first is None:
+            continue
+        while cursor < len(lines) and lines[cursor] != first:
+            cursor += 1
+        if cursor == len(lines):
+            break
+        if number:
+            heading = f"{level} {section.heading}{DASH}{_label(part, section.heading)}"
+            edits.append(line_before(document, offsets[cursor], heading))
+        cursor += 1
+    return edits

@@ -1,0 +1,191 @@
+"""Advice proven on the file: each to-do item's edits applied to a copy of the document, the copy graded again
+with the same questions under the setup the verdict recommends, and the item kept, made optional or not advised
+by what that measured. The fixed file is every advised edit at once, graded the same way.
+
+An item is *advised* (``required``) when its edits make at least one question clean (or a question the file
+cannot answer refused) and none worse; *optional tidying* when they change nothing measured; *not advised* when
+they make any question worse (listed in the report's appendix with the question). Items with no edit to make
+(write more questions, add a fact the file lacks) are not measured: advised when they touch a question that is
+not clean under the recommended setup, else optional, and ranked after the measured ones. A Ready file keeps at
+most ``READY_ADVISED`` advised items.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from workbench.advise.edits import Edit, apply
+from workbench.advise.todo_items import Measured, Todo
+from workbench.core.model import Document, Question
+from workbench.core.results import Evaluation, Run
+from workbench.run.names import setup_name
+
+MAX_MEASURED = 40  # items graded one by one: the rest of a very long list says "not measured"
+READY_ADVISED = 3  # a Ready file's short list
+
+
+@dataclass
+class Fix:
+    """Every advised edit at once: the file with the fixes, and what grading it measured."""
+
+    edits: list[Edit]
+    document: Document
+    measured: Measured
+    items: list[Todo] = field(default_factory=list)  # the advised items whose edits it holds
+
+
+@dataclass
+class Proof:
+    items: list[Todo]  # advised first (most questions fixed first), then optional tidying, then not advised
+    fix: Fix | None = None
+
+    @property
+    def advised(self) -> list[Todo]:
+        """The to-do proper: the items to do, most questions fixed first."""
+        return [item for item in self.items if item.required]
+
+    @property
+    def optional(self) -> list[Todo]:
+        """Optional tidying: edits that measured no gain, and findings no question that is not clean touches."""
+        return [item for item in self.items if not item.required and item.advised]
+
+    @property
+    def not_advised(self) -> list[Todo]:
+        """Edits that made a question worse when tried on a copy of the file: never advised."""
+        return [item for item in self.items if not item.advised]
+
+
+def _good(run: Run) -> dict[int, bool]:
+    """Each question's number and whether it came out right: clean, or refused when the file cannot answer it."""
+    return {(r.question.row or i + 1): (r.grade == "clean" if r.answerable else r.grade == "refused")
+            for i, r in enumerate(run.per_question)}
+
+
+# Graded copies, per evaluation and setup: the command line's table, its report and its JSON each advise on the
+# same evaluation, and the app draws its page again and again; each edit is graded once.
+_PROVERS: dict[tuple[int, tuple[str, str, str]], Prover] = {}
+
+
+def prover_for(evaluation: Evaluation, run: Run, encoder_factory: Callable | None = None) -> Prover:
+    key = (id(evaluation), run.key)
+    prover = _PROVERS.get(key)
+    if prover is None or prover.evaluation is not evaluation:
+        prover = _PROVERS[key] = Prover(evaluation, run, encoder_factory)
+        weakref.finalize(evaluation, _PROVERS.pop, key, None)
+    return prover
+
+
+class Prover:
+    """Grades copies of one evaluation's document under its recommended setup, with its questions."""
+
+    def __init__(self, evaluation: Evaluation, run: Run, encoder_factory: Callable | None = None) -> None:
+        self.evaluation = evaluation
+        self._graded: dict[tuple[Edit, ...], tuple[Measured, Document]] = {}
+        self.document = evaluation.document
+        self.settings = replace(evaluation.settings, strategies=[run.strategy], retrievers=[run.retriever],
+                                rerankers=[run.reranker])
+        self.questions: list[Question] = ([q.question for q in evaluation.questions]
+                                          + [b.question for b in evaluation.bad_questions])
+        self.encoder_factory = encoder_factory
+        self.setup = setup_name(run, evaluation.settings.size)
+        self.before = self.grade(self.document)
+        self.good = _good(self.before)
+
+    def grade(self, document: Document) -> Run:
+        from workbench.run.evaluate import evaluate
+
+        return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory).runs[0]
+
+    def measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
+        key = tuple(sorted(edits, key=lambda e: (e.at, e.text)))
+        if key not in self._graded:
+            self._graded[key] = self._measure(edits)
+        return self._graded[key]
+
+    def _measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
+        document = apply(self.document, edits)
+        after = self.grade(document)
+        good = _good(after)
+        fixed = sorted(n for n, ok in good.items() if ok and not self.good.get(n, True))
+        worse = sorted(n for n, ok in self.good.items() if ok and not good.get(n, False))
+        return Measured(self.setup, self.before.counts["clean"], after.counts["clean"], fixed, worse), document
+
+
+def _rank(item: Todo) -> tuple:
+    measured = item.measured
+    if measured is not None:
+        return (0, -len(measured.fixed), -(measured.clean_after - measured.clean_before), -len(item.questions))
+    return (1, -len(item.fixes), -len(item.questions))
+
+
+def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
+          encoder_factory: Callable | None = None, measure: bool = True) -> Proof:
+    """Measure each item with edits on a copy of the file, sort the list into advised, optional and not advised,
+    and make the fixed file. ``status``: the verdict's (a Ready file keeps at most three advised items).
+    ``measure`` False (a partial result, whose setup is not settled): nothing is graded, and the items are sorted
+    as unmeasured ones are."""
+    measurable = measure and not evaluation.document.files  # a knowledge base's files are graded in the base
+    prover = prover_for(evaluation, run, encoder_factory) if measurable and any(i.edits for i in items) else None
+    measured = 0
+    for item in items:
+        if prover is not None and item.edits and measured < MAX_MEASURED:
+            item.measured, _ = prover.measure(item.edits)
+            measured += 1
+            if item.measured.worse and item.narrower:  # one of its words may help where all of them harm
+                measured += _narrow(prover, item)
+            item.advised = not item.measured.worse
+            item.required = item.advised and bool(item.measured.fixed)
+        else:
+            item.required = bool(item.fixes) or item.always
+            if item.edits:
+                item.unmeasured = ("the run is not finished: changes are tried once every setup is graded"
+                                   if not measure else
+                                   "a knowledge base's files are graded together, not one edit at a time"
+                                   if not measurable else f"only the first {MAX_MEASURED} changes are tried")
+    ordered = sorted(items, key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    if status == "Ready":
+        for item in [i for i in ordered if i.required][READY_ADVISED:]:
+            item.required = False
+        ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    proof = Proof(ordered)
+    chosen = [item for item in ordered if item.required and item.measured is not None]
+    if prover is not None and chosen:
+        proof.fix = _fix(prover, chosen)
+    return proof
+
+
+def _narrow(prover: Prover, item: Todo) -> int:
+    """Try the item's smaller versions; take the one that fixes most and worsens nothing, if any. Returns how
+    many were graded."""
+    best = None
+    for smaller in item.narrower:
+        result, _ = prover.measure(smaller.edits)
+        if not result.worse and result.fixed and (best is None or len(result.fixed) > len(best[1].fixed)):
+            best = (smaller, result)
+    if best is not None:
+        smaller, item.measured = best
+        item.edit, item.where, item.spans, item.edits = smaller.edit, smaller.where, smaller.spans, smaller.edits
+    return len(item.narrower)
+
+
+def _fix(prover: Prover, chosen: list[Todo]) -> Fix:
+    """Every advised edit at once; when together they make a question worse (or fewer clean) than the file as it
+    is, the items are added one at a time, most fixed first, each kept only if the whole still worsens nothing."""
+    edits = [edit for item in chosen for edit in item.edits]
+    measured, document = prover.measure(edits)
+    if not measured.worse and measured.clean_after >= measured.clean_before:
+        return Fix(edits, document, measured, list(chosen))
+    kept: list[Todo] = []
+    best: tuple[Measured, Document] | None = None
+    for item in chosen:
+        trial = [edit for i in [*kept, item] for edit in i.edits]
+        result = prover.measure(trial)
+        if not result[0].worse and result[0].clean_after >= (best[0].clean_after if best else result[0].clean_before):
+            kept.append(item)
+            best = result
+    if best is None:
+        return Fix([], prover.document, Measured(prover.setup, prover.before.counts["clean"],
+                                                 prover.before.counts["clean"]), [])
+    return Fix([edit for item in kept for edit in item.edits], best[1], best[0], kept)

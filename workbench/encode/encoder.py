@@ -1,0 +1,225 @@
+"""What every encoder is: texts in, unit sentence and token vectors out, each distinct text read once.
+
+The base class holds the memory and the on-disk store's side of it; a model's own reading is a subclass's
+``_encode`` (``minilm.py`` for the packaged all-MiniLM-L6-v2). ``embedding.get_encoder`` gives the process's one.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from workbench.store.embedding_store import EmbeddingStore
+
+
+@dataclass(frozen=True)
+class Embedding:
+    """A text's unit-length sentence vector and its unit-length token vectors (one row a token)."""
+
+    sentence: np.ndarray
+    tokens: np.ndarray
+
+
+class Encoder:
+    """Turns texts into embeddings; each distinct text goes through the model once.
+
+    One forward pass gives a text's sentence vector and its token vectors. The
+    sentence vectors stay in memory. Token vectors (for ``maxsim``) are rounded to
+    float16, the precision they are stored at, and stay in memory too when there
+    is no on-disk store; with one, they are written to it in that same pass and
+    only the most recently used stay in memory, which keeps a 10,000-product
+    catalog within a few GB. A later process reads both back from the store
+    instead of running the model again.
+    Subclasses implement ``_encode`` for texts not seen before.
+    """
+
+    model_id: str = ""
+    name: str = ""  # the model as the report names it ("read with ...")
+    languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
+    window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
+    # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float32 a row is
+    # 1.5 KB, so 200,000 rows stay near 300 MB: every text of a 200-row export (the Spree export's 2,084 texts
+    # are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
+    # Counted in rows, not texts: a cyclic pass over more texts than memory holds misses every time.
+    token_memory = 200_000
+
+    def __init__(self, store: EmbeddingStore | None = None) -> None:
+        self._sentences: dict[str, np.ndarray] = {}
+        self._tokens: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._token_rows = 0  # rows held in ``_tokens``
+        self.store = store
+        self.encoded = 0  # texts that went through the model, for benchmarks and tests
+        self.from_disk = 0  # texts whose sentence vector was read from the store instead
+        self.seconds = 0.0  # time spent in the model
+        self.work = 0  # what those seconds bought, in WORK units (see ``work_of``), for the app's time estimates
+        self.load_seconds = 0.0  # time spent loading the model (not in ``seconds``, so that stays its speed)
+        # One encoder serves every session of the app, each from its own thread: its dictionaries are
+        # read and changed under this lock, or a session can meet a text half-stored by another
+        # (its sentence vector in memory, its token vectors evicted and not yet on disk).
+        self._lock = threading.RLock()
+        self._dimension: int | None = None  # the model's vector length, once one vector is known
+
+    @property
+    def model_key(self) -> str:
+        """What the on-disk store is keyed by: changes whenever the model does."""
+        return self.model_id
+
+    def as_question(self, text: str) -> str:
+        """A question as this model reads it (``dense`` and ``hybrid`` embed this form): itself, unless the model
+        was trained to read questions marked (multilingual-e5's "query: ")."""
+        return text
+
+    def recall(self, texts: list[str]) -> list[str]:
+        """Bring into memory what the store holds of ``texts``; the distinct texts left for the model to read."""
+        with self._lock:
+            missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+            if missing and self.store is not None:
+                found = self._fitting(self.store.sentences(self.model_key, missing), lambda v: v.shape[0])
+                self._sentences.update(found)
+                self.from_disk += len(found)
+                missing = [text for text in missing if text not in self._sentences]
+            return missing
+
+    def _ensure(self, texts: list[str]) -> None:
+        missing = self.recall(texts)
+        # Similar lengths together waste less padding; the model still sees batches of 64.
+        missing.sort(key=len)
+        batch = 256
+        if missing:
+            self._prepare()
+        for start in range(0, len(missing), batch):
+            part = missing[start : start + batch]
+            began = time.perf_counter()
+            encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
+            self.seconds += time.perf_counter() - began
+            self.work += work_of(part)
+            for text, (sentence, tokens) in zip(part, encoded):
+                self._dimension = sentence.shape[0]
+                self._sentences[text] = sentence
+                self._remember_tokens(text, tokens)
+            if self.store is not None:
+                self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
+            self.encoded += len(part)
+
+    def unknown(self, texts: list[str]) -> list[str]:
+        """The distinct texts neither in memory nor in the store: what a run would send through the model."""
+        with self._lock:
+            missing = list(dict.fromkeys(text for text in texts if text not in self._sentences))
+        if missing and self.store is not None:
+            found = self.store.sentences(self.model_key, missing)
+            missing = [text for text in missing if text not in found]
+        return missing
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (a run that needs it pays for loading it otherwise)."""
+        return True
+
+    @property
+    def reads_at_once(self) -> int:
+        """Texts the model reads side by side: a slice of texts handed over at once is best a multiple of it."""
+        return 1
+
+    def speed(self) -> float | None:
+        """WORK units a second the model has done in this process; None before it has done enough to say."""
+        if self.work < 20_000 or self.seconds <= 0:
+            return None
+        return self.work / self.seconds
+
+    def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
+        # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
+        if text in self._tokens:
+            self._token_rows -= len(self._tokens[text])
+        self._tokens[text] = tokens.astype(np.float32)
+        self._tokens.move_to_end(text)
+        self._token_rows += len(tokens)
+        # Only a store that takes writes can give evicted vectors back; otherwise memory keeps them all.
+        if self.store is not None and self.store.usable:
+            while self._token_rows > self.token_memory and len(self._tokens) > 1:
+                self._token_rows -= len(self._tokens.popitem(last=False)[1])
+
+    def _fitting(self, vectors: dict[str, np.ndarray], size) -> dict[str, np.ndarray]:
+        """Stored vectors of this model's length only (a damaged cache row of another length is computed again)."""
+        if self._dimension is None and vectors:
+            lengths = [size(vector) for vector in vectors.values()]
+            self._dimension = max(set(lengths), key=lengths.count)
+        return {text: vector for text, vector in vectors.items() if size(vector) == self._dimension}
+
+    def sentence_matrix(self, texts: list[str]) -> np.ndarray:
+        """Unit sentence vectors, one row per text."""
+        with self._lock:
+            self._ensure(texts)
+            if not texts:
+                return np.zeros((0, 1), dtype=np.float32)
+            return np.vstack([self._sentences[text] for text in texts])
+
+    def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
+        """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
+        with self._lock:
+            self._ensure(texts)
+            held = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
+            for text in held:  # already float32 in memory: only their place in the eviction order changes
+                self._tokens.move_to_end(text)
+            found: dict[str, np.ndarray] = {}
+            absent = [text for text in dict.fromkeys(texts) if text not in held]
+            if absent and self.store is not None:
+                found.update(self._fitting(self.store.tokens(self.model_key, absent), lambda m: m.shape[1]))
+            lost = [text for text in absent if text not in found]
+            if lost:  # neither in memory nor (soundly) on disk: the cache failed, so ask the model again
+                began = time.perf_counter()
+                for text, embedding in zip(lost, self._encode(lost)):
+                    found[text] = embedding.tokens.astype(np.float16)
+                self.seconds += time.perf_counter() - began
+                self.encoded += len(lost)
+            for text, tokens in found.items():
+                self._remember_tokens(text, tokens)
+                found[text] = self._tokens[text]  # its float32 copy (the newest, so not evicted by itself)
+            found.update(held)  # making room for the newcomers may have dropped some of these from memory
+            return [found[text] for text in texts]
+
+    def stored_matches(self, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
+        """maxsim's columns of ``question`` (``tokens`` values each) for ``texts``, as an earlier run kept them in
+        the store (``keep_matches``); none without one."""
+        if self.store is None or not texts:
+            return {}
+        return self.store.matches(self.model_key, question, texts, tokens)
+
+    def matched(self, questions: list[str]) -> set[str]:
+        """Those of ``questions`` whose maxsim columns an earlier run kept in the store."""
+        return self.store.matched(self.model_key, questions) if self.store is not None and questions else set()
+
+    def keep_matches(self, items: list[tuple[str, str, np.ndarray]]) -> None:
+        """Keep maxsim's columns, each (question, text, column), in the store for a later run."""
+        if self.store is not None and items:
+            self.store.put_matches(self.model_key, items)
+
+    def encode(self, texts: Iterable[str]) -> list[Embedding]:
+        """Sentence and token vectors together (for tests and one-off use)."""
+        texts = list(texts)
+        matrix = self.sentence_matrix(texts)
+        return [Embedding(matrix[i], tokens) for i, tokens in enumerate(self.token_vectors(texts))]
+
+    def _prepare(self) -> None:
+        """Load what ``_encode`` needs, outside its timing."""
+
+    def _encode(self, texts: list[str]) -> list[Embedding]:
+        raise NotImplementedError
+
+    def word_pieces(self, text: str) -> list[tuple[int, int]]:
+        """Where each of the model's word pieces sits in ``text`` (character offsets), special tokens left out."""
+        raise NotImplementedError
+
+
+# The model's time for a text grows with its length, plus a fixed cost per text (measured on this
+# project's 2-core machine: 300-character pieces at ~16 a second, 22-character sentences at ~47).
+PER_TEXT = 100  # characters' worth of work for each text, whatever its length
+
+
+def work_of(texts: list[str]) -> int:
+    """How much model work these texts are, in characters plus PER_TEXT a text."""
+    return sum(len(text) for text in texts) + PER_TEXT * len(texts)
