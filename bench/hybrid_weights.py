@@ -33,7 +33,7 @@ def main() -> int:
     from workbench.encode.multilingual import E5Encoder
     from workbench.grade.metrics import hit_at
     from workbench.read.questions import parse_questions
-    from workbench.run.defaults import DEFAULT_STRATEGIES
+    from workbench.run import defaults
     from workbench.run.evaluate import evaluate
     from workbench.search.retrievers import Hybrid, ranks
     from workbench.store.embedding_store import EmbeddingStore
@@ -44,7 +44,7 @@ def main() -> int:
     weights = [float(w) for w in args.weights.split(",")]
     store = EmbeddingStore(Path(tempfile.mkdtemp(prefix="hybrid-")) / "embeddings.sqlite")
     encoders = {"minilm": MiniLMEncoder(store), "e5": E5Encoder(store)}
-    settings = Settings(DEFAULT_STRATEGIES, ["hybrid"], ["none", "maxsim"], top_k=5)
+    settings = Settings(list(defaults.DEFAULTS.strategies), ["hybrid"], ["none", "maxsim"], top_k=5)
     table: dict[float, dict[str, dict[str, list[int]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(lambda: [0, 0, 0])))
     for weight in weights:
 

@@ -137,12 +137,13 @@ def run_one(name: str, chosen: list[str]) -> dict:
     from workbench.core.model import Settings
     from workbench.grade.metrics import hit_at
     from workbench.read.questions import parse_questions
-    from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+    from workbench.run import defaults
     from workbench.run.evaluate import evaluate
 
     began = time.perf_counter()
     encoder = candidate(name)
-    settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, top_k=5)
+    settings = Settings(list(defaults.DEFAULTS.strategies), list(defaults.DEFAULTS.retrievers),
+                        list(defaults.DEFAULTS.rerankers), top_k=5)
     out: dict = {"files": {}, "model": name}
     for path, questions_file, language in files():
         if chosen and str(path) not in chosen and path.name not in chosen and language not in chosen:
