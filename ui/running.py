@@ -59,6 +59,14 @@ def shared_encoder():
     return get_encoder()
 
 
+def encoder_for_file(language: str | None):
+    """The model that reads a file in ``language``: the shared MiniLM for English and for a language not known,
+    else the process-wide multilingual one (``encode/multilingual.py``, loaded once per server process)."""
+    from workbench.encode.multilingual import E5Encoder, encoder_class, encoder_for
+
+    return encoder_for(language) if encoder_class(language) is E5Encoder else shared_encoder()
+
+
 def model_reading():
     """(encoder, window) to count pieces in the model's word pieces (its tokenizer only, the model is not
     loaded), or None when the model package is missing."""
@@ -266,8 +274,11 @@ def run_evaluation(
     if result is None:
         document = load_document(files)
         questions = table_questions(questions_csv)
-        result = evaluate_in_stages(document, questions, settings, encoder_factory=shared_encoder, progress=progress,
-                                    should_stop=should_stop, on_stage=on_stage, done=done)
+        from workbench.encode.multilingual import file_language
+
+        language = file_language(document)
+        result = evaluate_in_stages(document, questions, settings, encoder_factory=lambda: encoder_for_file(language),
+                                    progress=progress, should_stop=should_stop, on_stage=on_stage, done=done)
         memo.put(key, result)
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.

@@ -39,6 +39,8 @@ class Encoder:
     """
 
     model_id: str = ""
+    name: str = ""  # the model as the report names it ("read with ...")
+    languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
     # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float32 a row is
     # 1.5 KB, so 200,000 rows stay near 300 MB: every text of a 200-row export (the Spree export's 2,084 texts
@@ -66,6 +68,11 @@ class Encoder:
     def model_key(self) -> str:
         """What the on-disk store is keyed by: changes whenever the model does."""
         return self.model_id
+
+    def as_question(self, text: str) -> str:
+        """A question as this model reads it (``dense`` and ``hybrid`` embed this form): itself, unless the model
+        was trained to read questions marked (multilingual-e5's "query: ")."""
+        return text
 
     def recall(self, texts: list[str]) -> list[str]:
         """Bring into memory what the store holds of ``texts``; the distinct texts left for the model to read."""

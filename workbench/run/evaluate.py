@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections import Counter
@@ -110,8 +111,10 @@ def evaluate(
     # How every part reads the words, once for the run: the document's languages (and the questions').
     analyzer = analyzer_for(document, [q.question.question for q in resolved])
     if needs_encoder(settings):
-        if encoder_factory is None:
-            from workbench.encode.embedding import get_encoder as encoder_factory
+        if encoder_factory is None:  # the model that reads the file's language (encode/multilingual.py)
+            from workbench.encode.multilingual import encoder_for, file_language
+
+            encoder_factory = functools.partial(encoder_for, file_language(document))
         if progress:
             progress(0.0, "Loading the language model (once)")
         encoder = encoder_factory()
@@ -121,7 +124,7 @@ def evaluate(
         encoder = None
         clock = Clock(timings, None)
     if encoder is not None:  # all questions in one batch: one model call per question costs more than the work
-        clock.run("embed", lambda: _embed(encoder, [q.question.question for q in resolved], check))
+        clock.run("embed", lambda: _embed(encoder, [encoder.as_question(q.question.question) for q in resolved], check))
     rerankers: dict[str, Reranker] = {}
     for id in settings.rerankers:  # a missing cross-encoder folder is reported before the slow work
         rerankers[id] = RERANKERS.get(id)(encoder_factory=encoder_factory, model_path=settings.reranker_model,

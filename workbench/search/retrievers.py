@@ -223,7 +223,7 @@ class Dense(Retriever):
     def scores(self, question: str) -> np.ndarray:
         if not self.chunks:
             return np.zeros(0)
-        return best_of(self.matrix @ self.encoder.sentence_matrix([question])[0], self.bounds)
+        return best_of(self.matrix @ self.encoder.sentence_matrix([self.encoder.as_question(question)])[0], self.bounds)
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The cosine itself, below 0 counted as 0."""
