@@ -32,7 +32,7 @@ from workbench.encode.embedding import get_encoder
 from workbench.run.estimate import estimate
 from workbench.search.maxsim import MaxSim
 from workbench.cut import chunk_document
-from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run.defaults import DEFAULTS
 from workbench.run.evaluate import evaluate
 from workbench.run.staged import evaluate_in_stages
 from workbench.run.timing import Timings
@@ -43,7 +43,7 @@ from workbench.read.questions import parse_questions
 path, questions = Path(sys.argv[1]), Path(sys.argv[2])
 document = load_path(path)
 asked = parse_questions(questions.read_bytes(), questions.name)
-settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+settings = DEFAULTS.settings()
 encoder = get_encoder()
 guess = estimate(document, asked, settings, encoder)
 began = time.perf_counter()
@@ -51,9 +51,10 @@ evaluate_in_stages(document, asked, settings, encoder_factory=lambda: encoder)
 real = time.perf_counter() - began
 # The re-check's own speed: the maxsim part of the grid again, timed by stage (every vector is cached by now).
 timings = Timings()
-checks = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, [r for r in DEFAULT_RERANKERS if r == "maxsim"], threshold="auto")
+checks = Settings(list(DEFAULTS.strategies), list(DEFAULTS.retrievers), [r for r in DEFAULTS.rerankers if r == "maxsim"],
+                  threshold="auto")
 evaluate(document, asked, checks, encoder_factory=lambda: encoder, timings=timings)
-cuts = {cut: chunk_document(document, cut, settings.size, settings.overlap) for cut in DEFAULT_STRATEGIES}
+cuts = {cut: chunk_document(document, cut, settings.size, settings.overlap) for cut in DEFAULTS.strategies}
 print(json.dumps({"estimate": guess.seconds, "real": real, "speed": encoder.speed(),
                   "recheck": MaxSim.recheck_characters(cuts, len(asked), settings) / max(timings.seconds["rerank"], 1e-9)}))
 """

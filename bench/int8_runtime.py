@@ -81,12 +81,11 @@ def onnx_encoder_class():
 
 
 def main() -> int:
-    from workbench.core.model import Settings
     from workbench.cut import chunk_document
     from workbench.encode.embedding import get_encoder
     from workbench.read.loaders import load_path
     from workbench.read.questions import parse_questions
-    from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+    from workbench.run.defaults import DEFAULTS
     from workbench.run.evaluate import evaluate, model_texts
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -96,7 +95,7 @@ def main() -> int:
     args = parser.parse_args()
     torch_encoder = get_encoder()
     Onnx = onnx_encoder_class()
-    settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+    settings = DEFAULTS.settings()
     wanted = [w for w in args.files.split(",") if w]
     for path in sorted(REAL_DATA.iterdir()):
         questions_file = QUESTIONS / f"{path.stem}.questions.csv"
@@ -104,7 +103,7 @@ def main() -> int:
             continue
         document = load_path(path)
         asked = parse_questions(questions_file.read_bytes(), questions_file.name)
-        texts = list(dict.fromkeys(t for s in DEFAULT_STRATEGIES for t in model_texts(
+        texts = list(dict.fromkeys(t for s in DEFAULTS.strategies for t in model_texts(
             torch_encoder, chunk_document(document, s, settings.size, settings.overlap), settings)))
         onnx = Onnx(args.model, torch_encoder)
         ordered = sorted(texts, key=len)

@@ -155,7 +155,7 @@ sys.path.insert(0, {root!r})
 from workbench.core.model import Settings
 from workbench.read.loaders import load_path
 from workbench.read.questions import parse_questions
-from workbench.run.defaults import DEFAULT_STRATEGIES
+from workbench.run.defaults import DEFAULTS
 import workbench.read.language as language
 document = load_path({document!r})
 questions = parse_questions(open({questions!r}, "rb").read(), "q.csv")
@@ -164,7 +164,7 @@ language.document_languages(document)
 found = time.perf_counter() - began
 from workbench.run.evaluate import evaluate
 began = time.perf_counter()
-evaluate(document, questions, Settings(strategies=DEFAULT_STRATEGIES, retrievers=['bm25'], rerankers=['none']))
+evaluate(document, questions, Settings(strategies=list(DEFAULTS.strategies), retrievers=['bm25'], rerankers=['none']))
 print(found, time.perf_counter() - began)
 """
 

@@ -34,14 +34,13 @@ import json, sys, time
 from dataclasses import replace
 from pathlib import Path
 from workbench.advise.advice import advise
-from workbench.core.model import Settings
 from workbench.read.loaders import load_path
 from workbench.read.questions import parse_questions
-from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run.defaults import DEFAULTS
 from workbench.run.evaluate import evaluate
 
 path, questions_path = Path(sys.argv[1]), Path(sys.argv[2])
-settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+settings = DEFAULTS.settings()
 document = load_path(path)
 questions = parse_questions(questions_path.read_bytes(), questions_path.name)
 began = time.perf_counter()
