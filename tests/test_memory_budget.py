@@ -35,7 +35,7 @@ def test_a_meaning_based_run_past_the_budget_is_refused_before_the_model_loads(m
     assert message.startswith(f"breezy_home_price_list.md makes {characters:,} characters of text; cut 3 ways that is "
                               f"{characters * 3:,} characters, and a run with meaning-based search reads at most "
                               f"{characters * 2 + 5:,} characters with the language model")
-    assert "about 1 GB of memory" in message
+    assert f"about {limits.MEMORY_BUDGET} of memory" in message
     assert message.endswith("Under Settings, keep at most 2 ways of cutting the file (for example Cut at headings and "
                             "300-character windows), choose word search only, or split the file.")
     seen = []  # the staged run refuses before its word-search stage, not after it
