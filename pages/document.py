@@ -161,7 +161,7 @@ def counts(document: Document) -> None:
     # The file's language and how it is read, and which columns were understood, in whichever language they are.
     st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
                "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
-    if document.kind == "spreadsheet":
+    if document.form.table:  # its columns and their roles (core/kinds.py)
         roles = roles_sentence(document.columns, document.name_column)
         if roles:
             st.caption(escape_markdown(roles))

@@ -50,6 +50,14 @@ MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can b
 MAX_BASE_BYTES = 30 * MB
 MAX_BASE_FILES = 1_000  # a shop's base is a handful of files to a few dozen; each is one more document to cut and check
 BIGGEST_NAMED = 3  # the files a message about the base's size names, biggest first; the rest are counted
+# One run that reads with the language model (meaning-based search, maxsim): the text times the cuts, each cut's
+# pieces read as texts of their own. Its memory past the model's fixed share (the model, one pass's intermediate
+# vectors, the token vectors held and maxsim's blocks, all bounded) grows with the texts read. The default setups
+# (4 cuts), cold, measured (BENCHMARKS.md, "Memory of a meaning-based run"): the Spree export, 73,780 characters
+# (295,120 read), peaked at 716 MB; a 1,000-product catalog, 399,294 characters (1,597,176 read), at 1,121 MB. The
+# limit is the second: a 4-cut run of a file of up to 400,000 characters of text (a ~310 KB CSV), 1 cut of 1.6 M.
+MAX_MODEL_CHARACTERS = 1_600_000
+MEMORY_BUDGET = "1.1 GB"  # what MAX_MODEL_CHARACTERS keeps a run within, as measured
 
 
 def limits_sentence() -> str:
@@ -93,6 +101,26 @@ def check_run(name: str, characters: int, cuts: list[str],
         example = (first + [c for c in cuts if c not in first])[:fit]
         raise WorkbenchError(what + (choose or _with_strategies)(fit, example))
     raise WorkbenchError(what + "Split it into smaller files.")
+
+
+def model_run_sentence() -> str:
+    return (f"a run with meaning-based search reads at most {MAX_MODEL_CHARACTERS:,} characters with the language "
+            f"model (the file's text times the cuts asked for), to stay within about {MEMORY_BUDGET} of memory")
+
+
+def check_model_run(name: str, characters: int, cuts: list[str], choose: Callable[[int, list[str]], str]) -> None:
+    """Refuse a run that reads with the language model past MAX_MODEL_CHARACTERS, before the model loads, naming the
+    limit and how many cuts fit; ``choose(fit, example)`` says how to choose fewer cuts or word search (the command
+    line's flags, the app's settings). A word search has no such limit (``check_run`` only)."""
+    work = characters * len(cuts)
+    if work <= MAX_MODEL_CHARACTERS:
+        return
+    fit = MAX_MODEL_CHARACTERS // max(characters, 1)
+    first = [c for c in ("heading", "fixed") if c in cuts]
+    example = (first + [c for c in cuts if c not in first])[:fit]
+    ways = "1 way" if len(cuts) == 1 else f"{len(cuts)} ways"
+    raise WorkbenchError(f"{name} makes {characters:,} characters of text; cut {ways} that is {work:,} characters, "
+                         f"and {model_run_sentence()}. " + choose(fit, example))
 
 
 def _with_strategies(fit: int, example: list[str]) -> str:

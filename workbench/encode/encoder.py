@@ -42,9 +42,9 @@ class Encoder:
     name: str = ""  # the model as the report names it ("read with ...")
     languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
-    # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float32 a row is
-    # 1.5 KB, so 200,000 rows stay near 300 MB: every text of a 200-row export (the Spree export's 2,084 texts
-    # are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
+    # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float16, as stored, a
+    # row is 768 bytes, so 200,000 rows stay near 150 MB: every text of a 200-row export (the Spree export's 2,084
+    # texts are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
     # Counted in rows, not texts: a cyclic pass over more texts than memory holds misses every time.
     token_memory = 200_000
 
@@ -132,10 +132,11 @@ class Encoder:
         return self.work / self.seconds
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
-        # float16 values (as stored), held as float32 so each maxsim product needs no conversion.
+        # Held as float16, as stored: half the memory of float32. maxsim widens them once a run, into its blocks
+        # (``token_vectors(as_stored=True)``), not once a product.
         if text in self._tokens:
             self._token_rows -= len(self._tokens[text])
-        self._tokens[text] = tokens.astype(np.float32)
+        self._tokens[text] = tokens.astype(np.float16, copy=False)
         self._tokens.move_to_end(text)
         self._token_rows += len(tokens)
         # Only a store that takes writes can give evicted vectors back; otherwise memory keeps them all.
@@ -158,12 +159,14 @@ class Encoder:
                 return np.zeros((0, 1), dtype=np.float32)
             return np.vstack([self._sentences[text] for text in texts])
 
-    def token_vectors(self, texts: list[str]) -> list[np.ndarray]:
-        """Unit token vectors (float16 values, as float32), one matrix per text, from the sentence vectors' pass."""
+    def token_vectors(self, texts: list[str], as_stored: bool = False) -> list[np.ndarray]:
+        """Unit token vectors, one matrix per text, from the sentence vectors' pass: float16 values as float32, or
+        (``as_stored``) the float16 matrices themselves, as memory holds them: no copy, for a caller that widens
+        them into one matrix of its own."""
         with self._lock:
             self._ensure(texts)
             held = {text: self._tokens[text] for text in dict.fromkeys(texts) if text in self._tokens}
-            for text in held:  # already float32 in memory: only their place in the eviction order changes
+            for text in held:  # already in memory: only their place in the eviction order changes
                 self._tokens.move_to_end(text)
             found: dict[str, np.ndarray] = {}
             absent = [text for text in dict.fromkeys(texts) if text not in held]
@@ -178,9 +181,11 @@ class Encoder:
                 self.encoded += len(lost)
             for text, tokens in found.items():
                 self._remember_tokens(text, tokens)
-                found[text] = self._tokens[text]  # its float32 copy (the newest, so not evicted by itself)
+                found[text] = self._tokens[text]  # as held (the newest, so not evicted by itself)
             found.update(held)  # making room for the newcomers may have dropped some of these from memory
-            return [found[text] for text in texts]
+            if as_stored:
+                return [found[text] for text in texts]
+            return [found[text].astype(np.float32) for text in texts]
 
     def stored_matches(self, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
         """maxsim's columns of ``question`` (``tokens`` values each) for ``texts``, as an earlier run kept them in

@@ -29,6 +29,7 @@ from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
 from workbench.read.textio import display_name, read_file
 from workbench.run.staged import evaluate_in_stages, stages
+from workbench.search.reads import needs_encoder
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
 
 
@@ -66,6 +67,11 @@ def _grade_file(
 ) -> Graded:
     document = load_document(args, document_path)
     limits.check_run(label(document), len(document.text), settings.strategies)  # before the questions are read
+    if needs_encoder(settings):
+        limits.check_model_run(label(document), len(document.text), settings.strategies, choose=lambda fit, example: (
+            f"Choose at most {fit:,} cut{'' if fit == 1 else 's'} with --strategies (e.g. --strategies {','.join(example)}), search by words "
+            "only (--retrievers keyword,bm25 --rerankers none,heading), or split the file." if fit else
+            "Search by words only (--retrievers keyword,bm25 --rerankers none,heading), or split the file."))
     questions_bytes = read_file(questions_path)
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)

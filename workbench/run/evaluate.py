@@ -73,6 +73,16 @@ def check_settings(settings: Settings) -> None:
         make_strategy(id, size=settings.size, overlap=settings.overlap)
 
 
+def check_memory(document: Document, settings: Settings) -> None:
+    """Refuse a run that reads with the language model past its memory budget (``limits.check_model_run``), in the
+    app's words; the command line checks first in its own (its flags)."""
+    if needs_encoder(settings):
+        limits.check_model_run(document.name, len(document.text), settings.strategies, choose=lambda fit, example: (
+            f"Under Settings, keep at most {plural(fit, 'way')} of cutting the file (for example "
+            f"{' and '.join(strategy_name(c, settings.size) for c in example)}), choose word search only, or split "
+            "the file." if fit else "Choose word search only, or split the file."))
+
+
 def evaluate(
     document: Document,
     questions: list[Question],
@@ -105,6 +115,7 @@ def evaluate(
     limits.check_run(document.name, len(document.text), settings.strategies, choose=lambda fit, example: (
         f"Under Settings, keep at most {plural(fit, 'way')} of cutting the file (for example "
         f"{' and '.join(strategy_name(c, settings.size) for c in example)}), or split the file."))
+    check_memory(document, settings)
     started = time.perf_counter()
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)

@@ -18,7 +18,7 @@ from dataclasses import astuple, dataclass, replace
 from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
 from workbench.encode.embedding import Encoder
-from workbench.run.evaluate import Progress, ShouldStop, check_settings, evaluate
+from workbench.run.evaluate import Progress, ShouldStop, check_memory, check_settings, evaluate
 from workbench.search.reads import any_uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
@@ -84,6 +84,7 @@ def evaluate_in_stages(
     line's ``--quick``): the result is partial, ``pending`` naming the stages not run.
     """
     check_settings(settings)
+    check_memory(document, settings)  # before word search's stage: the model's stages would be refused after it
     started = time.perf_counter()
     plan = stages(settings)
     sizes = [len(stage.retrievers) * len(stage.rerankers) for stage in plan]

@@ -18,7 +18,8 @@ from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
-# maxsim's token vectors held in blocks, at most this many rows (1.5 KB each at float32: ~150 MB).
+# maxsim's token vectors held in blocks, at most this many rows (1.5 KB each at float32, as the products want them:
+# ~150 MB; the encoder's memory holds its own at float16).
 BLOCK_ROWS = 100_000
 # A question's product runs over a whole block when it needs at least 1/WHOLE_BLOCK of the block's rows: a
 # row multiplied costs about what a row copied does, and the rest of the block is often the next shortlist's.
@@ -253,10 +254,10 @@ class MaxSim(Reranker):
         but not those in ``keep`` (blocks holding texts the question at hand still needs)."""
         if not texts:
             return
-        vectors = self.encoder.token_vectors(texts)
+        vectors = self.encoder.token_vectors(texts, as_stored=True)  # float16, widened once, into the block
         lengths = np.array([len(v) for v in vectors])
         ends = np.cumsum(lengths)
-        block = _Block(texts, np.vstack(vectors), ends - lengths, ends)
+        block = _Block(texts, np.concatenate(vectors, dtype=np.float32), ends - lengths, ends)
         self._blocks[self._next] = block
         for position, text in enumerate(texts):
             self._where[text] = (self._next, position)

@@ -1,0 +1,113 @@
+"""Peak memory and time of a meaning-based run: the app's default setups, cold, against an earlier commit.
+
+    python bench/memory.py                         # the Spree export and a ~1 MB synthetic catalog, vs main
+    python bench/memory.py --products 1000 --before HEAD~5
+
+Each file is run cold (an embedding cache of its own, empty: the model reads every text) in a fresh Python
+process, once with this checkout's code and once with ``--before``'s (``git archive`` of that commit into a
+temporary folder), alternately. A run is the staged evaluation the Results page makes (``run/staged.py``) of
+``run/defaults.py``'s cuts, searches and re-checks, with the fitted threshold. Reported per run: the peak
+resident memory (the child's ``ru_maxrss``), the wall time and the CPU time (user + system: on a shared machine
+the steadier of the two), and this checkout's figures as ratios of the earlier commit's, from the same run.
+The grades of both are compared too: the memory bound must not change a single one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPREE = ROOT.parent / "shared" / "real-data" / "spree_sample_products.csv"
+
+ONE_RUN = """
+import json, sys
+from pathlib import Path
+from workbench.core.model import Settings
+from workbench.read.loaders import load_bytes
+from workbench.read.questions import parse_questions
+from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run.staged import evaluate_in_stages
+
+document = load_bytes(Path(sys.argv[1]).read_bytes(), Path(sys.argv[1]).name)
+asked = parse_questions(Path(sys.argv[2]).read_bytes(), "questions.csv")
+settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+result = evaluate_in_stages(document, asked, settings)
+print(json.dumps({f"{r.strategy}/{r.retriever}/{r.reranker}": r.counts for r in result.runs}))
+"""
+
+
+def run_once(code: Path, path: Path, questions: Path, cache: Path) -> dict:
+    environment = os.environ | {"WORKBENCH_EMBEDDING_CACHE": str(cache), "PYTHONPATH": str(code)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", ONE_RUN, str(path), str(questions)], cwd=code, env=environment,
+                          capture_output=True, text=True)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        raise SystemExit(f"the run of {path.name} failed:\n{done.stderr}")
+    return {"peak_mb": after.ru_maxrss / 1024,  # the largest child so far: ``child`` makes this the only one
+            "wall": wall, "cpu": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
+            "grades": json.loads(done.stdout.strip().splitlines()[-1])}
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.read.questions import questions_to_csv
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--products", type=int, default=3000, help="products in the synthetic catalog (3,000: 0.9 MB)")
+    parser.add_argument("--before", default="main", help="the commit to compare with")
+    parser.add_argument("--skip-spree", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        earlier = Path(folder) / "before"
+        earlier.mkdir()
+        archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(earlier)], input=archive, check=True)
+        files = []
+        if SPREE.is_file() and not args.skip_spree:
+            files.append((SPREE, ROOT / "bench" / "questions" / "spree_sample_products.questions.csv"))
+        catalog = Path(folder) / f"catalog_{args.products}.csv"
+        catalog.write_bytes(catalog_csv(args.products, seed=26))
+        questions = Path(folder) / "catalog.questions.csv"
+        questions.write_text(questions_to_csv(catalog_questions(args.products, seed=26)), encoding="utf-8")
+        files.append((catalog, questions))
+        print(f"{'file':28} {'KB':>6} {'code':7} {'peak MB':>8} {'wall s':>7} {'CPU s':>7}")
+        for path, asked in files:
+            found = {}
+            for label, code in (("before", earlier), ("now", ROOT)):
+                found[label] = child(code, path, asked, Path(folder) / f"{label}-{path.stem}.sqlite")
+                run = found[label]
+                print(f"{path.name:28} {path.stat().st_size / 1024:6.0f} {label:7} {run['peak_mb']:8.0f} "
+                      f"{run['wall']:7.1f} {run['cpu']:7.1f}", flush=True)
+            now, before = found["now"], found["before"]
+            same = now["grades"] == before["grades"]
+            print(f"{'':28} {'':6} {'ratio':7} {now['peak_mb'] / before['peak_mb']:8.2f} "
+                  f"{now['wall'] / before['wall']:7.2f} {now['cpu'] / before['cpu']:7.2f}   "
+                  f"grades {'identical' if same else 'DIFFER'} ({len(now['grades'])} setups)")
+    return 0
+
+
+def child(code: Path, path: Path, questions: Path, cache: Path) -> dict:
+    """One run in a process of its own, measured from a process of its own, so its peak is not an earlier run's."""
+    measure = ("import json, sys; sys.path.insert(0, sys.argv[1]); from bench.memory import run_once; from pathlib "
+               "import Path; print(json.dumps(run_once(*[Path(a) for a in sys.argv[2:]])))")
+    done = subprocess.run([sys.executable, "-c", measure, str(ROOT), str(code), str(path), str(questions), str(cache)],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
