@@ -274,10 +274,7 @@ with body:
         todo = advice.advised
         st.subheader("What to change in your files" if result.document.files else "What to change in your file")
         across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
-        # "Nothing is required" of the files one by one, when the files together still need a change.
-        heading = todo_heading(advice) if todo or not across else (
-            "Nothing is required in each file on its own; the files together need the changes below.")
-        st.write(escape_markdown(heading))
+        st.write(escape_markdown(todo_heading(advice, across=bool(across))))
         if todo:
             st.caption(todo_order_note(result.document.kind))
         if fix_sentence(advice, "app"):

@@ -51,11 +51,14 @@ METHOD_NOTE = ("How the to-do was measured: each change was made on a copy of yo
                "checked on questions it was not written from: on the real files we test with, the questions held back "
                "lost nothing with the fixes.")
 
-def todo_heading(advice: Advice) -> str:
+def todo_heading(advice: Advice, across: bool = False) -> str:
     """The line above the to-do list: how many items, and that each was tried on a copy of the file; or, when
-    nothing is required, that plainly."""
+    nothing is required, that plainly. ``across``: a knowledge base's files together still need changes (listed
+    after it), so "nothing is required" is said of the files one by one."""
     count = len(advice.advised)
     tried = sum(1 for item in advice.advised if item.measured is not None)
+    if not count and across:
+        return "Nothing is required in each file on its own; the files together need the changes below."
     if not count:
         if advice.verdict.status == "Ready":
             return "Nothing is required: your file is ready as it is."

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from workbench.advise.edits import Edit, apply
-from workbench.advise.todo_items import Measured, Todo
+from workbench.advise.measured import Measured
+from workbench.advise.todo_items import Todo
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation, Run
 from workbench.run.names import setup_name
