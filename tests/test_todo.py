@@ -160,12 +160,12 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # a price cell and a stock-status cell. Now: the product's free-text column, the cells left as they are.
     assert words == [
         (
-            "Add the word “cost” to Tent's “description” text, e.g. “… Search words: cost.”; leave the “price” cell "
+            "Add the word “cost” to Tent's “description” text, e.g. “… Search words: cost”; leave the “price” cell "
             "as it is: the column holds numbers your shop's system reads.",
             "row 2, column description",
         ),
         (
-            "Add the word “stock” to Tent's “description” text, e.g. “… Search words: stock.”; leave the "
+            "Add the word “stock” to Tent's “description” text, e.g. “… Search words: stock”; leave the "
             "“availability” cell as it is: the column holds set values your shop's system reads.",
             "row 2, column description",
         ),

@@ -199,7 +199,7 @@ class ItemWriter:
                 added = self._words_text(self.document.slice(cell.span), words, is_tags(cell.column))
                 edits = [append_to_line(self.document, cell, added)]
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} "
-                        f"“{column_label(cell.column)}” text, e.g. “… {shown(added.strip().lstrip('.,;|').strip(), 80)}”{keep}.")
+                        f"“{column_label(cell.column)}” text, e.g. “… {shown(added.strip().lstrip('.,;|').strip().rstrip('.'), 80)}”{keep}.")
                 where, spans = f"row {cell.row}, column {cell.column}", [cell.span]
             else:
                 edit = (f"Add a “description” column to your file and write {quoted} in {possessive(section.title)} "
