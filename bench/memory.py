@@ -30,15 +30,19 @@ SPREE = ROOT.parent / "shared" / "real-data" / "spree_sample_products.csv"
 ONE_RUN = """
 import json, sys
 from pathlib import Path
-from workbench.core.model import Settings
 from workbench.read.loaders import load_bytes
 from workbench.read.questions import parse_questions
-from workbench.run.defaults import DEFAULT_RERANKERS, DEFAULT_RETRIEVERS, DEFAULT_STRATEGIES
+from workbench.run import defaults
 from workbench.run.staged import evaluate_in_stages
 
 document = load_bytes(Path(sys.argv[1]).read_bytes(), Path(sys.argv[1]).name)
 asked = parse_questions(Path(sys.argv[2]).read_bytes(), "questions.csv")
-settings = Settings(DEFAULT_STRATEGIES, DEFAULT_RETRIEVERS, DEFAULT_RERANKERS, threshold="auto")
+if hasattr(defaults, "DEFAULTS"):  # --before a commit that had three lists instead of the one object
+    settings = defaults.DEFAULTS.settings()
+else:
+    from workbench.core.model import Settings
+    settings = Settings(defaults.DEFAULT_STRATEGIES, defaults.DEFAULT_RETRIEVERS, defaults.DEFAULT_RERANKERS,
+                        threshold="auto")
 result = evaluate_in_stages(document, asked, settings)
 print(json.dumps({f"{r.strategy}/{r.retriever}/{r.reranker}": r.counts for r in result.runs}))
 """
