@@ -8,6 +8,7 @@ after one run was saved to its history, and the app's server killed while the mo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -16,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -142,22 +144,14 @@ def _app(data, port: int) -> subprocess.Popen:
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-@pytest.mark.slow
-@pytest.mark.browser
-@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="needs Debian's chromium")
-def test_the_app_killed_during_a_run_reopens_on_the_work_saved_before(tmp_path):
-    """The app's server killed with SIGKILL while the language model's run is going (no cache: every text is read
-    by the model, a run long enough to kill): started again, it opens on the owner's file and its questions, and
-    the saved work is whole."""
-    from playwright.sync_api import expect, sync_playwright
+@contextlib.contextmanager
+def _served(data: Path):
+    """The app started on ``data`` and a Chromium page opened on it; the server stopped after, if still running."""
+    from playwright.sync_api import sync_playwright
 
     from .serving import wait_until_healthy
     from .test_browser import FLAGS, free_port
 
-    shop = tmp_path / "shop.csv"
-    shop.write_text(SHOP, encoding="utf-8")
-    data = tmp_path / "data"
-    data.mkdir()
     port = free_port()
     app = _app(data, port)
     url = f"http://localhost:{port}"
@@ -167,20 +161,37 @@ def test_the_app_killed_during_a_run_reopens_on_the_work_saved_before(tmp_path):
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
             page = browser.new_page(viewport={"width": 1366, "height": 900})
             page.goto(url)
-            expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=120000)
-            page.locator("input[type=file]").first.set_input_files(str(shop))
-            expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
-            page.get_by_role("link", name="Results").click()
-            expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=180000)
-            page.get_by_role("button", name="Run the questions").click()
-            expect(page.get_by_text("still being computed")).to_be_visible(timeout=180000)
-            os.kill(app.pid, signal.SIGKILL)  # mid-run
-            app.wait()
+            yield app, page
             browser.close()
     finally:
         if app.poll() is None:
-            app.kill()
-            app.wait()
+            app.terminate()
+            app.wait(timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="needs Debian's chromium")
+def test_the_app_killed_during_a_run_reopens_on_the_work_saved_before(tmp_path):
+    """The app's server killed with SIGKILL while the language model's run is going (no cache: every text is read
+    by the model, a run long enough to kill): started again, it opens on the owner's file and its questions, and
+    the saved work is whole."""
+    from playwright.sync_api import expect
+
+    shop = tmp_path / "shop.csv"
+    shop.write_text(SHOP, encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    with _served(data) as (app, page):
+        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=120000)
+        page.locator("input[type=file]").first.set_input_files(str(shop))
+        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
+        page.get_by_role("link", name="Results").click()
+        expect(page.get_by_text("Provisional verdict, from word search alone")).to_be_visible(timeout=180000)
+        page.get_by_role("button", name="Run the questions").click()
+        expect(page.get_by_text("still being computed")).to_be_visible(timeout=180000)
+        os.kill(app.pid, signal.SIGKILL)  # mid-run
+        app.wait()
     assert app.returncode == -signal.SIGKILL
     for name in ("workspace.sqlite", "history.sqlite"):
         if (data / name).exists():
@@ -191,21 +202,9 @@ def test_the_app_killed_during_a_run_reopens_on_the_work_saved_before(tmp_path):
         assert current is not None and current.name == "shop.csv" and current.data == shop.read_bytes()
     finally:
         workspace.close()
-    port = free_port()
-    app = _app(data, port)
-    url = f"http://localhost:{port}"
-    try:
-        wait_until_healthy(url, app)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
-            page = browser.new_page(viewport={"width": 1366, "height": 900})
-            page.goto(url)
-            expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
-            page.get_by_role("link", name="Results").click()
-            verdict = page.locator("[data-testid=stAlert]").filter(
-                has_text=re.compile(r"^(Ready|Looks ready|Needs work|Not ready) — "))
-            expect(verdict.first).to_contain_text("— shop.csv:", timeout=180000)
-            browser.close()
-    finally:
-        app.terminate()
-        app.wait(timeout=30)
+    with _served(data) as (app, page):
+        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=120000)
+        page.get_by_role("link", name="Results").click()
+        verdict = page.locator("[data-testid=stAlert]").filter(
+            has_text=re.compile(r"^(Ready|Looks ready|Needs work|Not ready) — "))
+        expect(verdict.first).to_contain_text("— shop.csv:", timeout=180000)
