@@ -60,22 +60,26 @@ def line_before(document: Document, offset: int, text: str) -> Edit:
     return Edit(start, text + "\n\n", line=line_number(document, start))
 
 
+def inserted(text: str, edits: list[Edit]) -> str:
+    """``text`` with each edit's words inserted at its offset (offsets of the text as it was)."""
+    parts, last = [], 0
+    for edit in sorted(edits, key=lambda e: e.at):
+        parts += [text[last : edit.at], edit.text]
+        last = edit.at
+    return "".join(parts) + text[last:]
+
+
 def apply(document: Document, edits: list[Edit]) -> Document:
     """A copy of ``document`` with ``edits`` made: a spreadsheet's facts grow in place (their product, row and
     column stay as they are); a document's text is read again, as its loader reads Markdown."""
     if not edits:
         return document
-    ordered = sorted(edits, key=lambda e: e.at)
-    parts, last = [], 0
-    for edit in ordered:
-        parts += [document.text[last : edit.at], edit.text]
-        last = edit.at
-    text = "".join(parts) + document.text[last:]
+    text = inserted(document.text, edits)
     if not document.form.table:
         parsed = parse_markdown(text, document.name, encoding=document.encoding, warnings=list(document.warnings))
         return replace(parsed, kind=document.kind, converted_from=document.converted_from,
                        risky_links=document.risky_links)
-    inserts = [(edit.at, len(edit.text)) for edit in ordered]
+    inserts = sorted((edit.at, len(edit.text)) for edit in edits)
     return replace(document, text=text, sections=tuple(_shift_section(s, inserts) for s in document.sections))
 
 

@@ -13,7 +13,7 @@ import csv
 import io
 from pathlib import PurePath
 
-from workbench.advise.edits import Edit
+from workbench.advise.edits import Edit, inserted
 from workbench.core import limits
 from workbench.core.model import Document, WorkbenchError
 from workbench.read.spreadsheet import sniff_delimiter
@@ -58,11 +58,7 @@ def _text(data: bytes, name: str, document: Document, edits: list[Edit]) -> byte
     text, encoding, _ = decode_text(data, name)
     if text != document.text:
         raise WorkbenchError(f"{name} has changed since it was graded: grade it again before writing the fixes.")
-    parts, last = [], 0
-    for edit in sorted(edits, key=lambda e: e.at):
-        parts += [text[last : edit.at], edit.text]
-        last = edit.at
-    return _encode("".join(parts) + text[last:], data, encoding)
+    return _encode(inserted(text, edits), data, encoding)
 
 
 def _cell_edits(edits: list[Edit]) -> dict[tuple[int, str], str]:
