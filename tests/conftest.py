@@ -13,6 +13,7 @@ import pytest
 from workbench.encode.embedding import Embedding, Encoder
 
 ROOT = Path(__file__).resolve().parent.parent
+
 SAMPLES = ROOT / "sample_data"
 SAMPLE_MD = SAMPLES / "breezy_home_price_list.md"
 SAMPLE_CSV = SAMPLES / "breezy_home_price_list.csv"
@@ -142,3 +143,13 @@ def shots(tmp_path) -> Path:
     folder = Path(os.environ.get("WORKBENCH_SHOTS") or tmp_path / "shots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def bench_module(stem: str):
+    """A benchmark script (``bench/STEM.py``) loaded as a module, for tests of what it runs or prints."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(stem, ROOT / "bench" / f"{stem}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,7 +3,6 @@ start from the one ``run.defaults.DEFAULTS`` object, and with it reach the same 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -15,7 +14,7 @@ from workbench.output.cli import main
 from workbench.output.cli_args import build_parser, run_settings
 from workbench.run import defaults
 
-from .conftest import REAL_DATA, ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLES
+from .conftest import REAL_DATA, ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, SAMPLES, bench_module
 
 REAL_FILE = REAL_DATA / "amplipro_warranty_returns.md"  # the smallest real file: the model reads it in seconds
 REAL_QUESTIONS = ROOT / "bench" / "questions" / "amplipro_warranty_returns.questions.csv"
@@ -23,13 +22,6 @@ REAL_QUESTIONS = ROOT / "bench" / "questions" / "amplipro_warranty_returns.quest
 # Every field other than the default's, so a consumer that kept its own copy of any one of them is caught.
 OTHER = defaults.Defaults(strategies=("heading", "fixed"), retrievers=("keyword",), rerankers=("none", "heading"),
                           top_k=3, size=200, overlap=30, threshold=0.25, depth=20)
-
-
-def bench_module():
-    spec = importlib.util.spec_from_file_location("default_setup", ROOT / "bench" / "default_setup.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def app_settings_script():
@@ -51,14 +43,14 @@ def test_the_command_line_the_app_and_the_benchmark_start_from_one_defaults_obje
                                               for name in OTHER.__dataclass_fields__)
     expected = defaults.DEFAULTS.settings()
     assert cli_settings() == expected
-    assert bench_module().run_settings() == expected
+    assert bench_module("default_setup").run_settings() == expected
     assert AppTest.from_function(app_settings_script).run().session_state["seen"] == expected
     # Replaced, the one object reaches all three: none of them holds a copy of its own.
     monkeypatch.setattr(defaults, "DEFAULTS", OTHER)
     other = OTHER.settings()
     assert other.threshold == 0.25 and other.strategies == ["heading", "fixed"]
     assert cli_settings() == other
-    assert bench_module().run_settings() == other
+    assert bench_module("default_setup").run_settings() == other
     assert AppTest.from_function(app_settings_script).run().session_state["seen"] == other
     # --help names each default, from the same object.
     text = build_parser()._subparsers._group_actions[0].choices["evaluate"].format_help()
@@ -117,7 +109,7 @@ def bench_verdict(path: Path, questions: Path) -> tuple:
     """The benchmark's own run of the file, in its own process, on this process's embedding cache (the tests')."""
     from workbench.store.embedding_store import default_path
 
-    run = bench_module().run_once(path, questions, default_path() or Path("off"), bound=False)
+    run = bench_module("default_setup").run_once(path, questions, default_path() or Path("off"), bound=False)
     return (run["status"], *run["setup"].split(" / "))
 
 

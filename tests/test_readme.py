@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
 import sys
 from importlib.metadata import packages_distributions
 
-from .conftest import ROOT
+from .conftest import ROOT, bench_module
 
 
 def load_examples():
-    spec = importlib.util.spec_from_file_location("readme_examples", ROOT / "bench" / "readme_examples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("readme_examples")
 
 
 def test_readme_examples_are_pasted_from_the_real_command_line():
