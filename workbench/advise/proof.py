@@ -96,7 +96,9 @@ class Prover:
             encoder_factory = encoder_factory_for(self.document)
         self.encoder_factory = encoder_factory
         self.setup = setup_name(run, evaluation.settings.size)
-        self.before = self.grade(self.document)
+        # The file as it is, graded under this setup: the evaluation's own run (a setup's grades do not depend on
+        # which others ran beside it, run/staged.py), not graded a second time.
+        self.before = run
         self.good = _good(self.before)
         self.unanswerable = {(r.question.row or i + 1) for i, r in enumerate(self.before.per_question)
                              if not r.answerable}
