@@ -8,6 +8,7 @@ process, whose model already uses every core (and whose memory would be paid onc
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -49,6 +50,16 @@ def in_order(work: Callable[[Item], Result], items: Sequence[Item], jobs: int | 
         return
     order = sorted(range(len(items)), key=lambda i: -(sizes[i] if sizes else 0))
     context = multiprocessing.get_context("fork")
+    # Frozen, this process's objects are left out of the children's collections: a collection touching every
+    # inherited object would copy the pages they share with this one.
+    gc.freeze()
+    try:
+        yield from _pooled(work, items, order, count, context)
+    finally:
+        gc.unfreeze()
+
+
+def _pooled(work, items, order, count, context) -> Iterator[tuple[int, Result]]:
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
         pending: dict[Future, int] = {pool.submit(work, items[i]): i for i in order}
         try:
