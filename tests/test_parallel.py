@@ -117,3 +117,15 @@ def test_evaluate_jobs_writes_the_same_json_whichever_way(monkeypatch, tmp_path)
                      "--rerankers", "none", "--no-history", "--format", "json", "--out", str(out), "--jobs", jobs]) == 0
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1] and b'"todo"' in outputs[0]
+
+
+def test_processes_at_once_never_hold_more_than_one_run_may():
+    from workbench.core.limits import MAX_RUN_CHARACTERS, processes_within
+
+    # 30,000,000 characters a run: files of 1 MB cut 4 ways (4 M each) allow 7 side by side; 8 M each, 3; a file
+    # past half the bound, one at a time; never fewer than one, never more than asked.
+    assert MAX_RUN_CHARACTERS == 30_000_000
+    assert processes_within([4_000_000, 1_000], 16) == 7
+    assert processes_within([8_000_000] * 5, 16) == 3
+    assert processes_within([16_000_000, 10], 16) == 1
+    assert processes_within([100], 2) == 2 and processes_within([], 4) == 4

@@ -104,6 +104,14 @@ def check_run(name: str, characters: int, cuts: list[str],
     raise WorkbenchError(what + "Split it into smaller files.")
 
 
+def processes_within(work: list[int], wanted: int) -> int:
+    """How many of ``wanted`` processes may grade at once when each item's work (text times cuts, in characters) is
+    ``work``: the largest ones side by side never past what one run may hold alone (MAX_RUN_CHARACTERS), so a
+    sweep on a machine of many cores holds no more memory than one big file would; at least one."""
+    largest = max(work, default=0)
+    return max(1, min(wanted, MAX_RUN_CHARACTERS // max(largest, 1)))
+
+
 def model_run_sentence() -> str:
     return (f"a run with meaning-based search reads at most {MAX_MODEL_CHARACTERS:,} characters with the language "
             f"model (the file's text times the cuts asked for), to stay within about {MEMORY_BUDGET} of memory")

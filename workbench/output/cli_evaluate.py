@@ -29,7 +29,7 @@ from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
 from workbench.read.textio import display_name, read_file
-from workbench.run.parallel import in_order
+from workbench.run.parallel import in_order, workers
 from workbench.run.staged import evaluate_in_stages, stages
 from workbench.search.reads import needs_encoder
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
@@ -248,9 +248,10 @@ def run_sweep(args: argparse.Namespace) -> None:
         )
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
-    jobs = 1 if needs_encoder(settings) else args.jobs
     tasks = [(args, settings, pair, compare_pair) for pair in pairs]
     sizes = [sum(_size(path) for path in (pair.files or (pair.document,))) for pair in pairs]
+    jobs = 1 if needs_encoder(settings) else limits.processes_within(
+        [size * len(settings.strategies) for size in sizes], workers(args.jobs, len(pairs)))
     swept: list[Swept | None] = [None] * len(pairs)
     try:
         for finished, (index, result) in enumerate(in_order(_sweep_file, tasks, jobs, sizes), start=1):

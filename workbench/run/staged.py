@@ -88,6 +88,8 @@ def _spread(document: Document, questions: list[Question], settings: Settings, j
     process's own again (the report and the drill-down find a run's question by identity)."""
     if len(document.text) * len(settings.strategies) < SPREAD_CHARACTERS or workers(jobs, len(settings.strategies)) < 2:
         return None
+    # Each process holds its own cuts (the text is the parent's, shared until written): together what the one run
+    # holds, which ``limits.check_run`` has bounded already.
     count = workers(jobs, len(settings.strategies))
     groups = [settings.strategies[number::count] for number in range(count)]
     good, bad = resolve_all(document, questions)  # as each process resolves them, in the same order
