@@ -25,6 +25,7 @@ from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.base_of_files import label
+from workbench.read.language import load_identifier
 from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
@@ -253,6 +254,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     jobs = 1 if needs_encoder(settings) else limits.processes_within(
         [size * len(settings.strategies) for size in sizes], workers(args.jobs, len(pairs)))
     swept: list[Swept | None] = [None] * len(pairs)
+    load_identifier()  # every file's languages are found: loaded once here, the processes start with it
     try:
         for finished, (index, result) in enumerate(in_order(_sweep_file, tasks, jobs, sizes), start=1):
             swept[index] = result
