@@ -3,6 +3,8 @@ until the owner edits or accepts them (in the questions CSV, the workspace and t
 
 from __future__ import annotations
 
+import pytest
+
 from workbench.core.model import Question
 from workbench.read.loaders import load_bytes, load_path
 from workbench.read.question_sets import import_questions
@@ -116,3 +118,22 @@ def test_a_german_or_french_files_questions_are_asked_in_its_language():
     assert [q.question for q in generate_questions(load_bytes(english, "shop.csv"))] == [
         "How much is the Woollen hat knitted by hand in the Highlands?",
         "How much does the Woollen hat knitted by hand in the Highlands weigh, in kilograms?"]
+
+
+@pytest.mark.parametrize(("header", "rows", "asked"), [
+    ("Nombre,Precio,Peso", ("Gorro de lana tejido a mano para el invierno", "Bufanda larga de cachemira muy suave"),
+     ("¿Cuánto cuesta Gorro de lana tejido a mano para el invierno?",
+      "¿Cuánto pesa Gorro de lana tejido a mano para el invierno?")),
+    ("Nome,Prezzo,Peso", ("Berretto di lana fatto a mano per l'inverno", "Sciarpa lunga di cachemire morbidissima"),
+     ("Quanto costa Berretto di lana fatto a mano per l'inverno?",
+      "Quanto pesa Berretto di lana fatto a mano per l'inverno?")),
+    ("Naam,Prijs,Gewicht", ("Gebreide wollen muts voor de koude winter", "Lange zachte sjaal van kasjmier en wol"),
+     ("Wat kost Gebreide wollen muts voor de koude winter?", "Hoeveel weegt Gebreide wollen muts voor de koude winter?")),
+    ("Nome,Preço,Peso", ("Gorro de lã tricotado à mão para o inverno", "Cachecol comprido de caxemira muito macio"),
+     ("Quanto custa Gorro de lã tricotado à mão para o inverno?",
+      "Quanto pesa Gorro de lã tricotado à mão para o inverno?")),
+])
+def test_spanish_italian_dutch_and_portuguese_files_are_asked_in_theirs(header, rows, asked):
+    data = "\n".join([header, *(f'"{name}",19,0.2' for name in rows)]).encode()
+    questions = generate_questions(load_bytes(data, "shop.csv"))
+    assert tuple(q.question for q in questions if q.expected_source == rows[0]) == asked
