@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 # Kinds a customer asks about and the header words that name them (whole words, lowercase, accents off), best
 # first: the first kind whose words a header holds is the header's kind.
 KIND_WORDS = (
-    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|precio|prezzo|prijs|preco"),
+    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|sonderpreis|precio|prezzo|prijs|preco"),
     ("colour", r"colou?rs?|couleurs?|farben?|colores|colore|colori|kleur|kleuren|cor|cores"),
     ("size", r"sizes?|tailles?|grosse|grossen|tallas?|taglia|taglie|maat|maten|tamanhos?"),
     ("material", r"materials?|fabrics?|matieres?|materiaux|materiau|tissu|materialien|stoff|materiales|materiale|"
