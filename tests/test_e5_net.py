@@ -126,3 +126,34 @@ def test_the_estimate_goes_by_the_speed_of_the_model_that_reads_the_file():
     e5_part = german.seconds - german.word_seconds - MODEL_LOAD_SECONDS
     minilm_part = english.seconds - english.word_seconds - MODEL_LOAD_SECONDS
     assert minilm_part > 0 and e5_part == pytest.approx(E5_TIME_RATIO * minilm_part)
+
+
+@pytest.mark.slow
+def test_the_apps_estimate_of_a_german_file_is_at_e5s_speed():
+    """The Results page estimates a German file with the model that will read it: E5's typical speed (MiniLM's,
+    before, and MiniLM's cache asked which texts were new)."""
+    import io
+
+    import pandas as pd
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+    from ui import keys
+
+    data = (ROOT / "tests" / "data" / "written" / "shop_terms_de.md").read_bytes()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300).run()
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value(("agb.md", data, "text/markdown"))
+    at = at.run()
+    questions = (ROOT / "tests" / "data" / "written" / "shop_terms_de.questions.csv").read_text(encoding="utf-8")
+    at.session_state[keys.QUESTIONS] = pd.read_csv(io.StringIO(questions), dtype=str).fillna("")
+    at.session_state[keys.RUN_RETRIEVERS] = ["bm25", "dense"]
+    at = at.switch_page("pages/results.py").run()
+    assert not at.exception
+    estimates = list(at.session_state[keys.ESTIMATE_MEMO].values())
+    from workbench.encode.multilingual import encoder_for
+
+    model = encoder_for("de")  # the process's E5: its own speed once it has read enough here (another test)
+    assert isinstance(model, E5Encoder)
+    expected = model.speed() or E5Encoder.typical_speed
+    assert estimates and all(e.speed == expected != MiniLMEncoder.typical_speed and e.uses_model for e in estimates)
