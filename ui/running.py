@@ -67,11 +67,16 @@ def encoder_for_file(language: str | None):
     return encoder_for(language) if encoder_class(language) is E5Encoder else shared_encoder()
 
 
-def model_reading():
-    """(encoder, window) to count pieces in the model's word pieces (its tokenizer only, the model is not
-    loaded), or None when the model package is missing."""
+def model_reading(document=None):
+    """(encoder, window) to count pieces in the word pieces of the model that reads ``document`` (its tokenizer
+    only, the model is not loaded; MiniLM's without a document), or None when the model package is missing."""
     try:
-        encoder = shared_encoder()
+        if document is None:
+            encoder = shared_encoder()
+        else:
+            from workbench.encode.multilingual import file_language
+
+            encoder = encoder_for_file(file_language(document))
         return encoder, encoder.window
     except WorkbenchError:
         return None
