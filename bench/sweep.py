@@ -2,6 +2,7 @@
 
     python bench/sweep.py                 # 3 interleaved rounds of the lexical sweep, plus start-up
     python bench/sweep.py --rounds 5 --dense
+    python bench/sweep.py --before e05f325 --peer-ratio 0.17   # also that commit's sweep, and the peer estimate
 
 The nine documents are the bundled sample as Markdown, CSV and Excel plus the six real shop
 files beside the project (``../shared/real-data``, questions from ``bench/questions``), or six
@@ -10,6 +11,11 @@ Each round runs the nine separate ``python -m workbench evaluate`` processes and
 ``python -m workbench sweep`` process back to back, so both see the same machine load; wall time
 and CPU time (user + system, of the child processes) are reported, and the ratio is what
 BENCHMARKS.md records, since the machines are shared and absolute times drift.
+
+The sweep runs twice a round: ``--jobs 1`` (one process) and the default (a process per file, one per core),
+whose outputs must be byte-identical. ``--before COMMIT`` adds that commit's sweep (checked out in a temporary git
+worktree, one process: it had no ``--jobs``); with ``--peer-ratio R`` (the sweep's wall over a peer's, measured
+with that commit) the peer's wall is estimated from it, since the peer itself is not on this machine.
 
 Start-up is measured alone: ``python -X importtime -c "import workbench.output.cli"`` (the import tree's
 own cumulative figure) and the CPU time of that process against ``python -c pass``.
@@ -78,13 +84,19 @@ def build_folder(folder: Path, synthetic: bool = False) -> tuple[list[tuple[Path
     return pairs, kind
 
 
-def timed(commands: list[list[str]], env: dict) -> tuple[float, float, list[str]]:
+def worktree(commit: str, path: Path) -> Path:
+    """That commit's code, checked out beside this one (removed at the end)."""
+    subprocess.run(["git", "worktree", "add", "--detach", str(path), commit], cwd=ROOT, check=True, capture_output=True)
+    return path
+
+
+def timed(commands: list[list[str]], env: dict, cwd: Path = ROOT) -> tuple[float, float, list[str]]:
     """Run the commands one after another: wall seconds, CPU seconds of the children, their outputs."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     outputs = []
     for command in commands:
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
+        done = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env)
         if done.returncode != 0:
             raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
         outputs.append(done.stdout)
@@ -141,6 +153,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--dense", action="store_true", help="also a meaning-based sweep, counting model loads")
     parser.add_argument("--synthetic", action="store_true", help="synthetic catalogs even when the real files are there")
+    parser.add_argument("--before", help="also time this commit's sweep (a git worktree of it)")
+    parser.add_argument("--peer-ratio", type=float, help="the sweep's wall over the peer's, measured with --before")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp) / "shops"
@@ -152,20 +166,30 @@ def main() -> None:
             [PYTHON, "-m", "workbench", "evaluate", str(doc), "--questions", str(questions), *LEXICAL, "--format", "json"]
             for doc, questions in pairs
         ]
-        sweep_command = [[PYTHON, "-m", "workbench", "sweep", str(folder), *LEXICAL, "--format", "json"]]
+        sweep_command = [PYTHON, "-m", "workbench", "sweep", str(folder), *LEXICAL, "--format", "json"]
+        before = worktree(args.before, Path(temp) / "before") if args.before else None
         rounds = []
         for number in range(args.rounds):
             separate = timed(separate_commands, env)
-            swept = timed(sweep_command, env)
+            swept = timed([sweep_command + ["--jobs", "1"]], env)
+            spread = timed([sweep_command], env)
+            old = timed([sweep_command], env, cwd=before) if before else None
             if number == 0:  # the same results either way
                 documents = json.loads(swept[2][0])["documents"]
                 assert documents == [json.loads(out) for out in separate[2]], "sweep and evaluate disagree"
+            assert spread[2] == swept[2], "the sweep in processes wrote other bytes than in one process"
             rounds.append({"separate_wall": separate[0], "separate_cpu": separate[1],
-                           "sweep_wall": swept[0], "sweep_cpu": swept[1]})
+                           "sweep_wall": swept[0], "sweep_cpu": swept[1],
+                           "spread_wall": spread[0], "spread_cpu": spread[1]}
+                          | ({"before_wall": old[0], "before_cpu": old[1]} if old else {}))
             print(f"round {number + 1}: nine evaluates {separate[0]:.2f} s wall / {separate[1]:.2f} s CPU; "
-                  f"one sweep {swept[0]:.2f} s / {swept[1]:.2f} s", file=sys.stderr, flush=True)
+                  f"one sweep {swept[0]:.2f} s / {swept[1]:.2f} s; on every core {spread[0]:.2f} s / {spread[1]:.2f} s"
+                  + (f"; {args.before}'s sweep {old[0]:.2f} s / {old[1]:.2f} s" if old else ""),
+                  file=sys.stderr, flush=True)
         startup = import_time(env)
         dense = dense_sweep(folder, env) if args.dense else None
+        if before:
+            subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
 
     def median(key: str) -> float:
         return statistics.median(r[key] for r in rounds)
@@ -173,11 +197,19 @@ def main() -> None:
     print(f"{len(pairs)} documents, {kind} ({', '.join(doc.name for doc, _ in pairs)});")
     print(f"lexical: {STRATEGIES} x keyword, bm25, no rerank.")
     print(f"Median of {args.rounds} interleaved rounds.\n")
-    print("| | nine `evaluate` | one `sweep` | sweep / evaluates |")
-    print("|---|---:|---:|---:|")
+    old = f" | `{args.before}` sweep | every core / `{args.before}`" if args.before else ""
+    print(f"| | nine `evaluate` | `sweep --jobs 1` | `sweep` (every core, {os.cpu_count()}) | sweep / evaluates | "
+          f"every core / one{old} |")
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if args.before else ""))
     for kind in ("wall", "cpu"):
-        a, b = median(f"separate_{kind}"), median(f"sweep_{kind}")
-        print(f"| {kind} time | {a:.2f} s | {b:.2f} s | {b / a:.2f}x |")
+        a, b, c = median(f"separate_{kind}"), median(f"sweep_{kind}"), median(f"spread_{kind}")
+        extra = f" | {median(f'before_{kind}'):.2f} s | {c / median(f'before_{kind}'):.2f}x" if args.before else ""
+        print(f"| {kind} time | {a:.2f} s | {b:.2f} s | {c:.2f} s | {b / a:.2f}x | {c / b:.2f}x{extra} |")
+    print("\nThe sweep's output on every core: byte-identical to one process's, every round.")
+    if args.before and args.peer_ratio:
+        ratio = median("spread_wall") / median("before_wall")
+        print(f"Against the peer: with {args.before} the sweep took {args.peer_ratio}x the peer's wall; it now takes "
+              f"{ratio:.2f}x that commit's wall, so about {args.peer_ratio * ratio:.3f}x the peer's.")
     print()
     print(f"Start-up: `python -X importtime -c 'import workbench.output.cli'` reports {startup['importtime_s']:.3f} s for "
           f"workbench.output.cli; the import costs {startup['cpu_import_s']:.3f} s CPU per process "

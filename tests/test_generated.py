@@ -3,6 +3,8 @@ until the owner edits or accepts them (in the questions CSV, the workspace and t
 
 from __future__ import annotations
 
+import pytest
+
 from workbench.core.model import Question
 from workbench.read.loaders import load_bytes, load_path
 from workbench.read.question_sets import import_questions
@@ -77,3 +79,61 @@ def test_a_generated_measurement_question_says_the_unit_its_header_or_unit_colum
         ("How tall is the Steam Generator Iron, in inches?", "11"),
         ("How much does the Steam Generator Iron weigh, in pounds?", "8.8"),
     ]
+
+
+GERMAN_SHOP = (
+    "Bezeichnung,Preis,Farbe,Gewicht_kg,Lagerbestand,Umtausch\n"
+    "Wollmütze Nordlicht aus Merinowolle,19,Grau,0.2,35,Umtausch nur ungetragen möglich\n"
+    "Handschuhe Winterfreude mit Fleecefutter,24,Schwarz,0.3,12,Umtausch innerhalb von 30 Tagen\n"
+).encode()
+FRENCH_SHOP = (
+    "Nom,Prix,Couleur,Poids (kg),Taille,Matière\n"
+    "Bonnet en laine tricoté main,19,Gris chiné,0.2,Taille unique,Laine mérinos\n"
+    "Écharpe longue en cachemire doux,49,Bleu nuit,0.3,Taille unique,Cachemire\n"
+).encode()
+
+
+def test_a_german_or_french_files_questions_are_asked_in_its_language():
+    """Issue 35: a French export's questions came out half English ("What is the prix sp cial of the Bonnet?"):
+    the kinds were found by English header words only, and accents split a header's words. Now the kind is found
+    in the headers of every language read here and the question is put in the file's language, its unit too."""
+    german = generate_questions(load_bytes(GERMAN_SHOP, "laden.csv"))
+    assert [(q.question, q.expected_answer) for q in german if q.expected_source.startswith("Wollmütze")] == [
+        ("Was kostet Wollmütze Nordlicht aus Merinowolle?", "19"),
+        ("In welchen Farben gibt es Wollmütze Nordlicht aus Merinowolle?", "Grau"),
+        ("Wie schwer ist Wollmütze Nordlicht aus Merinowolle, in Kilogramm?", "0.2"),
+        ("Wie viele Stück von Wollmütze Nordlicht aus Merinowolle haben Sie auf Lager?", "35"),
+        ("Kann ich Wollmütze Nordlicht aus Merinowolle umtauschen?", "Umtausch nur ungetragen möglich"),
+    ]
+    french = generate_questions(load_bytes(FRENCH_SHOP, "boutique.csv"))
+    assert [(q.question, q.expected_answer) for q in french if q.expected_source.startswith("Bonnet")] == [
+        ("Combien coûte Bonnet en laine tricoté main ?", "19"),
+        ("En quelles couleurs existe Bonnet en laine tricoté main ?", "Gris chiné"),
+        ("Combien pèse Bonnet en laine tricoté main, en kilogrammes ?", "0.2"),
+        ("En quelles tailles existe Bonnet en laine tricoté main ?", "Taille unique"),
+        ("En quelle matière est Bonnet en laine tricoté main ?", "Laine mérinos"),
+    ]
+    # The same French headers in an English file are still asked in English.
+    english = b"Nom,Prix,Poids (kg)\nWoollen hat knitted by hand in the Highlands,19,0.2\n"
+    assert [q.question for q in generate_questions(load_bytes(english, "shop.csv"))] == [
+        "How much is the Woollen hat knitted by hand in the Highlands?",
+        "How much does the Woollen hat knitted by hand in the Highlands weigh, in kilograms?"]
+
+
+@pytest.mark.parametrize(("header", "rows", "asked"), [
+    ("Nombre,Precio,Peso", ("Gorro de lana tejido a mano para el invierno", "Bufanda larga de cachemira muy suave"),
+     ("¿Cuánto cuesta Gorro de lana tejido a mano para el invierno?",
+      "¿Cuánto pesa Gorro de lana tejido a mano para el invierno?")),
+    ("Nome,Prezzo,Peso", ("Berretto di lana fatto a mano per l'inverno", "Sciarpa lunga di cachemire morbidissima"),
+     ("Quanto costa Berretto di lana fatto a mano per l'inverno?",
+      "Quanto pesa Berretto di lana fatto a mano per l'inverno?")),
+    ("Naam,Prijs,Gewicht", ("Gebreide wollen muts voor de koude winter", "Lange zachte sjaal van kasjmier en wol"),
+     ("Wat kost Gebreide wollen muts voor de koude winter?", "Hoeveel weegt Gebreide wollen muts voor de koude winter?")),
+    ("Nome,Preço,Peso", ("Gorro de lã tricotado à mão para o inverno", "Cachecol comprido de caxemira muito macio"),
+     ("Quanto custa Gorro de lã tricotado à mão para o inverno?",
+      "Quanto pesa Gorro de lã tricotado à mão para o inverno?")),
+])
+def test_spanish_italian_dutch_and_portuguese_files_are_asked_in_theirs(header, rows, asked):
+    data = "\n".join([header, *(f'"{name}",19,0.2' for name in rows)]).encode()
+    questions = generate_questions(load_bytes(data, "shop.csv"))
+    assert tuple(q.question for q in questions if q.expected_source == rows[0]) == asked

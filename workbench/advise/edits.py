@@ -94,6 +94,9 @@ def _shift(span: Span, inserts: list[tuple[int, int]]) -> Span:
 
 
 def _shift_section(section: Section, inserts: list[tuple[int, int]]) -> Section:
+    first = inserts[0][0]  # sorted: a section wholly before the first insertion is the section as it was
+    if max(section.span[1], section.heading_span[1], *(f.span[1] for f in section.facts)) < first:
+        return section
     return replace(section, span=_shift(section.span, inserts), heading_span=_shift(section.heading_span, inserts),
                    facts=tuple(replace(f, span=_shift(f.span, inserts)) for f in section.facts))
 

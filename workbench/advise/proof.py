@@ -22,6 +22,7 @@ from workbench.advise.todo_items import Todo
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation, Run
 from workbench.run.names import setup_name
+from workbench.search.reads import needs_encoder
 
 MAX_MEASURED = 40  # items graded one by one: the rest of a very long list says "not measured"
 READY_ADVISED = 3  # a Ready file's short list
@@ -89,9 +90,15 @@ class Prover:
                                 rerankers=[run.reranker])
         self.questions: list[Question] = ([q.question for q in evaluation.questions]
                                           + [b.question for b in evaluation.bad_questions])
+        if encoder_factory is None and needs_encoder(self.settings):  # the file's model, not found again per copy
+            from workbench.encode.multilingual import encoder_factory_for
+
+            encoder_factory = encoder_factory_for(self.document)
         self.encoder_factory = encoder_factory
         self.setup = setup_name(run, evaluation.settings.size)
-        self.before = self.grade(self.document)
+        # The file as it is, graded under this setup: the evaluation's own run (a setup's grades do not depend on
+        # which others ran beside it, run/staged.py), not graded a second time.
+        self.before = run
         self.good = _good(self.before)
         self.unanswerable = {(r.question.row or i + 1) for i, r in enumerate(self.before.per_question)
                              if not r.answerable}
@@ -99,7 +106,9 @@ class Prover:
     def grade(self, document: Document) -> Run:
         from workbench.run.evaluate import evaluate
 
-        return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory).runs[0]
+        # The copy is read as the file was (its languages are the file's; found again they cost half the grading).
+        return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory,
+                        analyzer=self.evaluation.analyzer).runs[0]
 
     def measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
         key = tuple(sorted(edits, key=lambda e: (e.at, e.text)))

@@ -42,6 +42,7 @@ MAX_RANKED = 1_000  # --top-k and --depth: pieces a bot is handed or a reranker 
 # 200,000 products (12.5 million characters) two cuts took 24 s of CPU and 0.9 GB; all fifteen took 102 s and 2.8 GB.
 MAX_RUN_CHARACTERS = 30_000_000
 MAX_SIZE = MAX_CHARACTERS  # --size and --overlap, in characters: no piece can be longer than the text
+MAX_JOBS = 64  # sweep --jobs: processes at once, each holding a file and its grades (a laptop has 2-16 cores)
 # A knowledge base of several files, on the command line, checked from the files' sizes before any is read (80
 # Markdown files of 800 KB, each within its own limits, were all read first: 3 GB and 42 s before the base was
 # refused). 30 MB: a Markdown or text file makes about a character a byte, so a bigger base could not be evaluated
@@ -101,6 +102,14 @@ def check_run(name: str, characters: int, cuts: list[str],
         example = (first + [c for c in cuts if c not in first])[:fit]
         raise WorkbenchError(what + (choose or _with_strategies)(fit, example))
     raise WorkbenchError(what + "Split it into smaller files.")
+
+
+def processes_within(work: list[int], wanted: int) -> int:
+    """How many of ``wanted`` processes may grade at once when each item's work (text times cuts, in characters) is
+    ``work``: the largest ones side by side never past what one run may hold alone (MAX_RUN_CHARACTERS), so a
+    sweep on a machine of many cores holds no more memory than one big file would; at least one."""
+    largest = max(work, default=0)
+    return max(1, min(wanted, MAX_RUN_CHARACTERS // max(largest, 1)))
 
 
 def model_run_sentence() -> str:

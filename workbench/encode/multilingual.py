@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable
 
 import numpy as np
 
@@ -201,6 +202,12 @@ def file_language(document) -> str | None:
 
     found = document_languages(document)
     return found[0] if found else None
+
+
+def encoder_factory_for(document) -> Callable[[], Encoder]:
+    """What makes the encoder that reads this document: the one decision of which model reads a file, for a run
+    and for the graded copies of its file (which keep the file's language)."""
+    return functools.partial(encoder_for, file_language(document))
 
 
 def encoder_for(language: str | None) -> Encoder:

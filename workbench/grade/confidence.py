@@ -20,6 +20,7 @@ the top piece. The formula (docs/DESIGN.md, "Confidence and calibration"):
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -50,7 +51,7 @@ WEIGHTS = {"top_coverage": 0.4, "score": 0.4, "margin": 0.2}
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
-def line_words(text: str, analyzer: Analyzer = ENGLISH) -> set[str]:
+def line_words(text: str, analyzer: Analyzer = ENGLISH) -> frozenset[str]:
     """A text's ``subject_words``; a camelCase column name ("stockOnHand") counts as its words too.
 
     Not stemmed, unlike the searches' ``terms``: coverage asks whether the document names the very thing a
@@ -60,9 +61,15 @@ def line_words(text: str, analyzer: Analyzer = ENGLISH) -> set[str]:
     heading re-check) whole words refused 651 of 1,728 unanswerable questions and 295 of 9,984 answerable ones;
     Snowball stems 396 and 559; the -s/-es/-ing/-ed stripping this replaced 563 and 480.
     """
+    return _line_words(text, analyzer)
+
+
+# Read once per text in the process: the to-do's graded copies of a file repeat all but a few of its lines.
+@functools.lru_cache(maxsize=1 << 16)
+def _line_words(text: str, analyzer: Analyzer) -> frozenset[str]:
     split = CAMEL.sub(" ", text)
     subject_words = analyzer.subject_words
-    return set(subject_words(split)) | (set(subject_words(text)) if split != text else set())  # each text once
+    return frozenset(subject_words(split)) | (frozenset(subject_words(text)) if split != text else frozenset())
 
 
 class WordEvidence:
@@ -84,7 +91,7 @@ class WordEvidence:
                 between()
             for word in line_words(line, analyzer):
                 self.frequency[word] += count
-        self._pieces: dict[str, set[str]] = {}
+        self._pieces: dict[str, frozenset[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
         self._covered: dict[tuple[str, str], float] = {}
@@ -126,7 +133,7 @@ class WordEvidence:
             self._covered[key] = self.coverage(self.question(question)[0], self.piece_words(chunk))
         return self._covered[key]
 
-    def piece_words(self, chunk: Chunk) -> set[str]:
+    def piece_words(self, chunk: Chunk) -> frozenset[str]:
         # Keyed by the text: cuts often make the same piece (a short section is one piece under most of them).
         if chunk.text not in self._pieces:
             self._pieces[chunk.text] = line_words(chunk.text, self.analyzer)

@@ -79,7 +79,12 @@ def calibrate(results: list[QuestionResult]) -> Calibration:
         return threshold is not None and value < threshold
 
     threshold = fit(*split(None))
-    per_question = [fit(*split(i)) for i in range(len(results))]
+    # Leaving out either of two questions with the same confidence and kind leaves the same questions: one fit.
+    fitted_without: dict[tuple[float, bool], float | None] = {}
+    for i, key in enumerate(zip(values, answerable)):
+        if key not in fitted_without:
+            fitted_without[key] = fit(*split(i))
+    per_question = [fitted_without[key] for key in zip(values, answerable)]
     loo = [refused(v, t) for v, t in zip(values, per_question)]
     fitted = [refused(v, threshold) for v in values]
     return Calibration(

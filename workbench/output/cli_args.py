@@ -55,11 +55,13 @@ WHY = {
     "--size": "characters per piece",
     "--overlap": "characters a piece repeats of the one before",
     "--threshold": "a confidence",
+    "--jobs": "processes at once; 0 is one per core",
 }
 TOP_K = _number(int, "--top-k", 1, limits.MAX_RANKED)
 DEPTH = _number(int, "--depth", 1, limits.MAX_RANKED)
 SIZE = _number(int, "--size", 1, limits.MAX_SIZE)
 OVERLAP = _number(int, "--overlap", 0, limits.MAX_SIZE)
+JOBS = _number(int, "--jobs", 0, limits.MAX_JOBS)
 
 
 def _threshold(value: str) -> float | str | None:
@@ -138,6 +140,12 @@ def build_parser() -> Parser:
     )
     _run_options(sweep)
     sweep.add_argument("--format", choices=("table", "json"), default="table", help="(default: %(default)s)")
+    sweep.add_argument("--jobs", type=JOBS, default=0, metavar="N",
+                       help="how many files are graded at once, a process each: 0 is one per core; word search only "
+                       "(the language model uses every core by itself, so it grades one file at a time) (default: 0)")
+    run.add_argument("--jobs", type=JOBS, default=0, metavar="N",
+                     help="a big file's word search grades its cuts in this many processes at once: 0 is one per "
+                     "core, 1 keeps one process (the language model's setups always keep one) (default: 0)")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
     check.add_argument("document", nargs="+", help="a file; several files are also checked against each other")
     check.add_argument("--sheet")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -24,10 +25,12 @@ from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
 from workbench.read.base_of_files import label
+from workbench.read.language import load_identifier
 from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
 from workbench.read.textio import display_name, read_file
+from workbench.run.parallel import in_order, workers
 from workbench.run.staged import evaluate_in_stages, stages
 from workbench.search.reads import needs_encoder
 from workbench.store.history import NO_BASELINE, History, gate, parse_bars
@@ -64,6 +67,7 @@ def _grade_file(
     history: History | None,
     progress,
     on_stage=None,
+    jobs: int | None = 1,
 ) -> Graded:
     document = load_document(args, document_path)
     limits.check_run(label(document), len(document.text), settings.strategies)  # before the questions are read
@@ -76,18 +80,12 @@ def _grade_file(
     questions_name = display_name(Path(questions_path).name)
     questions = parse_questions(questions_bytes, questions_name)
     _some_gradable(document, questions, questions_name)
-    baseline = None
     questions_hash = hashlib.sha256(questions_bytes).hexdigest()
-    if history is not None and args.baseline == "last":
-        # Needed: a history that cannot be read here is an error. Only a run with the same questions and
-        # settings is a baseline; with none, say so and judge by the bars alone.
-        baseline = history.baseline(document.name, settings, questions_hash)
-        if baseline is None:
-            say("note", f"{label(document)}: {NO_BASELINE}")
+    baseline = _baseline(args, history, document, settings, questions_hash)
     # In stages, as the app runs them: word search's result first (``on_stage``), then the model's setups; each
     # grade is the one a single ``evaluate`` gives. --quick stops after the first stage.
     evaluation = evaluate_in_stages(document, questions, settings, progress=progress, on_stage=on_stage,
-                                    first_only=args.quick)
+                                    first_only=args.quick, jobs=jobs)
     comparisons = []
     if compare_pair:
         for run in evaluation.runs:
@@ -95,6 +93,18 @@ def _grade_file(
                 other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
                 comparisons.append(compare(run, other))
     return Graded(evaluation, comparisons, questions_hash, baseline)
+
+
+def _baseline(args, history: History | None, document, settings: Settings, questions_hash: str) -> dict | None:
+    """The last saved run to compare with (``--baseline last``), or None."""
+    if history is None or args.baseline != "last":
+        return None
+    # Needed: a history that cannot be read here is an error. Only a run with the same questions and
+    # settings is a baseline; with none, say so and judge by the bars alone.
+    baseline = history.baseline(document.name, settings, questions_hash)
+    if baseline is None:
+        say("note", f"{label(document)}: {NO_BASELINE}")
+    return baseline
 
 
 def evaluation_json(graded: Graded) -> dict:
@@ -169,7 +179,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
             first.flush()
 
     graded = _grade_file(args, settings, args.document, args.questions, compare_pair, history,
-                         stderr_progress if show else None, on_stage)
+                         stderr_progress if show else None, on_stage, args.jobs)
     evaluation = graded.evaluation
     _cache_warnings()
     if args.report:
@@ -198,9 +208,36 @@ class SweepErrors(Exception):
     """Some documents could not be evaluated: exit 2 once the others' results are written."""
 
 
+@dataclass
+class Swept:
+    """One file of a sweep, as the process that graded it hands it back."""
+
+    graded: Graded | None
+    output: str | dict  # its table or JSON record, made where it was graded (the to-do's trials are most of the work)
+    error: str = ""  # why it could not be evaluated
+
+
+def _sweep_file(task: tuple) -> Swept:
+    """Grade one file of a sweep and write its part of the output; a file that cannot be evaluated is named."""
+    args, settings, pair, compare_pair = task
+    try:
+        files = list(pair.files) if pair.files else pair.document  # a sub-folder: its files are one base
+        graded = _grade_file(args, settings, files, pair.questions, compare_pair, None, None)
+        return Swept(graded, evaluation_json(graded) if args.format == "json" else evaluation_table(graded))
+    except NoNameColumn as error:
+        message = f"{error} Choose one with --name-column."
+    except WorkbenchError as error:
+        message = str(error)
+    if not message.startswith(pair.document.name):  # most errors name the file already
+        message = f"{pair.document.name}: {message}"
+    return Swept(None, "", message)
+
+
 def run_sweep(args: argparse.Namespace) -> None:
-    """Every document in the folder with questions beside it, in this one process: the model and the
-    embedding cache are the process-wide ones, so they load once for the whole folder."""
+    """Every document in the folder with questions beside it. Word search spreads the files over the cores, a
+    process each (``run/parallel.py``), the output in the folder's order whatever order they finish in; with the
+    language model they run here one after another, so the model and the embedding cache load once for the folder
+    (and the model's own threads use every core)."""
     settings = run_settings(args)
     bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
     compare_pair = check_options(args, settings)
@@ -212,35 +249,36 @@ def run_sweep(args: argparse.Namespace) -> None:
         )
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
+    tasks = [(args, settings, pair, compare_pair) for pair in pairs]
+    sizes = [sum(_size(path) for path in (pair.files or (pair.document,))) for pair in pairs]
+    jobs = 1 if needs_encoder(settings) else limits.processes_within(
+        [size * len(settings.strategies) for size in sizes], workers(args.jobs, len(pairs)))
+    swept: list[Swept | None] = [None] * len(pairs)
+    load_identifier()  # every file's languages are found: loaded once here, the processes start with it
+    try:
+        for finished, (index, result) in enumerate(in_order(_sweep_file, tasks, jobs, sizes), start=1):
+            swept[index] = result
+            if show:
+                stderr_progress(finished / len(pairs), f"{pairs[index].document.name} ({index + 1}/{len(pairs)}): graded")
+    except BrokenProcessPool as error:
+        raise WorkbenchError(f"a process grading the files stopped before it finished ({error}); try --jobs 1") from None
     done: list[Graded] = []
     errors: list[str] = []
-    for number, pair in enumerate(pairs, start=1):
-        name = f"{pair.document.name} ({number}/{len(pairs)})"
-
-        def progress(share: float, text: str, name=name, number=number) -> None:
-            stderr_progress((number - 1 + share) / len(pairs), f"{name}: {text}")
-
-        try:
-            files = list(pair.files) if pair.files else pair.document  # a sub-folder: its files are one base
-            done.append(_grade_file(
-                args, settings, files, pair.questions, compare_pair, history, progress if show else None
-            ))
+    for pair, result in zip(pairs, swept):
+        if result.graded is None:
+            errors.append(result.error)
+            skipped.append(Skipped(pair.document.name, f"could not be evaluated: {result.error}"))
             continue
-        except NoNameColumn as error:
-            message = f"{error} Choose one with --name-column."
-        except WorkbenchError as error:
-            message = str(error)
-        if not message.startswith(pair.document.name):  # most errors name the file already
-            message = f"{pair.document.name}: {message}"
-        errors.append(message)
-        skipped.append(Skipped(pair.document.name, f"could not be evaluated: {message}"))
+        graded = result.graded
+        graded.baseline = _baseline(args, history, graded.evaluation.document, settings, graded.questions_hash)
+        done.append(graded)
     _cache_warnings()
+    outputs = [result.output for result in swept if result.graded is not None]
     summary = summarise([graded.evaluation for graded in done], skipped)
     if args.format == "json":
-        data = {"documents": [evaluation_json(graded) for graded in done], "summary": summary}
-        output = json_text(data)
+        output = json_text({"documents": outputs, "summary": summary})
     else:
-        output = "\n".join(evaluation_table(graded) for graded in done) + "\n" + summary_table(summary)
+        output = "\n".join(outputs) + "\n" + summary_table(summary)
     emit(args, output)
     failures = []
     for graded in done:
@@ -249,6 +287,13 @@ def run_sweep(args: argparse.Namespace) -> None:
         raise SweepErrors(errors, failures)
     if failures:
         raise GateFailed(failures)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _some_gradable(document, questions, name: str) -> None:

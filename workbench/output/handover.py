@@ -260,7 +260,8 @@ def _characters(count: int | None) -> str:
 
 def _threshold_words(threshold: float | str | None) -> str:
     if threshold == "auto":
-        return "fitted on the questions per setup; refusal figures judged leave-one-out"
+        return ("fitted on your questions for each setup; each question's refusal judged by a line fitted on the "
+                "other questions, so the figures are not flattered")
     return "none" if threshold is None else f"refuse below a confidence of {threshold:g}"
 
 

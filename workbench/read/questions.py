@@ -8,11 +8,14 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 
 from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.read.base_of_files import FILE_MARK
+from workbench.read.language import document_languages
+from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS, wording_for
 from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.textio import decode_text
 
@@ -102,24 +105,6 @@ def questions_to_csv(questions: list[Question]) -> str:
     return csv_text([(*COLUMNS, GENERATED), *(row + ["yes" if q.generated else ""] for row, q in zip(rows, questions))])
 
 
-# Column kinds a customer asks about, the words that name them, and how a customer would ask.
-ASKED = (
-    ("price", r"price|cost|mrp|amount", "How much is the {product}?"),
-    ("colour", r"colou?rs?", "What colours does the {product} come in?"),
-    ("size", r"sizes?", "What sizes does the {product} come in?"),
-    ("material", r"materials?|fabrics?", "What is the {product} made of?"),
-    ("stock", r"stock|inventory|qty|quantity|availability", "Is the {product} in stock?"),
-    ("warranty", r"warranty|guarantee", "What warranty does the {product} have?"),
-    ("returns", r"returns?|refunds?|exchanges?", "Can I return the {product}?"),
-    ("care", r"care|washing|cleaning", "How do I look after the {product}?"),
-    ("weight", r"weight", "How much does the {product} weigh?"),
-    ("dimensions", r"dimensions?|size_?cm", "What are the dimensions of the {product}?"),
-    ("width", r"width|wide", "How wide is the {product}?"),
-    ("height", r"height|tall", "How tall is the {product}?"),
-    ("depth", r"depth|deep", "How deep is the {product}?"),
-    ("length", r"length|long", "How long is the {product}?"),
-    ("delivery", r"shipping|delivery|dispatch", "How long does delivery of the {product} take?"),
-)
 # Columns no customer asks about: identifiers, links, pictures, codes, search-engine text.
 SKIPPED = re.compile(
     r"^(id|ids|url|urls|link|links|slug|handle|image|images|img|src|photo|picture|thumbnail|sku|skus|barcode|ean|upc|"
@@ -134,13 +119,6 @@ FAQ_QUESTION_COLUMN = re.compile(r"faq.*question|question.*\d|^q\d+$", re.IGNORE
 FAQ_ANSWER_COLUMN = re.compile(r"faq.*answer|answer.*\d|^a\d+$", re.IGNORECASE)
 COUNT = re.compile(r"^\d[\d,. ]*$")  # a number of items, as a stock column holds
 SPELLING = {"color": "colour", "colors": "colours", "gray": "grey"}
-# A returns column asks about its own word: "Can I return …?" does not test a column of exchange terms.
-RETURNS_ASKED = (
-    ("exchange", "Can I exchange the {product}?"),
-    ("refund", "Can I get a refund on the {product}?"),
-    ("return", "Can I return the {product}?"),
-)
-
 
 # Units a measurement's column header or its product's unit column may name, as a customer reads them.
 UNITS = {"mm": "millimetres", "cm": "centimetres", "m": "metres", "in": "inches", "inch": "inches",
@@ -181,8 +159,10 @@ def _unit_of(column: str, kind: str, value: str, unit_columns: dict[str, str]) -
 
 
 def column_words(column: str) -> list[str]:
-    """A column's name as words: "custom_field.custom.noise_level" -> ["noise", "level"]."""
+    """A column's name as words, accents off: "custom_field.custom.noise_level" -> ["noise", "level"], "Prix
+    spécial" -> ["prix", "special"], "Größe" -> ["grosse"]."""
     last = re.split(r"[.>/]", column.strip())[-1] or column
+    last = "".join(c for c in unicodedata.normalize("NFKD", last) if not unicodedata.combining(c)).replace("ß", "ss")
     return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
 
 
@@ -206,7 +186,7 @@ def column_kind(column: str) -> str | None:
     words = column_words(column)
     if not words or any(SKIPPED.match(word) for word in words) or FAQ_ANSWER_COLUMN.search(column):
         return None
-    for kind, pattern, _ in ASKED:
+    for kind, pattern in KIND_WORDS:
         if any(re.fullmatch(pattern, word) for word in words):
             return kind
     return "other"
@@ -249,7 +229,8 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     if limit < 1:
         raise WorkbenchError(f"the number of questions to generate must be 1 or more, not {limit}")
     wanted = set(columns) if columns is not None else set(document.columns)
-    templates = {kind: template for kind, _, template in ASKED}
+    languages = document_languages(document)
+    wording = wording_for(languages[0] if languages else None)  # "Combien coûte …" for a French file
     per_product: list[list[Question]] = []
     for section in document.sections:
         if not section.heading:
@@ -279,21 +260,25 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 if len(value) > 80 or YES_NO.match(value):
                     continue  # long descriptions make poor expected answers
                 kind = fact.column
-                question, expected = f"What is the {humanize(fact.column)} of the {section.heading}?", value
+                question = wording.other_column(column_label(fact.column), section.heading, humanize(fact.column))
+                expected = value
             else:
                 if len(value) > 80:
                     continue
-                template = templates[kind]
                 if kind == "returns":
                     words = column_words(fact.column)
-                    template = next(t for stem, t in RETURNS_ASKED if any(w.startswith(stem) for w in words))
-                if kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
-                    template = "How many of the {product} are in stock?"
+                    asked = next((asked for asked, stems in RETURNS_STEMS
+                                  if any(w.startswith(stem) for w in words for stem in stems)), "return")
+                    template = wording.returns[asked]
+                elif kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
+                    template = wording.count
+                else:
+                    template = wording.asks[kind]
                 question, expected = template.format(product=section.heading), value
                 unit = _unit_of(fact.column, kind, value, unit_columns) if kind in MEASURED["dimensions"] + (
                     "weight",) else ""
                 if unit:  # "How tall is the Desk Fan, in inches?" -> "11": the answer's unit said
-                    question = f"{question[:-1]}, in {unit}?"
+                    question = wording.with_unit(question, unit)
             kinds.add(kind)
             found.append(Question(question, section.heading, expected, "generated", generated=True))
         if found:

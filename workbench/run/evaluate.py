@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections import Counter
@@ -22,6 +21,7 @@ from workbench.core.model import (
 )
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import plural, verb
+from workbench.core.words import Analyzer
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
@@ -92,8 +92,12 @@ def evaluate(
     progress: Progress | None = None,
     timings: Timings | None = None,
     should_stop: ShouldStop | None = None,
+    analyzer: Analyzer | None = None,
 ) -> Evaluation:
     """Grade every question under every configuration of ``settings``.
+
+    ``analyzer``: how the words are read, when the caller has chosen already (a copy of a graded file with a few
+    words added is read as the file was); else chosen here from the document's and the questions' languages.
 
     ``should_stop`` is asked between questions, strategies and slices of embedding; when it says yes,
     ``RunStopped`` is raised (a web app's callback may also raise its own exception to end the work).
@@ -120,12 +124,12 @@ def evaluate(
     timings = timings or Timings()
     resolved, bad = resolve_all(document, questions)
     # How every part reads the words, once for the run: the document's languages (and the questions').
-    analyzer = analyzer_for(document, [q.question.question for q in resolved])
+    analyzer = analyzer or analyzer_for(document, [q.question.question for q in resolved])
     if needs_encoder(settings):
         if encoder_factory is None:  # the model that reads the file's language (encode/multilingual.py)
-            from workbench.encode.multilingual import encoder_for, file_language
+            from workbench.encode.multilingual import encoder_factory_for
 
-            encoder_factory = functools.partial(encoder_for, file_language(document))
+            encoder_factory = encoder_factory_for(document)
         if progress:
             progress(0.0, "Loading the language model (once)")
         encoder = encoder_factory()
