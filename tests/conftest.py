@@ -124,6 +124,19 @@ def _the_real_model_loads_only_in_slow_tests(request, monkeypatch):
         return real.fget(self)
 
     monkeypatch.setattr(MiniLMEncoder, "model", property(guarded))
+    try:  # the multilingual model's network likewise (its weights file alone, for word pieces, is quick)
+        from workbench.encode.multilingual import E5Encoder
+    except ImportError:
+        return
+
+    network = E5Encoder._network
+
+    def guarded_network(self):
+        if self._net is None:
+            pytest.fail("this test loads the packaged multilingual model: mark it @pytest.mark.slow")
+        return network(self)
+
+    monkeypatch.setattr(E5Encoder, "_network", guarded_network)
 
 
 def peak_script(script: str) -> str:

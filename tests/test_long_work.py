@@ -16,7 +16,7 @@ from workbench.cut import STRATEGIES, chunk_document
 from workbench.read.loaders import load_bytes, load_path
 from workbench.read.questions import parse_questions
 from workbench.read.sample import head
-from workbench.run.estimate import TYPICAL_SPEED, estimate, fast_settings
+from workbench.run.estimate import estimate, fast_settings
 from workbench.run.evaluate import RunStopped, evaluate
 
 from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, FakeEncoder
@@ -100,7 +100,7 @@ def test_estimate_counts_the_pieces_and_the_texts_the_model_must_read():
     dense = estimate(document, QUESTIONS, Settings(ALL, ["keyword", "dense"], ["none"]), encoder)
     distinct = {chunk.text for c in chunks.values() for chunk in c} | {q.question for q in QUESTIONS}
     assert dense.texts == len(distinct) and dense.uses_model
-    assert dense.speed == TYPICAL_SPEED and not dense.measured
+    assert dense.speed == FakeEncoder.typical_speed == 24_000 and not dense.measured  # the class's own
     assert "a typical speed" in dense.words() and "Word search alone takes" in dense.words()
     # Once the model has read them, they are in its cache and its own speed is used.
     encoder.sentence_matrix(sorted(distinct))
@@ -151,7 +151,7 @@ def test_a_maxsim_run_whose_columns_are_kept_is_estimated_by_the_questions_left(
     counts only the questions none were kept for (or the share of texts new to the model, if more)."""
     from workbench.core.model import Question
     from workbench.encode.embedding import work_of
-    from workbench.run.estimate import RECHECK_SPEED, TYPICAL_SPEED
+    from workbench.run.estimate import RECHECK_SPEED
     from workbench.store.embedding_store import EmbeddingStore
 
     document = load_bytes(b"# S\n\n## A\nPrice: 1\n\n## B\nPrice: 22\n\n## C\nPrice: 333\n", "s.md")
@@ -170,7 +170,7 @@ def test_a_maxsim_run_whose_columns_are_kept_is_estimated_by_the_questions_left(
     new = [q.question for q in questions[2:]]
     assert wider.texts == 2
     assert wider.seconds - 2 * wider.word_seconds == pytest.approx(
-        work_of(new) / TYPICAL_SPEED + 112 / RECHECK_SPEED)
+        work_of(new) / encoder.typical_speed + 112 / RECHECK_SPEED)
 
 
 def test_estimate_of_a_long_file_scales_its_head():

@@ -39,16 +39,21 @@ def test_only_e5_marks_a_question():
 
 
 @pytest.mark.slow
-def test_e5_sentence_vectors_with_minilm_token_vectors():
+def test_e5_gives_its_own_sentence_and_token_vectors():
     e5, minilm = E5Encoder(None), MiniLMEncoder(None)
     text = "Marketplace-Käufe sind nicht erstattungsfähig."
     mine, theirs = e5.encode([text])[0], minilm.encode([text])[0]
-    assert np.array_equal(mine.tokens, theirs.tokens)  # maxsim reads MiniLM's token vectors, unchanged
+    # maxsim reads E5's token vectors: one row per E5 word piece of the text (the "passage: " mark left out).
+    assert mine.tokens.shape == (len(e5.tokenizer.encode(text).ids), 384)
+    assert mine.tokens.shape[0] != theirs.tokens.shape[0]  # not MiniLM's pieces
+    assert np.allclose(np.linalg.norm(mine.tokens, axis=1), 1, atol=1e-2)  # unit rows (kept at float16)
     assert abs(float(np.linalg.norm(mine.sentence)) - 1) < 1e-5 and mine.sentence.shape == (384,)
     assert float(mine.sentence @ theirs.sentence) < 0.5  # another model's space, not MiniLM's vector again
-    # A question read as a query ("query: ...") is another vector than the same words read as a passage.
+    # A question read as a query ("query: ...") is another vector than the same words read as a passage, and its
+    # token rows are its own words' (lined up with maxsim's weights of the question's pieces).
     asked = e5.sentence_matrix([QUERY + text, text])
     assert float(asked[0] @ asked[1]) < 0.99
+    assert e5.token_vectors([QUERY + text])[0].shape == mine.tokens.shape
 
 
 @pytest.mark.slow

@@ -111,7 +111,17 @@ def test_audit_lists_exactly_the_shared_and_risky_lines():
 def test_audit_finds_missing_columns_and_long_sections():
     data = (b"Name,Price,Warranty,Notes\nFan,10,1 year," + (b"word " * 240) + b"\nLamp,5,1 year,short\nChair,20,,"
             + (b"word " * 310) + b"\n")
-    result = audit(load_bytes(data, "s.csv"))
+    document = load_bytes(data, "s.csv")
+    # "word word …" reads as Dutch to the language finder, so the file's model is E5: its window, in its pieces.
+    from workbench.encode.multilingual import E5Encoder, file_language
+
+    assert file_language(document) == "nl"
+    e5 = audit(document).long_sections
+    window = E5Encoder(None).window  # 512 less <s>, </s> and the pieces of "passage:" (3)
+    assert window == 507 and audit(document).window == window and e5 == []  # 318 pieces at most: nothing long
+    from workbench.encode.embedding import get_encoder
+
+    result = audit(document, encoder=get_encoder())  # counted in MiniLM's pieces, as an English file's are
     assert result.missing_columns == [("Chair", ["Warranty"])]
     # The model's window: max_seq_length 256 less [CLS] and [SEP]. In word pieces, "## Chair" is # # chair (3),
     # "Price: 20" price : 20 (3), "Notes: word…" notes : (2) + 310 = 318. The Fan's 3 + 3 + 4 + 2 + 240 = 252 fit.

@@ -67,11 +67,16 @@ def encoder_for_file(language: str | None):
     return encoder_for(language) if encoder_class(language) is E5Encoder else shared_encoder()
 
 
-def model_reading():
-    """(encoder, window) to count pieces in the model's word pieces (its tokenizer only, the model is not
-    loaded), or None when the model package is missing."""
+def model_reading(document=None):
+    """(encoder, window) to count pieces in the word pieces of the model that reads ``document`` (its tokenizer
+    only, the model is not loaded; MiniLM's without a document), or None when the model package is missing."""
     try:
-        encoder = shared_encoder()
+        if document is None:
+            encoder = shared_encoder()
+        else:
+            from workbench.encode.multilingual import file_language
+
+            encoder = encoder_for_file(file_language(document))
         return encoder, encoder.window
     except WorkbenchError:
         return None
@@ -351,12 +356,17 @@ def run_estimate(files: Files, questions_csv: str, settings: Settings) -> Estima
     key = run_key(files, questions_csv, settings)
     if key in remembered_results():
         return None
-    encoder = shared_encoder() if uses_model(settings) else None
+    document = load_document(files)
+    if uses_model(settings):  # the model that will read this file: its cache, its speed (E5 reads slower)
+        from workbench.encode.multilingual import file_language
+
+        encoder = encoder_for_file(file_language(document))
+    else:
+        encoder = None
     # Re-estimated once the model has run (its speed is then measured) or has read more texts.
-    key = (key, encoder.encoded, encoder.loaded) if encoder is not None else key
+    key = (key, encoder.name, encoder.encoded, encoder.loaded) if encoder is not None else key
     memo = st.session_state.setdefault(ESTIMATE_MEMO, {})
     if key not in memo:
-        document = load_document(files)
         questions = parse_questions(questions_csv.encode("utf-8"), "the questions table")
         if len(memo) >= 8:
             memo.pop(next(iter(memo)))

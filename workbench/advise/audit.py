@@ -179,16 +179,17 @@ def size_advice(words: int, tokens: int, fits: bool) -> str:
 def long_sections(
     document: Document, sections: list[Section], encoder: Encoder | None = None
 ) -> tuple[int | None, list[tuple[str, int]]]:
-    """The model's window and the sections (heading and text) longer than it, in its word pieces.
+    """The window of the model that reads the file and the sections (heading and text) longer than it, in its word
+    pieces.
 
     Only the tokenizer is loaded, not the model. Without the model package there is no
     window to compare with, so no section is called long.
     """
-    if encoder is None:
-        from workbench.encode.embedding import get_encoder
+    if encoder is None:  # the model that reads the file (E5's pieces and window for a German one)
+        from workbench.encode.multilingual import encoder_for, file_language
 
         try:
-            encoder = get_encoder()
+            encoder = encoder_for(file_language(document))
         except WorkbenchError:
             return None, []
     window = encoder.window

@@ -36,6 +36,13 @@ class Bert:
         self.hidden = int(config["hidden_size"])
         self.eps = float(config["layer_norm_eps"])
 
+    @classmethod
+    def from_weights(cls, weights: dict[str, torch.Tensor], layers: int, heads: int, hidden: int, eps: float) -> Bert:
+        """A BERT encoder from weights already in memory, named as transformers names them (without "bert.")."""
+        bert = cls.__new__(cls)
+        bert.w, bert.layers, bert.heads, bert.hidden, bert.eps = weights, layers, heads, hidden, eps
+        return bert
+
     def _norm(self, x: torch.Tensor, name: str) -> torch.Tensor:
         return F.layer_norm(x, (self.hidden,), self.w[f"{name}.weight"], self.w[f"{name}.bias"], self.eps)
 
@@ -45,9 +52,14 @@ class Bert:
     @torch.inference_mode()
     def forward(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The last layer's token vectors, ``(batch, length, hidden)``, for word-piece ids and their 0/1 mask."""
-        batch, length = ids.shape
+        return self.forward_embedded(F.embedding(ids, self.w["embeddings.word_embeddings.weight"]), mask)
+
+    @torch.inference_mode()
+    def forward_embedded(self, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """``forward`` from the word embeddings' rows already looked up, ``(batch, length, hidden)`` (a model whose
+        word table is kept packed looks up only the rows a batch needs)."""
+        batch, length = mask.shape
         w = self.w
-        x = F.embedding(ids, w["embeddings.word_embeddings.weight"])
         x = x + w["embeddings.token_type_embeddings.weight"][0]
         x = x + w["embeddings.position_embeddings.weight"][:length]
         x = self._norm(x, "embeddings.LayerNorm")

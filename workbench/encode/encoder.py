@@ -47,6 +47,12 @@ class Encoder:
     # texts are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
     # Counted in rows, not texts: a cyclic pass over more texts than memory holds misses every time.
     token_memory = 200_000
+    # Work units a second (``work_of``) the model reads at before it has read enough in this process to measure its
+    # own (``speed``): the app's time estimate goes by it. all-MiniLM-L6-v2's on this project's 2-core machine, chosen
+    # between a quiet machine's speed and a busy one's, so a quiet machine's estimate is neither far over nor far
+    # under (figures in BENCHMARKS.md, bench/estimate_accuracy.py); 24,000 since the model's batches are read side
+    # by side (the six real files read at 16,000-33,000). A slower model says its own (``multilingual.E5Encoder``).
+    typical_speed = 24_000.0
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         self._sentences: dict[str, np.ndarray] = {}

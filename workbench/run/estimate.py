@@ -2,7 +2,8 @@
 
 The word-search part is timed for real on the head of the document and scaled by its length; the
 language model's part is the model work still to do (pieces and questions not in its cache) at the
-speed the model has shown in this process, or at a typical speed before it has run.
+speed the model has shown in this process, or before it has run at the typical speed its class says
+(``Encoder.typical_speed``: multilingual-e5 reads slower than MiniLM).
 """
 
 from __future__ import annotations
@@ -21,11 +22,6 @@ from workbench.search.retrievers import RETRIEVERS
 
 SAMPLE_CHARACTERS = 40_000  # timed for real: a fraction of a second, long enough that fixed costs do not dominate
 WARM_UP_CHARACTERS = 2_000  # run first, untimed: see estimate()
-# all-MiniLM-L6-v2's work units a second (embedding.work_of) on this project's 2-core machine, used until the model
-# has read enough in this process to measure its own: chosen between a quiet machine's speed and a busy one's, so a
-# quiet machine's estimate is neither far over nor far under (figures in BENCHMARKS.md, bench/estimate_accuracy.py).
-# 24,000 since the model's batches are read side by side (the six real files read at 16,000-33,000).
-TYPICAL_SPEED = 24_000.0
 # maxsim's re-check: characters of shortlisted pieces compared a second (reading their word vectors back
 # from the disk cache and multiplying each question by blocks of them): 3.2-5.3 million on four of the six
 # files warm, 0.4-1.6 million on two measured under a load of 5 (bench/estimate_accuracy.py). 1.0 million
@@ -113,7 +109,7 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     seconds = word_seconds * len(settings.retrievers) * len(settings.rerankers) / (len(fast.retrievers) * len(fast.rerankers))
     speed = encoder.speed() if encoder is not None else None
     measured = speed is not None
-    speed = speed or TYPICAL_SPEED
+    speed = speed or (encoder.typical_speed if encoder is not None else Encoder.typical_speed)
     texts, work = 0, 0.0
     distinct: list[str] = []
     missing: list[str] = []

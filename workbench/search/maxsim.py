@@ -245,8 +245,10 @@ class MaxSim(Reranker):
                          for windows in units], axis=1)
 
     def _query(self, question: str) -> np.ndarray:
+        """The question's token vectors, read as the model reads a question (E5's "query: ", whose own pieces
+        are left out of the rows: the rows stay the question's words, lined up with ``_weights``' pieces)."""
         if question not in self._queries:
-            self._queries[question] = self.encoder.token_vectors([question])[0]
+            self._queries[question] = self.encoder.token_vectors([self.encoder.as_question(question)])[0]
         return self._queries[question]
 
     def _place(self, texts: list[str], keep: set[int]) -> None:
