@@ -8,6 +8,7 @@ import pytest
 from workbench.core.model import Question
 from workbench.read.loaders import load_bytes, load_path
 from workbench.read.question_sets import import_questions
+from workbench.read.question_wording import ENGLISH, FRENCH
 from workbench.read.questions import generate_questions, parse_questions, questions_to_csv
 from workbench.store.workspace import Workspace
 
@@ -137,3 +138,30 @@ def test_spanish_italian_dutch_and_portuguese_files_are_asked_in_theirs(header, 
     data = "\n".join([header, *(f'"{name}",19,0.2' for name in rows)]).encode()
     questions = generate_questions(load_bytes(data, "shop.csv"))
     assert tuple(q.question for q in questions if q.expected_source == rows[0]) == asked
+
+
+def test_a_column_of_the_shop_systems_own_words_is_not_asked_about():
+    """Walk-through: Bagisto's "Type" column (simple/configurable/grouped/bundle) gave "Type de Bonnet … ?" ->
+    "simple". The one rule of system columns (``read.data_columns``) now says which columns no customer asks
+    about; a kind column in a customer's words, a number of no known kind and a stock flag are still asked."""
+    shop = (b"name,type,product_type,wattage,in_stock\n"
+            b"Desk Fan,simple,Air Treatment,45 W,yes\nTower Fan,configurable,Air Treatment,60 W,no\n"
+            b"Kettle,simple,Kitchen Appliance,2200 W,yes\nToaster,simple,Kitchen Appliance,900 W,yes\n")
+    asked = [(q.question, q.expected_answer) for q in generate_questions(load_bytes(shop, "shop.csv"))
+             if q.expected_source == "Desk Fan"]
+    assert asked == [("What is the product type of the Desk Fan?", "Air Treatment"),
+                     ("What is the wattage of the Desk Fan?", "45 W"), ("Is the Desk Fan in stock?", "yes")]
+
+
+@pytest.mark.parametrize(("product", "asked"), [
+    ("Accessoires d'hiver", "Catégorie d'Accessoires d'hiver ?"),
+    ("Écharpe en laine", "Catégorie d'Écharpe en laine ?"),
+    ("Huile de lin", "Catégorie d'Huile de lin ?"),  # a mute h
+    ("Housse de couette", "Catégorie de Housse de couette ?"),  # an h aspiré keeps "de"
+    ("Bonnet tricoté", "Catégorie de Bonnet tricoté ?"),
+])
+def test_french_de_before_a_vowel_or_a_mute_h_is_written_d_apostrophe(product, asked):
+    assert FRENCH.other_column("Catégorie", product, "category") == asked
+    count = FRENCH.ask(FRENCH.count, product)
+    assert count.startswith("Combien d'" if "d'" in asked.split()[1] else "Combien de ")
+    assert ENGLISH.other_column("Category", product, "category") == f"What is the category of the {product}?"

@@ -9,12 +9,12 @@ import io
 from openpyxl import Workbook, load_workbook
 
 from workbench.advise.advice import advise, todo_heading
-from workbench.advise.data_columns import data_columns, text_column
 from workbench.advise.edits import Edit, append_to_cell, apply, line_after
 from workbench.advise.proof import Prover, prove
 from workbench.advise.todo_items import Todo
 from workbench.core.model import Question, Settings
 from workbench.output.fixed_file import fixed_bytes
+from workbench.read.data_columns import data_columns, text_column
 from workbench.read.loaders import load_bytes, parse_markdown
 from workbench.run.evaluate import evaluate
 

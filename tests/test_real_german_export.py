@@ -49,10 +49,11 @@ def test_the_question_set_grades_exactly():
 
 def test_questions_generated_from_the_export_are_asked_in_german():
     questions = generate_questions(load_path(EXPORT), limit=4)
-    # The SKU column is skipped, "Sonderpreis" is a price (one per product), "Bestand: 100" is a count.
+    # The SKU column is skipped, and so is "Typ" (the shop system's "simple"/"configurable", no customer's
+    # question); "Sonderpreis" is a price (one per product), "Bestand: 100" is a count.
     assert [(q.question, q.expected_answer) for q in questions] == [
-        ("Typ von Arctic Cozy Knit Unisex Beanie?", "simple"),
-        ("Was kostet Arctic Bliss Stilvoller Winterschal?", "17"),
-        ("Wie schwer ist Arctic Touchscreen Winterhandschuhe?", "1"),
-        ("Wie viele Stück von Arctic Warmth Wollmischung Socken haben Sie auf Lager?", "100"),
+        ("Was kostet Arctic Cozy Knit Unisex Beanie?", "14"),
+        ("Wie schwer ist Arctic Bliss Stilvoller Winterschal?", "1.23"),
+        ("Wie viele Stück von Arctic Touchscreen Winterhandschuhe haben Sie auf Lager?", "100"),
+        ("Kategorie von Arctic Warmth Wollmischung Socken?", "Winterkleidung"),
     ]

@@ -13,7 +13,6 @@ from copy import deepcopy
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING
 
-from workbench.advise.data_columns import NOT_FACTS, data_columns
 from workbench.advise.risky import Finding, own_hosts, risky_findings
 from workbench.advise.shared_lines import SharedLine, find_shared_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
@@ -23,6 +22,7 @@ from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
 from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
+from workbench.read.data_columns import NOT_FACTS, data_columns
 from workbench.run.names import strategy_name
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from workbench.advise.data_columns import FLAG, data_columns
 from workbench.core.model import Document, Question, Section
 from workbench.grade.places import Places
+from workbench.read.data_columns import FLAG, data_columns
 from workbench.read.markdown import FENCE
 from workbench.read.resolve import resolve_all
 

@@ -9,7 +9,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from workbench.advise.audit import Audit
-from workbench.advise.data_columns import data_columns, is_tags, text_column
 from workbench.advise.edits import Edit, append_to_line, line_after, line_before, split_section
 from workbench.advise.measured import Measured
 from workbench.advise.readers import READERS, SECTION_WINDOW
@@ -22,6 +21,7 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, plural, possessive, verb
 from workbench.cut import STRATEGIES
 from workbench.grade.places import Places, join_places
+from workbench.read.data_columns import data_columns, is_tags, text_column
 from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
 

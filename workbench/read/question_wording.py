@@ -14,7 +14,23 @@ the product's gender, which a column of names does not say; the question stays p
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+# French "de" before a vowel or a mute h is "d'": "Catégorie d'Accessoires d'hiver", "Combien d'Écharpes". An h that
+# is sounded (aspiré) keeps "de": the product words a shop is likely to start a name with.
+VOWEL_START = re.compile(r"^[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
+H_START = re.compile(r"^h", re.IGNORECASE)
+ASPIRATED_H = re.compile(
+    r"^(hache|haie|hamac|hamburger|hamster|hanche|handball|hangar|harnais|harpe|haut|hautbois|hérisson|hêtre|hibou|"
+    r"hochet|hockey|homard|housse|hublot|hotte|houppelande|houx|hutte|hall|halte|haltère|hareng|haricot)",
+    re.IGNORECASE)
+
+
+def french_elides(word: str) -> bool:
+    """Whether French "de" before ``word`` is written "d'": a vowel, or an h that is not sounded."""
+    return bool(VOWEL_START.match(word) or (H_START.match(word) and not ASPIRATED_H.match(word)))
 
 # Kinds a customer asks about and the header words that name them (whole words, lowercase, accents off), best
 # first: the first kind whose words a header holds is the header's kind.
@@ -61,12 +77,22 @@ class Wording:
     other: str  # any other column: ``{column}`` its header
     in_unit: str  # the end of a measurement's question when the unit is said: ``{unit}``
     units: dict[str, str] = field(default_factory=dict)  # the English unit names, in this language
+    # A word written shorter before the product's name when that name starts so: ("de", "d'", French rule).
+    elisions: tuple[tuple[str, str, Callable[[str], bool]], ...] = ()
+
+    def ask(self, template: str, product: str, **values: str) -> str:
+        """``template`` with the product's name put in, and the word before it elided where the language does:
+        French "Type de Accessoires" is "Type d'Accessoires"."""
+        for word, short, elides in self.elisions:
+            if elides(product):
+                template = re.sub(rf"\b{word} \{{product\}}", f"{short}{{product}}", template)
+        return template.format(product=product, **values)
 
     def other_column(self, column: str, product: str, english_words: str) -> str:
         """The question for a column of no known kind: English says the header's words lowercased ("noise
         level"), the others the header as written ("Prix spécial de …")."""
         shown = english_words if self is ENGLISH else column[:1].upper() + column[1:]
-        return self.other.format(column=shown, product=product)
+        return self.ask(self.other, product, column=shown)
 
     def with_unit(self, question: str, unit: str) -> str:
         """The question ending with the unit the answer is in: "How tall is the Desk Fan, in centimetres?"."""
@@ -146,6 +172,7 @@ FRENCH = Wording(
              "return": "Puis-je retourner {product} ?"},
     other="{column} de {product} ?",
     in_unit=", en {unit} ?",
+    elisions=(("de", "d'", french_elides),),
     units={"millimetres": "millimètres", "centimetres": "centimètres", "metres": "mètres", "inches": "pouces",
            "feet": "pieds", "grams": "grammes", "kilograms": "kilogrammes", "pounds": "livres", "ounces": "onces",
            "litres": "litres", "millilitres": "millilitres"},

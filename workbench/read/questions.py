@@ -14,6 +14,7 @@ from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.read.base_of_files import FILE_MARK
+from workbench.read.data_columns import unasked_columns
 from workbench.read.language import document_languages
 from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS, wording_for
 from workbench.read.spreadsheet import sniff_delimiter
@@ -231,6 +232,9 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     wanted = set(columns) if columns is not None else set(document.columns)
     languages = document_languages(document)
     wording = wording_for(languages[0] if languages else None)  # "Combien coûte …" for a French file
+    # Columns the shop's system keeps for itself (``read.data_columns``, the one rule): Bagisto's Type
+    # ("simple", "configurable") is no customer's question. A stock column stays: "yes" answers "is it in stock?".
+    unasked = unasked_columns(document)
     per_product: list[list[Question]] = []
     for section in document.sections:
         if not section.heading:
@@ -243,7 +247,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
             if fact.column not in wanted:
                 continue
             kind = column_kind(fact.column)
-            if kind is None or (kind != "faq" and kind in kinds):
+            if kind is None or (kind != "faq" and kind in kinds) or (fact.column in unasked and kind != "stock"):
                 continue
             value = document.slice(fact.span)[len(fact.column) + 2 :].strip()
             if not value or "\n" in value or UNFILLED.match(value):
@@ -274,7 +278,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                     template = wording.count
                 else:
                     template = wording.asks[kind]
-                question, expected = template.format(product=section.heading), value
+                question, expected = wording.ask(template, section.heading), value
                 unit = _unit_of(fact.column, kind, value, unit_columns) if kind in MEASURED["dimensions"] + (
                     "weight",) else ""
                 if unit:  # "How tall is the Desk Fan, in inches?" -> "11": the answer's unit said

@@ -1,6 +1,7 @@
 """Which spreadsheet columns a shop's system reads as data, and which hold the product's own words.
 
-One rule, in one place: the to-do, the check-up, the fixes and the bot-ready copy ask it before any word is
+One rule, in one place: the to-do, the check-up, the fixes, the bot-ready copy and the question generator ask it
+before any word is
 advised or written into a cell. A cell the shop's system reads (a price, a stock flag, a SKU, an image link, a
 date, an attribute's value list, a meta or internal field, HTML markup) breaks the export or the import when a
 word is typed into it; words go into a text column (a description, a short description, tags) instead, and a
@@ -33,6 +34,10 @@ SET_WORDS = frozenset("attribute attributes option options facet facets variant 
                       .split())
 # What a shop's system keeps for itself: no customer asks for it, so a product without it lacks no fact.
 NOT_FACTS = frozenset({"meta or internal fields", "links", "identifiers", "yes/no flags", "dates"})
+# A value the shop's system writes for itself: one lowercase code word ("simple", "configurable", "grouped",
+# "bundle" in Bagisto's Type column, "active", "standard"). A customer's words are written for a reader: "Black",
+# "Vêtements d'hiver", "120 minutes", "WiFi + App".
+SYSTEM_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 # Columns customers' words belong in, best first: the product's text, then its search words.
 DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
                      "beschreibung", "descriptif", "descripción", "descripcion", "descrizione", "beschrijving",
@@ -112,6 +117,21 @@ def classify(column: str, cells: list[str]) -> str | None:
     if len(cells) >= 4 and len(distinct) * 2 <= len(cells) and max(len(c) for c in cells) <= 60:
         return "set values"
     return None
+
+
+def unasked(column: str, cells: list[str]) -> bool:
+    """A column no customer asks about: one the system keeps for itself (``NOT_FACTS``), or set values that are
+    all the system's own code words (a product type "simple"/"configurable"). Numbers (a price, a weight, a
+    wattage) and set values in a customer's words (a colour, a voltage, an activity) are asked about."""
+    kind = classify(column, cells)
+    return kind in NOT_FACTS or (kind == "set values" and all(SYSTEM_WORD.match(cell) for cell in cells))
+
+
+def unasked_columns(document: Document) -> set[str]:
+    """A spreadsheet's columns no customer asks about (``unasked``); none for a document that is not one."""
+    if not document.form.table:
+        return set()
+    return {column for column, cells in values_of(document).items() if unasked(column, cells)}
 
 
 def data_columns(document: Document) -> dict[str, str]:
