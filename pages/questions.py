@@ -238,8 +238,12 @@ with right:
     # A knowledge base's spreadsheets each give their questions, each naming its file.
     tables = document.tables()
     if tables:
+        # An empty choice is the usual one: every column a customer asks about, said in the box and under it.
         columns = st.multiselect("Columns to ask about", list(dict.fromkeys(c for t in tables for c in t.columns)),
-                                 key="generate_columns")
+                                 key="generate_columns", placeholder="Every column a customer asks about")
+        if not columns:
+            st.caption("None chosen: the questions come from every column a customer would ask about. Codes, links, "
+                       "SKUs and the columns your shop's system keeps for itself are left out.")
 
         st.number_input("At most this many questions", min_value=1, max_value=1000, value=50, step=10,
                         key="generate_limit")
@@ -260,8 +264,9 @@ with right:
         st.button("Add questions generated from the columns", key="generate", on_click=add_generated, help=(
             "Adds the questions a customer would ask about each product (“How much is …?”, “What colours does … "
             "come in?”, an FAQ column's own question), with the cell as the answer: one per product and kind of "
-            "column, products taking turns, up to the number above. ID, link, image, SKU and handle columns are "
-            "skipped; all columns are used when none are chosen."
+            "column, products taking turns, up to the number above. ID, link, image, SKU and handle columns, and "
+            "the columns your shop's system keeps for itself, are skipped; all the others are used when none are "
+            "chosen."
         ))
     else:
         st.caption("Questions can be generated from a spreadsheet's columns; for a document, type them.")

@@ -164,7 +164,10 @@ def test_questions_edit_import_export_and_generate(tmp_path):
     at.button(key="generate").click().run()  # Price and Warranty give nothing new: said, nothing added
     assert len(at.session_state[keys.QUESTIONS]) == 27
     assert any("Every question these columns give is in the table already." in plain(s.value) for s in at.success)
+    chosen = "None chosen: the questions come from every column a customer would ask about."
+    assert not any(chosen in c.value for c in at.caption)  # Price and Warranty are chosen
     at.multiselect(key="generate_columns").set_value([]).run()
+    assert any(chosen in c.value for c in at.caption)  # an empty choice says what it means
     at.button(key="generate").click().run()  # every column: 5 questions the table does not ask yet
     assert len(at.session_state[keys.QUESTIONS]) == 32
     assert len(set(at.session_state[keys.QUESTIONS]["question"])) == 32
