@@ -94,6 +94,19 @@ def test_a_corrupt_upload_shows_a_plain_error_and_keeps_the_questions():
     assert len(at.session_state[keys.QUESTIONS]) == 26
 
 
+@pytest.mark.parametrize(("name", "data"), [("broken.xlsx", b"PK\x03\x04 this is not a workbook"),
+                                            ("broken_prices.csv", bytes(range(256)) * 16), ("empty.csv", b"")])
+def test_an_unreadable_upload_is_not_kept_in_the_recent_files(name, data):
+    """Walk-through: an unreadable upload showed its error but stayed in "Reopen a recent file" as a junk entry
+    ("broken_prices.csv — 4 KB") to Forget by hand. Only a file that was read is kept."""
+    at = upload(open_app(), name, data)
+    assert at.error and not at.exception
+    names = [doc.name for doc in at.session_state[keys.WORKSPACE].recent(20)]
+    assert name not in names
+    at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # a file that reads is kept, as before
+    assert "shop.csv" in [doc.name for doc in at.session_state[keys.WORKSPACE].recent(20)]
+
+
 def test_hostile_text_is_escaped_on_the_cuts_page():
     hostile = b"# Shop <script>alert(1)</script>\n\n## Fan <img src=x onerror=alert(1)>\nPrice: 10\n"
     at = go(upload(open_app(), "hostile.md", hostile), "pages/cuts.py")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.document import current_files, load_document
+from ui.document import current_files, load_document, load_file
 from ui.keys import (
     CUT_STRATEGIES,
     DOC_KEY,
@@ -48,6 +48,7 @@ from ui.saved_work import keep, open_workspace, stored_undo
 from workbench.core.model import WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.base_of_files import split_source
+from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import generate_questions
 from workbench.run import defaults
 from workbench.store.workspace import BASE_SEPARATOR, StoredBase, Workspace, base_key, file_key
@@ -236,13 +237,29 @@ def _found(files: list[tuple[str, bytes]]) -> tuple[LoadedFile, ...]:
     return tuple(loaded)
 
 
+def _readable(files: tuple[LoadedFile, ...]) -> bool:
+    """Whether every file reads. A spreadsheet whose product-name column is still to be picked reads: nothing is
+    wrong with it, and the column picked is kept with it."""
+    for file in files:
+        try:
+            load_file(file)
+        except NoNameColumn:
+            continue
+        except WorkbenchError:
+            return False
+    return True
+
+
 def _keep_open(loaded: tuple[LoadedFile, ...]) -> None:
-    """Keep the files on this computer as the document a new session (another tab, a reload) opens on.
+    """Keep the files on this computer as the document a new session (another tab, a reload) opens on, and in
+    "Reopen a recent file"; a file that cannot be read is not kept (it would only be a junk entry to Forget).
 
     Called once the document's questions are saved: a session opening it then finds them. Made current before,
     a tab opened while a large upload was still being read wrote its own starter questions, so it waited for
     that read (a minute for a 30 MB spreadsheet) before showing anything at all (issue 23).
     """
+    if not _readable(loaded):  # an unreadable upload's error is shown; it is no file to reopen later
+        return
     workspace = st.session_state[WORKSPACE]
     if len(loaded) == 1:
         keep(workspace.open_document, loaded[0].name, loaded[0].data)
