@@ -94,9 +94,9 @@ for column, strategy in zip(columns, chosen):
         counts, limit = None, None
         if reading is not None:
             encoder, limit = reading
-            counts = piece_counts(encoder, [chunk.text for chunk in chunks])
-            past = sum(count > limit for count in counts)
-            st.caption(word_pieces_note(past, len(chunks), limit))
+            texts = [chunk.text for chunk in chunks]
+            counts = piece_counts(encoder, texts)
+            st.caption(word_pieces_note(document, encoder.name, limit, texts, counts))
         st.html(cut_view(document, chunks, window, counts, limit))
 
 st.subheader("Take the pieces away")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, size_advice
@@ -211,12 +213,23 @@ def test_the_status_rule_is_short_plain_steps():
 
 def test_word_pieces_and_the_hit_rate_are_explained_where_they_are_shown():
     from workbench.output.explain import GLOSSARY, word_pieces_note
+    from workbench.read.loaders import load_path, parse_markdown
 
-    assert word_pieces_note(3, 40, 254) == (
-        "The meaning-based search reads text in word pieces: a word or part of a word (a long or rare word is split "
-        "into several), about 4 characters of English each. “wp” at the start of each piece below is its length in "
-        "word pieces. The model reads at most 254 word pieces at a time (about 190 words, or 1,016 characters); 3 "
-        "of 40 pieces are longer (marked ⚠), and it reads those in overlapping parts.")
+    # Walk-through: a French file read by multilingual-e5-small was told "about 4 characters of English each".
+    # The note now names the model and the file's language, and measures a word piece on the pieces themselves:
+    # 500 + 200 = 700 characters and 100 + 50 = 150 words in 350 + 50 = 400 word pieces: 1.75 characters and
+    # 0.375 words a word piece; 320 of them are 120 words and 560 characters; 350 > 320, so 1 of 2 is longer.
+    texts, counts = ["word " * 100, "mot " * 50], [350, 50]
+    french = load_path(Path(__file__).parent / "data" / "real" / "bagisto_winter_products_fr.csv")
+    assert word_pieces_note(french, "multilingual-e5-small", 320, texts, counts) == (
+        "The meaning-based search reads text with multilingual-e5-small, in word pieces: a word or part of a word (a "
+        "long or rare word is split into several), about 1.8 characters of French each here. “wp” at the start of "
+        "each piece below is its length in word pieces. The model reads at most 320 word pieces at a time (about "
+        "120 words, or 560 characters, of this file); 1 of 2 pieces are longer (marked ⚠), and it reads those in "
+        "overlapping parts.")
+    tiny = parse_markdown("# Fan\nPrice: 10\n", "tiny.md")  # too little text to tell its language
+    assert "about 1.8 characters of your file each here" in word_pieces_note(tiny, "all-MiniLM-L6-v2", 320, texts,
+                                                                           counts)
     assert GLOSSARY["hit rate"].startswith("Found in the top k (the hit rate at k): how often the right fact is")
     assert "k is how many pieces the bot is handed" in GLOSSARY["hit rate"]
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from workbench.core.model import Document
+from workbench.read.language import document_languages, language_name
+
 GLOSSARY = {
     "chunk": "A chunk (piece) is a slice of your document. For each question, a chat bot does not read the whole file: it "
     "searches for the few pieces that look most relevant and answers from those alone.",
@@ -89,10 +92,26 @@ def column_name(id: str) -> str:
     return COLUMNS[id][0] if id in COLUMNS else id
 
 
-def word_pieces_note(past: int, pieces: int, window: int) -> str:
-    """What "wp" on the Cuts page means, and the model's window in words a person can picture."""
-    return (f"The meaning-based search reads text in word pieces: a word or part of a word (a long or rare word "
-            f"is split into several), about 4 characters of English each. “wp” at the start of each piece below is its "
-            f"length in word pieces. The model reads at most {window} word pieces at a time (about "
-            f"{window * 3 // 4} words, or {window * 4:,} characters); {past} of {pieces} pieces are longer (marked ⚠), "
-            "and it reads those in overlapping parts.")
+def word_pieces_note(document: Document, model: str, window: int, texts: list[str], counts: list[int]) -> str:
+    """What "wp" on the Cuts page means, in the word pieces of the model that read the file and in its language.
+
+    How many characters and words a word piece is, is measured on these pieces (``counts``: each text's word
+    pieces): a model's word list holds more whole English words than French or German ones, so a piece of a
+    French file read by multilingual-e5-small is shorter than "about 4 characters of English" said before."""
+    total = max(sum(counts), 1)
+    characters = sum(len(text) for text in texts) / total
+    words = sum(len(text.split()) for text in texts) / total
+    found = document_languages(document)
+    written = f"of {language_name(found[0])}" if found else "of your file"
+    past = sum(count > window for count in counts)
+    return (f"The meaning-based search reads text with {model}, in word pieces: a word or part of a word (a long or "
+            f"rare word is split into several), about {_about(characters)} characters {written} each here. “wp” at "
+            f"the start of each piece below is its length in word pieces. The model reads at most {window} word "
+            f"pieces at a time (about {round(window * words, -1):,.0f} words, or {round(window * characters, -1):,.0f}"
+            f" characters, of this file); {past} of {len(counts)} pieces are longer (marked ⚠), and it reads those in "
+            "overlapping parts.")
+
+
+def _about(figure: float) -> str:
+    """A small measured figure as a person reads it: "3.4", "12"."""
+    return f"{figure:.1f}".removesuffix(".0") if figure < 10 else f"{figure:.0f}"
