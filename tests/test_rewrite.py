@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.advise.rewrite import grade_rewrite, rewrite, rewritten_document
+from workbench.advise.rewrite import grade_rewrite, rewrite, rewritten_document, what_the_rewrite_does
 from workbench.core.model import Document
 from workbench.output.cli import main
 from workbench.read.loaders import load_path, parse_markdown
@@ -107,6 +107,15 @@ def test_text_under_no_heading_gets_one_and_repeated_headings_get_their_parents_
     assert "### Zephyr — Spare parts\nBlades: 9 euros." in result.text
     assert "- Aurora — Care: Wipe with a dry cloth." in result.text  # the name goes after the list marker
     assert result.named_lines == 4  # two warranty lines and two care lines
+    # Walk-through: a Markdown terms page was told of "products"; its parts are sections, a spreadsheet's products.
+    assert result.summary()[0] == "4 lines shared word for word by several sections now name their section."
+    assert rewrite(load_path(SAMPLE_CSV)).summary()[0].endswith("by several products now name their product.")
+    # And the panel no longer says "nothing is added": the heading "Breezy shop" above came from the file's name.
+    assert what_the_rewrite_does(parse_markdown(TRICKY, "breezy_shop.md")) == (
+        "The same facts, laid out so that wherever a bot cuts, each fact stays with its section: every section has "
+        "its own heading, and every line several sections share word for word now names its section. The only words "
+        "added are headings and section names, taken from your file or its name.")
+    assert "every product has its own heading" in what_the_rewrite_does(load_path(SAMPLE_CSV))
 
 
 def test_a_section_longer_than_the_model_reads_is_split_under_subheadings_from_its_own_lines():
@@ -155,7 +164,8 @@ def test_the_rewrite_command_writes_markdown_and_grades_both_files(tmp_path, cap
     assert out.read_text(encoding="utf-8") == rewrite(load_path(SAMPLE_MD)).text
     err = capsys.readouterr().err
     assert "your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: " in err
-    assert "lines shared word for word by several products now name their product" in err
+    # The sample price list is a Markdown file: its parts are sections (``Document.form``), on the command line too.
+    assert "lines shared word for word by several sections now name their section" in err
 
 
 def test_code_blocks_are_never_named_or_split_so_every_heading_after_them_stays_a_heading():

@@ -14,7 +14,7 @@ from ui.keys import RESULT_STAMP
 from workbench.advise.edits import Edit, apply
 from workbench.advise.findings import shown_setup
 from workbench.advise.proof import Fix
-from workbench.advise.rewrite import Before, Recommended, grade_rewrite, rewrite, rewrite_name
+from workbench.advise.rewrite import Before, Recommended, grade_rewrite, rewrite, rewrite_name, what_the_rewrite_does
 from workbench.advise.verdict import BASELINE, Verdict
 from workbench.core.model import Chunk, Document, Question, WorkbenchError
 from workbench.core.results import Evaluation
@@ -113,11 +113,7 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None, fix: Fix |
                                             index, asked, WINDOWS, *graded_under(result), result.document, edits)
     if document.files:
         document = document.files[index].document
-    st.write(
-        "The same facts, laid out so that wherever a bot cuts, each fact stays with its product: every product "
-        "or section has its own heading, and every line several products share word for word now names its "
-        "product. Nothing is added that is not in your file. " + before.hand_over(recommended_bar(verdict))
-    )
+    st.write(what_the_rewrite_does(document) + " " + before.hand_over(recommended_bar(verdict)))
     st.markdown(f"**{escape_markdown(before.sentence())}**",
                 help=f"Both files graded with your questions: {before.under()}.")
     differs = two_numbers(result, before)

@@ -44,18 +44,29 @@ class Rewrite:
     named_lines: int = 0  # shared lines that now carry their product's name
     titled_preamble: str = ""  # the heading given to text under no heading, if there was any
     split_sections: list[str] = field(default_factory=list)  # sections cut into parts
+    part: str = "product"  # what one of the file's parts is called (``DocumentKind.part``): a terms page's are sections
 
     def summary(self) -> list[str]:
         """What changed, in plain words."""
         out = []
         if self.named_lines:
-            out.append(f"{plural(self.named_lines, 'line')} shared word for word by several products now "
-                       f"{verb(self.named_lines, 'names its', 'name their')} product.")
+            out.append(f"{plural(self.named_lines, 'line')} shared word for word by several {self.part}s now "
+                       f"{verb(self.named_lines, 'names its', 'name their')} {self.part}.")
         if self.titled_preamble:
             out.append(f"The text under no heading now sits under “{self.titled_preamble}”.")
         for title in self.split_sections:
             out.append(f"“{title}” was longer than the search model reads, so it is split into parts.")
         return out or ["Every section already had its own heading and no line was shared: only the layout changed."]
+
+
+def what_the_rewrite_does(document: Document) -> str:
+    """The bot-ready panel's promise, in the file's own noun for its parts and true to ``rewrite``: its only
+    additions are headings (a part's own name, or the file's name over text under no heading) and, on a line several
+    parts share, the part's name."""
+    part, parts = document.form.part, document.form.parts()
+    return (f"The same facts, laid out so that wherever a bot cuts, each fact stays with its {part}: every {part} has "
+            f"its own heading, and every line several {parts} share word for word now names its {part}. The only "
+            f"words added are headings and {part} names, taken from your file or its name.")
 
 
 def _normal(line: str) -> str:
@@ -178,7 +189,7 @@ def rewrite(document: Document, limit: int = MODEL_CHARACTERS) -> Rewrite:
     repeated = Counter(section.heading for section in sections if section.heading)
     top = min((section.level for section in sections if section.heading), default=1)
 
-    result = Rewrite("")
+    result = Rewrite("", part=document.form.part)
     out: list[str] = []
     for section in sections:
         if section.heading:
