@@ -326,8 +326,8 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
 
     shop = tmp_path / "shop.csv"
     shop.write_text(SHOP_CSV, encoding="utf-8")
-    # "Results for …", or "Word-search results for …: waiting for Run: …" while the model's stages wait for Run.
-    sample_caption = re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.:]", re.IGNORECASE)
+    # "Results for …", or "Word-search results for …; meaning-based search waits for Run." before a Run.
+    sample_caption = re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.;]", re.IGNORECASE)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         context = browser.new_context(viewport={"width": 1366, "height": 900})  # a common laptop screen

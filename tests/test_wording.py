@@ -289,3 +289,9 @@ def test_the_bot_ready_panel_hands_over_a_rewrite_that_beats_the_recommended_set
         "sentence, hand over its section, BM25 word search, re-checked word by word for meaning): give this file to "
         "whoever builds your bot."
     )
+
+
+def test_a_list_in_a_sentence_is_joined_with_and():
+    from workbench.core.wording import and_list
+
+    assert [and_list(items) for items in ([], ["a"], ["a", "b"], ("a", "b", "c"))] == ["", "a", "a and b", "a, b and c"]

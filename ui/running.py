@@ -38,6 +38,7 @@ from ui.keys import (
 from ui.questions_table import frame_questions
 from workbench.core.model import Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
+from workbench.core.wording import and_list, verb
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import parse_questions, questions_to_csv
 from workbench.run import defaults
@@ -200,12 +201,14 @@ def result_caption() -> str:
     if stamp != current_stamp():
         return f"Below: the out-of-date results for **{escape_markdown(stamp.describe())}**."
     result: Evaluation | None = st.session_state[RESULT]
-    if result is not None and result.pending and not st.session_state.get(RUN_STOPPED):  # no run yet: not "partial"
-        return (f"Word-search results for **{escape_markdown(stamp.describe())}**: waiting for Run: "
-                f"{escape_markdown(', '.join(result.pending))}.")
+    # One sentence each, one colon at most: "…with 26 questions: waiting for Run: meaning-based search" read as two.
     if result is not None and result.pending:
-        return (f"Partial results for **{escape_markdown(stamp.describe())}**: not computed yet: "
-                f"{escape_markdown(', '.join(result.pending))}.")
+        count, pending = len(result.pending), escape_markdown(and_list(result.pending))
+        if not st.session_state.get(RUN_STOPPED):  # no run yet: not "partial"
+            return (f"Word-search results for **{escape_markdown(stamp.describe())}**; {pending} "
+                    f"{verb(count, 'waits', 'wait')} for Run.")
+        return (f"Partial results for **{escape_markdown(stamp.describe())}**; {pending} "
+                f"{verb(count, 'is', 'are')} not computed yet.")
     return f"Results for **{escape_markdown(stamp.describe())}**."
 
 

@@ -60,6 +60,11 @@ def verb(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
+def and_list(items: list[str] | tuple[str, ...]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+
+
 def rows_named(numbers: list[int], shown: int = 10) -> str:
     """ "Row 7", "Rows 2, 5 and 9", "Rows 2, 5, … 31 and 99,990 more": a list of rows said in one line, the first
     ``shown`` by number. A file with one faulty row per line gave one warning per row (100,000 on one screen)."""
