@@ -16,6 +16,8 @@ process only (small-to-big's pieces, scored by their best small piece already, a
   piece's breadcrumb when it has one) and take the best.
 - ``lines-titled``: as ``lines``, each line read after the piece's first line (its heading) when it has no breadcrumb.
 - ``parts128``: each run of 128 word pieces (a quarter shared with the next), best part.
+- ``hubs``: ``maxsim``'s score of a piece less its mean score for the other questions asked with it (hubness
+  reduction, no labels used: a broad section that every question finds close loses what every question gives it).
 
 Reported: for each default setup, clean answers on the even rows (0, 2, 4, ...) and on the odd rows of each question
 file (English with MiniLM, German and French with E5, as the workbench reads them); then the one setup best on the
@@ -32,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 TERMS = ROOT / "tests" / "data" / "real"
-VARIANTS = ("base", "window", "lines", "lines-titled", "parts128")
+VARIANTS = ("base", "window", "lines", "lines-titled", "parts128", "hubs")
 
 
 def apply(variant: str) -> None:
@@ -57,8 +59,38 @@ def apply(variant: str) -> None:
 
         mw.views = lambda encoder, chunk: [w for p, t in parts(encoder, chunk) for w in mw.text_windows(encoder, t, p)]
         mw.reading_units = lambda encoder, chunk: [mw.text_windows(encoder, t, p) for p, t in parts(encoder, chunk)]
+    elif variant == "hubs":
+        hubs()
     elif variant != "base":
         raise SystemExit(f"No variant {variant!r}: {', '.join(VARIANTS)}")
+
+
+def hubs() -> None:
+    """maxsim's score of a piece less its mean score for the batch's other questions (hubness reduction: a piece
+    every question finds close, as a broad section, loses what it gets from every question alike)."""
+    import numpy as np
+
+    from workbench.search.maxsim import MaxSim
+
+    prepare, scores = MaxSim.prepare, MaxSim.scores
+
+    def prepare_all(self, asked):
+        prepare(self, asked)
+        self._hub = {}
+        for question, chunks in asked:
+            for chunk, score in zip(chunks, scores(self, question, chunks)):
+                self._hub.setdefault((chunk.text, chunk.search), {})[question] = float(score)
+
+    def scores_less_hub(self, question, chunks):
+        raw = scores(self, question, chunks)
+        hub = getattr(self, "_hub", {})
+        mean = []
+        for chunk in chunks:
+            others = [v for q, v in hub.get((chunk.text, chunk.search), {}).items() if q != question]
+            mean.append(sum(others) / len(others) if others else 0.0)
+        return raw - np.array(mean)
+
+    MaxSim.prepare, MaxSim.scores = prepare_all, scores_less_hub
 
 
 def halves(language: str) -> dict[str, tuple[int, int]]:
