@@ -16,6 +16,7 @@ process only (small-to-big's pieces, scored by their best small piece already, a
   piece's breadcrumb when it has one) and take the best.
 - ``lines-titled``: as ``lines``, each line read after the piece's first line (its heading) when it has no breadcrumb.
 - ``parts128``: each run of 128 word pieces (a quarter shared with the next), best part.
+- ``top2``: ``maxsim`` scores a piece of several units as the mean of its two best (one lucky sentence counts half).
 - ``hubs``: ``maxsim``'s score of a piece less its mean score for the other questions asked with it (hubness
   reduction, no labels used: a broad section that every question finds close loses what every question gives it).
 
@@ -34,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 TERMS = ROOT / "tests" / "data" / "real"
-VARIANTS = ("base", "window", "lines", "lines-titled", "parts128", "hubs")
+VARIANTS = ("base", "window", "lines", "lines-titled", "parts128", "hubs", "top2")
 
 
 def apply(variant: str) -> None:
@@ -61,6 +62,8 @@ def apply(variant: str) -> None:
         mw.reading_units = lambda encoder, chunk: [mw.text_windows(encoder, t, p) for p, t in parts(encoder, chunk)]
     elif variant == "hubs":
         hubs()
+    elif variant == "top2":
+        top2()
     elif variant != "base":
         raise SystemExit(f"No variant {variant!r}: {', '.join(VARIANTS)}")
 
@@ -91,6 +94,30 @@ def hubs() -> None:
         return raw - np.array(mean)
 
     MaxSim.prepare, MaxSim.scores = prepare_all, scores_less_hub
+
+
+def top2() -> None:
+    """maxsim: a piece of several units (small-to-big's small pieces, ``lines``' lines) scores as the mean of its two
+    best units, so one lucky sentence among many counts for half."""
+    import numpy as np
+
+    from workbench.search import maxsim
+
+    def best(self, question, chunks):
+        known = [self._chunk(chunk) for chunk in chunks]
+        flat = [windows for units, _ in known for windows in units]
+        matches = self._best_matches(question, flat)
+        per_unit = self._weights(question, len(matches), flat) @ matches
+        found, position = {}, 0
+        asked = set(self.analyzer.question_terms(question))
+        for chunk, (units, titled) in zip(chunks, known):
+            bonus = self.named_bonus if maxsim.named(asked, titled) else 0.0
+            mine = np.sort(per_unit[position : position + len(units)])[::-1]
+            found[(chunk.text, chunk.search)] = float(mine[:2].mean()) + bonus
+            position += len(units)
+        return found
+
+    maxsim.MaxSim._score = best
 
 
 def halves(language: str) -> dict[str, tuple[int, int]]:
