@@ -40,10 +40,10 @@ from ui.running import (
 )
 from ui.saved_work import bind, save_settings, store
 from ui.session import ensure_app
-from workbench.advise.advice import advise, fix_sentence, todo_checkup, todo_heading
+from workbench.advise.advice import advise, caveats, fix_sentence, todo_checkup, todo_heading
 from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
-from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, handed_pieces
+from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, assess, handed_pieces
 from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.core.wording import plural, todo_order_note, verb
 from workbench.cut import STRATEGIES
@@ -236,11 +236,9 @@ with body:
     asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                    q.question.row) for q in result.questions)
     made_from = st.session_state[RESULT_STAMP]
-    with st.spinner("Trying each change of the to-do list on a copy of your file…"):
-        advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column,
-                                                        made_from.files, asked, result.document,
-                                                        tuple(not_clean(verdict.recommended))))
-    verdict = advice.verdict
+    # The verdict first: trying the to-do's changes on copies of the file takes seconds, a minute with the model,
+    # and the walk-through saw the verdict gone for 25 s under "Done" while they ran.
+    verdict = assess(result, "app")
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
                                                 stopped=bool(st.session_state.get(RUN_STOPPED))))
@@ -265,11 +263,15 @@ with body:
     if verdict.recommendation:
         st.markdown(f"**{escape_markdown(verdict.recommendation)}** {escape_markdown(verdict.versus_baseline)}",
                     help=f"{verdict.tie_rule} Ids: {setup_id(verdict.recommended)}.")
-    for caveat in advice.caveats:
+    for caveat in caveats(verdict, result):
         st.markdown(f"⚠ {escape_markdown(caveat)}")
     if result.document.files and verdict.recommended is not None:  # a knowledge base: a line per file
         base_panels.file_lines_panel(result, verdict.recommended)
 
+    with st.spinner("Trying each change of the to-do list on a copy of your file…"):
+        advice = advise(result, lambda verdict: checkup(made_from.content, made_from.sheet, made_from.name_column,
+                                                        made_from.files, asked, result.document,
+                                                        tuple(not_clean(verdict.recommended))))
     if verdict.recommended is not None:
         todo = advice.advised
         st.subheader("What to change in your files" if result.document.files else "What to change in your file")

@@ -428,7 +428,8 @@ def test_two_sessions_never_see_each_others_documents():
 
 
 def test_markdown_in_user_text_shows_as_text():
-    product = b"# Shop\n\n## [Click me](http://evil.example.com) **now**\nPrice: 10\n" + b"word " * 320 + b"\n"
+    # Longer than either model reads at once (MiniLM 256 word pieces, E5 507): whichever reads this odd text.
+    product = b"# Shop\n\n## [Click me](http://evil.example.com) **now**\nPrice: 10\n" + b"word " * 700 + b"\n"
     at = upload(open_app(), "md-in-names.md", product)
     subheaders = [s.value for s in at.subheader]
     assert "What was read from md\\-in\\-names\\.md" in subheaders

@@ -102,6 +102,8 @@ def test_estimate_counts_the_pieces_and_the_texts_the_model_must_read():
     assert dense.texts == len(distinct) and dense.uses_model
     assert dense.speed == FakeEncoder.typical_speed == 24_000 and not dense.measured  # the class's own
     assert "a typical speed" in dense.words() and "Word search alone takes" in dense.words()
+    assert dense.words().endswith("the to-do list's changes are tried on copies of your file with the language model, "
+                                  "which adds to this time.")  # not counted in the figure: said
     # Once the model has read them, they are in its cache and its own speed is used.
     encoder.sentence_matrix(sorted(distinct))
     again = estimate(document, QUESTIONS, Settings(ALL, ["keyword", "dense"], ["none"]), encoder)

@@ -299,3 +299,19 @@ def test_the_to_do_names_a_column_by_its_display_name_and_the_place_by_its_heade
     shared = next(i for i in items if i.kind == "shared")
     assert "The “voltage” column holds" in shared.why and "“custom_field.custom.voltage” column" not in shared.why
     assert shared.where.endswith("(column custom_field.custom.voltage)")
+
+
+def test_a_french_files_words_item_is_in_french_and_never_suggests_how_customers_ask():
+    """The question's asking words ("combien", "quoi", "existe") are never suggested, in any language whose rules
+    the workbench reads, and the added line is labelled in the file's language: it is the shop's own text."""
+    from workbench.advise.todo_words import content_words
+    from workbench.core.words import SEARCH_WORDS_LABEL, analyzer
+
+    french, german = analyzer(("fr",)), analyzer(("de",))
+    assert content_words("Combien coûte la doudoune, et quoi d'autre existe en duvet ?", french) == [
+        "coûte", "doudoune", "duvet"]  # "autre" is a French stop word
+    assert content_words("Wer ist schuld, wenn die App Mist baut, außer mir? Darf mein Sohn das?", german) == [
+        "schuld", "app", "mist", "baut", "sohn"]
+    assert (french.search_words_label, german.search_words_label, analyzer(("en",)).search_words_label) == (
+        "Mots-clés :", "Suchbegriffe:", "Search words:")
+    assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt"}

@@ -27,7 +27,6 @@ from workbench.run.estimate import uses_model
 
 # The line or sentence that carries a customer's words: words to search by, not other names of the product (a
 # bot told "Also known as: bread, freezer" of a toaster would repeat it as a fact).
-SEARCH_WORDS = "Search words:"
 
 
 @dataclass
@@ -224,19 +223,22 @@ class ItemWriter:
             narrower=narrower,
         )
 
-    @staticmethod
-    def _words_text(cell: str, words: list[str], tags: bool) -> str:
+    def _words_text(self, cell: str, words: list[str], tags: bool) -> str:
         """What is appended to a cell: more tags in the tags' own separator, else a sentence."""
         if tags:
             separator = next((mark for mark in ("|", ";") if mark in cell), ", ")
             return separator + separator.join(words)
         stop = "" if not cell or cell.rstrip()[-1:] in ".!?" else "."
-        return f"{stop} {SEARCH_WORDS} {', '.join(words)}."
+        return f"{stop} {self._search_words(words)}"
+
+    def _search_words(self, words: list[str]) -> str:
+        """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's text."""
+        return f"{self.evaluation.analyzer.search_words_label} {', '.join(words)}."
 
     def _words_line(self, section: Section, fact: Fact, words: list[str]) -> Edit:
         """A line after the answer's line naming the customer's words; after the section's last line when the
         answer sits in a table row (a line inside a table would end it)."""
-        text = f"{SEARCH_WORDS} {', '.join(words)}."
+        text = self._search_words(words)
         if self.document.slice(fact.span).lstrip().startswith("|"):
             last = section.facts[-1]
             return line_after(self.document, last, ("\n" if self.document.slice(last.span).lstrip().startswith("|") else "")

@@ -38,8 +38,9 @@ def words_of(text: str) -> list[str]:
 
 
 def content_words(text: str, analyzer: Analyzer = ENGLISH) -> list[str]:
-    """``words_of`` less the document's stop words and the framing words (English's: other languages have none)."""
-    not_content = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | FRAMING_WORDS
+    """``words_of`` less the document's stop words and the framing words (English's, and the question words of the
+    document's languages: ``Analyzer.question_words``)."""
+    not_content = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | FRAMING_WORDS
     return [w for w in words_of(text) if w not in not_content]
 
 

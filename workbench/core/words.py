@@ -122,6 +122,37 @@ LANGUAGES = {
 }
 MARKS = regex.compile(r"\p{M}+")
 
+# How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
+# most of them out ("combien", "quoi", "außer", "cuánto"): the question's framing, never words worth adding to a
+# shop's text (the to-do's words rule, ``advise/todo_words.py``). English has its own (STOP_WORDS and the to-do's
+# FRAMING_WORDS). Words of three letters or more only: shorter ones are never suggested.
+QUESTION_WORDS = {
+    "de": """wie was wer wen wem wessen welche welcher welches welchen welchem wann warum wieso weshalb woher wohin
+        womit wofür worauf worum wozu kann kannst können könnte könnten muss musst müssen soll sollte sollten gibt
+        gibts bitte danke hallo eigentlich denn mal drum darum außer ausser überhaupt irgendwie genau halt schon
+        noch krieg kriege kriegt bekomme bekommt geht gehts läuft passiert jemand etwas bzw darf darfst dürfen
+        will willst wollen möchte möchten hab habe hat haben seh sehe sieht mach mache macht machen tun tut""",
+    "fr": """combien quoi quel quelle quels quelles comment pourquoi quand lequel laquelle lesquels lesquelles
+        existe existent faut peut peux puis pouvez pourrais pourriez veux voudrais voudrait aimerais avez avoir
+        possible svp merci bonjour salut est-ce cela ça dois doit devez faire fait quelqu chose truc vraiment
+        genre alors donc aussi""",
+    "es": """cuánto cuánta cuántos cuántas cuanto cuanta cuantos cuantas qué cuál cuáles cómo dónde donde cuándo
+        cuando por porqué hay puedo puede pueden podéis tienen tenéis tienes existe favor gracias hola alguien algo
+        debo debe hacer""",
+    "it": """quanto quanta quanti quante cosa quale quali come dove quando perché posso può possono potete avete
+        hai esiste grazie ciao prego qualcuno qualcosa devo deve fare""",
+    "nl": """hoeveel wat wie welke welk hoe waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben hebt
+        bestaat graag bedankt hallo eigenlijk iemand iets doen""",
+    "pt": """quanto quanta quantos quantas quê qual quais como onde quando porquê porque posso pode podem podemos
+        têm tem existe obrigado obrigada olá alguém algo devo deve fazer""",
+}
+# The line the to-do adds after an answer (or to a product's text) to name the customers' words, in the file's
+# language: it is the shop's own text, read by its customers. English for a language not named here.
+SEARCH_WORDS_LABEL = {
+    "en": "Search words:", "de": "Suchbegriffe:", "fr": "Mots-clés :", "es": "Palabras clave:",
+    "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:",
+}
+
 
 class Analyzer:
     """How one document is read as words: its languages' stop words and its main language's Snowball stems.
@@ -146,6 +177,17 @@ class Analyzer:
 
     def __repr__(self) -> str:
         return f"Analyzer({self.languages!r})"
+
+    @functools.cached_property
+    def question_words(self) -> frozenset[str]:
+        """How customers ask and chat in the document's languages (``QUESTION_WORDS``), with and without accents."""
+        words = {word for code in self.languages for word in QUESTION_WORDS.get(code, "").split()}
+        return frozenset(words | {fold_accents(word) for word in words})
+
+    @property
+    def search_words_label(self) -> str:
+        """"Search words:" in the document's main language (``SEARCH_WORDS_LABEL``)."""
+        return SEARCH_WORDS_LABEL.get(self.languages[0], SEARCH_WORDS_LABEL["en"])
 
     def __reduce__(self):  # a remembered result names its analyzer; the caches are built again
         return analyzer, (self.languages,)

@@ -65,8 +65,15 @@ class Estimate:
         speed = "measured on this computer" if self.measured else "a typical speed; it is measured after the first run"
         return (
             f"Estimated time: {duration(self.seconds)} with meaning-based search: the language model has "
-            f"{self.texts:,} pieces and questions to read ({speed}). Word search alone takes {duration(self.word_seconds)}."
+            f"{self.texts:,} pieces and questions to read ({speed}). Word search alone takes {duration(self.word_seconds)}. "
+            + TRIALS
         )
+
+
+# Not in the estimate: how many changes the to-do list tries is known only once the run has graded the file (the
+# walk-through counted 25-30 s of them after an E5 run of the French export, on a busy machine).
+TRIALS = ("After the run, the to-do list's changes are tried on copies of your file with the language model, "
+          "which adds to this time.")
 
 
 def duration(seconds: float) -> str:
