@@ -349,7 +349,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.locator("input[type=file]").first.set_input_files(str(shop))
         expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
         page.get_by_role("link", name="Results").click()
-        expect(page.get_by_text(re.compile(r"results for shop\.csv with 9 questions[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
+        expect(page.get_by_text(re.compile(r"results for shop\.csv with 9 questions[.;]", re.IGNORECASE))).to_be_visible(timeout=120000)
         expect(page.get_by_text(sample_caption)).to_have_count(0)
         expect(page.get_by_text("left out")).to_have_count(0)
         expect(verdict.first).to_contain_text("— shop.csv:")
@@ -386,7 +386,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.get_by_role("link", name="Document").click()
         expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=60000)
         page.get_by_role("link", name="Results").click()
-        expect(page.get_by_text(re.compile(r"results for shop\.csv with 10 questions[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
+        expect(page.get_by_text(re.compile(r"results for shop\.csv with 10 questions[.;]", re.IGNORECASE))).to_be_visible(timeout=120000)
 
         # Back to the sample: its own questions and a verdict for it.
         page.get_by_role("link", name="Document").click()
@@ -406,7 +406,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
         page.get_by_role("button", name="shop.csv").click()
         expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
         page.get_by_role("link", name="Results").click()
-        expect(page.get_by_text(re.compile(r"results for shop\.csv with 10 questions[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
+        expect(page.get_by_text(re.compile(r"results for shop\.csv with 10 questions[.;]", re.IGNORECASE))).to_be_visible(timeout=120000)
         page.screenshot(path=str(tmp_path / "6-reopened.png"), full_page=True)
         browser.close()
     assert outside == [], f"the app asked another host for: {outside}"
@@ -426,7 +426,7 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
         # Through app.py and back to the page asked for (it used to land on the Document page).
         expect(page.get_by_role("heading", name="Is your file ready for a bot?")).to_be_visible(timeout=120000)
         expect(page.get_by_text("This app has encountered an error")).to_have_count(0)
-        expect(page.get_by_text(re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.:]", re.IGNORECASE))).to_be_visible(timeout=120000)
+        expect(page.get_by_text(re.compile(re.escape(f"results for {SAMPLE} with 26 questions") + "[.;]", re.IGNORECASE))).to_be_visible(timeout=120000)
         assert page.url.rstrip("/").endswith("/results")
         browser.close()
     assert outside == []
