@@ -236,8 +236,7 @@ with body:
     asked = tuple((q.question.question, q.question.expected_source, q.question.expected_answer, q.question.kind,
                    q.question.row) for q in result.questions)
     made_from = st.session_state[RESULT_STAMP]
-    # The verdict first: trying the to-do's changes on copies of the file takes seconds, a minute with the model,
-    # and the walk-through saw the verdict gone for 25 s under "Done" while they ran.
+    # The verdict first: the to-do's trials on copies take seconds, a minute with the model (a walk saw it gone 25 s).
     verdict = assess(result, "app")
     if result.pending:
         st.warning(staged_view.pending_sentence(result, running=False,
