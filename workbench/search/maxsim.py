@@ -19,16 +19,17 @@ from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
 # maxsim's token vectors held in float32 blocks (1.5 KB a row, as the products want them; the encoder's memory holds
 # its own at float16): at most BLOCK_ROWS rows in all once a new block is placed, past that only by the new block,
-# which holds at most NEW_ROWS (``_groups``): 150 + 30 MB. A block was once made of every text a batch of questions
-# needed, unbounded (13,807 rows on a 1,000-product catalog; a file of a few long sections, its every row).
-BLOCK_ROWS = 100_000
+# which holds at most NEW_ROWS (``_groups``): 90 + 30 MB. A block was once made of every text a batch of questions
+# needed, unbounded (13,807 rows on a 1,000-product catalog; a file of a few long sections, its every row), and the
+# blocks held 100,000 rows (150 MB) in all.
+BLOCK_ROWS = 60_000
 NEW_ROWS = 20_000
 # A question's product runs over a whole block when it needs at least 1/WHOLE_BLOCK of the block's rows: a
 # row multiplied costs about what a row copied does, and the rest of the block is often the next shortlist's.
 WHOLE_BLOCK = 3
 # Question token rows multiplied by a block in one product (``MaxSim.prepare``), times the block rows it takes at
-# once: 16 M float32 products, 64 MB at a time.
-PRODUCT_CELLS = 16_000_000
+# once: 8 M float32 products, 32 MB at a time (16 M, 64 MB, before the memory budget: no faster).
+PRODUCT_CELLS = 8_000_000
 # maxsim's columns written to the store this many at a time (one transaction each), the rest when the run ends.
 SAVE_BATCH = 20_000
 
