@@ -192,8 +192,8 @@ class MaxSim(Reranker):
 
     def _groups(self, texts: list[str]) -> Iterator[list[str]]:
         """``texts`` in order, in groups of at most NEW_ROWS token rows, counted before any is read: a text has at
-        most a row a character, and at most the model's window (a piece past it is read window by window), with
-        its two special tokens."""
+        most a row a character, and at most the model's window (a piece past it is read window by window), and two
+        more for a model that keeps its special tokens' rows (MiniLM drops them)."""
         window = self.encoder.window
         group: list[str] = []
         rows = 0
