@@ -157,3 +157,45 @@ def test_a_damaged_or_missing_column_is_worked_out_again(tmp_path):
     assert run_all(RERANKERS.get("maxsim")(encoder_factory=lambda: again)) == cold
     assert set(again.asked) - set(QUESTIONS)  # the lost columns' texts were multiplied again
     assert len(again.store.warnings) == 1 and "damaged" in again.store.warnings[0]
+
+
+def test_on_a_catalog_no_block_holds_more_than_new_rows_and_the_grades_are_those_of_unbounded_blocks(monkeypatch):
+    """A batch of questions whose shortlists share most of the pieces (``prepare``'s product over all of them) once
+    made one block of every text they needed: on this catalog's small-to-big cut, more than NEW_ROWS rows. Now each
+    new block holds at most NEW_ROWS rows, all blocks together at most BLOCK_ROWS + NEW_ROWS, and every setup is
+    graded as with room for everything."""
+    from tests.synthetic import catalog_csv, catalog_questions
+    from workbench.core.model import Settings
+    from workbench.read.loaders import load_bytes
+    from workbench.run.evaluate import evaluate
+
+    document = load_bytes(catalog_csv(40, seed=3), "catalog.csv")
+    questions = catalog_questions(40, count=30, seed=3)
+    settings = Settings(["heading", "small-to-big"], ["bm25"], ["none", "maxsim"], depth=30)
+    made: list[tuple[int, int, int]] = []  # (prepare call, the new block's rows, rows held in all after it)
+    calls = [0]
+    place, prepare = maxsim_module.MaxSim._place, maxsim_module.MaxSim.prepare
+
+    def placing(self, texts):
+        place(self, texts)
+        made.append((calls[0], len(self._blocks[self._next - 1].matrix), self._rows))
+
+    def preparing(self, asked):
+        calls[0] += 1
+        prepare(self, asked)
+
+    def graded():
+        return [(run.key, run.counts) for run in evaluate(document, questions, settings, encoder_factory=FakeEncoder).runs]
+
+    monkeypatch.setattr(maxsim_module.MaxSim, "_place", placing)
+    monkeypatch.setattr(maxsim_module.MaxSim, "prepare", preparing)
+    unbounded = graded()
+    # Without the bound, one prepare call placed more than 600 rows (the bound below) in one block.
+    assert max(rows for _, rows, _ in made) > 600
+    made.clear()
+    monkeypatch.setattr(maxsim_module, "NEW_ROWS", 600)
+    monkeypatch.setattr(maxsim_module, "BLOCK_ROWS", 1_500)
+    assert graded() == unbounded
+    assert max(rows for _, rows, _ in made) <= 600
+    assert max(held for _, _, held in made) <= 1_500 + 600
+    assert len({call for call, _, _ in made}) < len(made)  # some batch was placed in several blocks

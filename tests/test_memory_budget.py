@@ -61,3 +61,25 @@ def test_the_command_line_names_its_flags_when_a_meaning_based_run_is_past_the_b
             f"{characters - 1:,} characters") in err.getvalue()
     assert ("Search by words only (--retrievers keyword,bm25 --rerankers none,heading), or split the file."
             in err.getvalue())
+
+
+def test_a_one_megabyte_catalog_runs_under_the_default_setups_and_the_readme_states_the_limit():
+    """The bound on maxsim's blocks (tests/test_maxsim_blocks.py) let the limit rise to a 1 MB file under the four
+    default cuts (BENCHMARKS.md, "Memory of a meaning-based run": 1,172 MB measured); the README says the figures."""
+    from pathlib import Path
+
+    from tests.synthetic import catalog_csv
+    from workbench.read.loaders import load_bytes
+    from workbench.run import defaults
+
+    data = catalog_csv(3400, seed=26)
+    assert 1_000_000 < len(data) < 1_100_000  # 1,049,862 bytes: "1 MB"
+    text = len(load_bytes(data, "catalog.csv").text)
+    cuts = list(defaults.DEFAULTS.strategies)
+    assert len(cuts) == 4 and text * 4 <= limits.MAX_MODEL_CHARACTERS
+    limits.check_model_run("catalog.csv", text, cuts, choose=lambda fit, example: "")  # not refused
+    with pytest.raises(WorkbenchError, match=f"reads at most {limits.MAX_MODEL_CHARACTERS:,} characters"):
+        limits.check_model_run("catalog.csv", text * 2, cuts, choose=lambda fit, example: "")  # a 2 MB one is
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert (f"reads at most {limits.MAX_MODEL_CHARACTERS:,} characters with the language model (the file's text "
+            f"times the cuts asked for), to stay within about {limits.MEMORY_BUDGET} of memory") in readme

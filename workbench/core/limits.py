@@ -53,12 +53,14 @@ MAX_BASE_FILES = 1_000  # a shop's base is a handful of files to a few dozen; ea
 BIGGEST_NAMED = 3  # the files a message about the base's size names, biggest first; the rest are counted
 # One run that reads with the language model (meaning-based search, maxsim): the text times the cuts, each cut's
 # pieces read as texts of their own. Its memory past the model's fixed share (the model, one pass's intermediate
-# vectors, the token vectors held and maxsim's blocks, all bounded) grows with the texts read. The default setups
-# (4 cuts), cold, measured (BENCHMARKS.md, "Memory of a meaning-based run"): the Spree export, 73,780 characters
-# (295,120 read), peaked at 716 MB; a 1,000-product catalog, 399,294 characters (1,597,176 read), at 1,121 MB. The
-# limit is the second: a 4-cut run of a file of up to 400,000 characters of text (a ~310 KB CSV), 1 cut of 1.6 M.
-MAX_MODEL_CHARACTERS = 1_600_000
-MEMORY_BUDGET = "1.1 GB"  # what MAX_MODEL_CHARACTERS keeps a run within, as measured
+# vectors, the token vectors held and maxsim's blocks, all bounded by rows whatever the file: BLOCK_ROWS, NEW_ROWS,
+# Encoder.token_memory) grows slowly with the texts read (their sentence vectors, maxsim's columns). The default
+# setups (4 cuts), cold, measured (BENCHMARKS.md, "Memory of a meaning-based run"): a 3,400-product synthetic
+# catalog, 1,049,862 bytes, 1,348,534 characters (5,394,136 read), peaked at 1,172 MB (at the commit before the
+# bound, a 3,000-product one of 925,902 bytes at 1,573 MB, refused at 1.6 M). The limit is that 1 MB file's: a
+# 4-cut run of up to 1,350,000 characters of text, 1 cut of 5.4 M.
+MAX_MODEL_CHARACTERS = 5_400_000
+MEMORY_BUDGET = "1.2 GB"  # what MAX_MODEL_CHARACTERS keeps a run within, as measured
 
 
 def limits_sentence() -> str:

@@ -42,11 +42,13 @@ class Encoder:
     name: str = ""  # the model as the report names it ("read with ...")
     languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
-    # Token vectors (word pieces' rows) that stay in memory when a store holds them all. At float16, as stored, a
-    # row is 768 bytes, so 200,000 rows stay near 150 MB: every text of a 200-row export (the Spree export's 2,084
-    # texts are 126,000 rows), so maxsim's shortlists, which there cover most of the file, never read the disk twice.
-    # Counted in rows, not texts: a cyclic pass over more texts than memory holds misses every time.
-    token_memory = 200_000
+    # Token vectors (word pieces' rows) that stay in memory when a store holds them all: 50,000 rows at float16, as
+    # stored (768 bytes a row), 37 MB. maxsim copies what it multiplies into blocks of its own (float32), so more
+    # only held the same vectors twice: 200,000 rows (150 MB) kept a cold run of a 1,000-product catalog no faster
+    # than a warm one, which reads every text's back from the store (75 s of maxsim each; BENCHMARKS.md, "Memory of
+    # a meaning-based run"). Counted in rows, not texts: a cyclic pass over more texts than memory holds misses
+    # every time.
+    token_memory = 50_000
     # Work units a second (``work_of``) the model reads at before it has read enough in this process to measure its
     # own (``speed``): the app's time estimate goes by it. all-MiniLM-L6-v2's on this project's 2-core machine, chosen
     # between a quiet machine's speed and a busy one's, so a quiet machine's estimate is neither far over nor far

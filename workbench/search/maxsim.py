@@ -7,8 +7,7 @@ the plainer re-checks are in ``rerankers.py``.
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,15 +17,19 @@ from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
-# maxsim's token vectors held in blocks, at most this many rows (1.5 KB each at float32, as the products want them:
-# ~150 MB; the encoder's memory holds its own at float16).
-BLOCK_ROWS = 100_000
+# maxsim's token vectors held in float32 blocks (1.5 KB a row, as the products want them; the encoder's memory holds
+# its own at float16): at most BLOCK_ROWS rows in all once a new block is placed, past that only by the new block,
+# which holds at most NEW_ROWS (``_groups``): 90 + 30 MB. A block was once made of every text a batch of questions
+# needed, unbounded (13,807 rows on a 1,000-product catalog; a file of a few long sections, its every row), and the
+# blocks held 100,000 rows (150 MB) in all.
+BLOCK_ROWS = 60_000
+NEW_ROWS = 20_000
 # A question's product runs over a whole block when it needs at least 1/WHOLE_BLOCK of the block's rows: a
 # row multiplied costs about what a row copied does, and the rest of the block is often the next shortlist's.
 WHOLE_BLOCK = 3
 # Question token rows multiplied by a block in one product (``MaxSim.prepare``), times the block rows it takes at
-# once: 16 M float32 products, 64 MB at a time.
-PRODUCT_CELLS = 16_000_000
+# once: 8 M float32 products, 32 MB at a time (16 M, 64 MB, before the memory budget: no faster).
+PRODUCT_CELLS = 8_000_000
 # maxsim's columns written to the store this many at a time (one transaction each), the rest when the run ends.
 SAVE_BATCH = 20_000
 
@@ -88,7 +91,7 @@ class MaxSim(Reranker):
         self._blocks: dict[int, _Block] = {}  # in the order they were made, the oldest dropped first
         self._where: dict[str, tuple[int, int]] = {}  # text -> (block, its place in the block)
         self._next = self._rows = 0
-        self._pieces: dict[tuple[str, ...], frozenset[int]] = {}
+        self._pieces: dict[tuple[str, ...], np.ndarray] = {}  # a unit's distinct word pieces, sorted
         # A text's column depends on the question and the text alone, so the encoder's store keeps them for the
         # next run of the same questions: a warm run of a 1,000-product catalog spent 14 of its 24 s here.
         self._looked: dict[str, set[str]] = {}  # question -> texts already asked of the store
@@ -143,18 +146,15 @@ class MaxSim(Reranker):
         union = list(dict.fromkeys(text for texts in wanted.values() for text in texts))
         if len(wanted) < 2 or sum(len(texts) for texts in wanted.values()) * WHOLE_BLOCK < len(union) * len(wanted):
             return
-        self._hold(union)
-        by_block: dict[int, list[int]] = {}
-        for text in union:
-            number, place = self._where[text]
-            by_block.setdefault(number, []).append(place)
-        for number, places in by_block.items():
-            block = self._blocks[number]
-            first, end = min(places), max(places) + 1
-            needed = sum(int(block.ends[place] - block.starts[place]) for place in places)
-            if needed * WHOLE_BLOCK >= block.ends[end - 1] - block.starts[first]:
-                self._multiply(list(wanted), block, first, end)
-            # else a few texts of an older block: ``scores`` copies just their rows
+        for by_block in self._held(union):
+            for number, texts in by_block.items():
+                block = self._blocks[number]
+                places = [self._where[text][1] for text in texts]
+                first, end = min(places), max(places) + 1
+                needed = sum(int(block.ends[place] - block.starts[place]) for place in places)
+                if needed * WHOLE_BLOCK >= block.ends[end - 1] - block.starts[first]:
+                    self._multiply(list(wanted), block, first, end)
+                # else a few texts of an older block: ``scores`` copies just their rows
         self._save(SAVE_BATCH)
 
     def finish(self) -> None:
@@ -176,10 +176,36 @@ class MaxSim(Reranker):
             self.encoder.keep_matches(self._unsaved)
             self._unsaved = []
 
-    def _hold(self, texts: list[str]) -> None:
-        """Have these texts' token vectors in blocks: the new ones placed together, the blocks of the others kept."""
-        self._place([text for text in texts if text not in self._where],
-                    keep={self._where[text][0] for text in texts if text in self._where})
+    def _held(self, texts: list[str]) -> Iterator[dict[int, list[str]]]:
+        """These texts by the block holding their token vectors: first those already held, then the others, placed
+        a new block of at most NEW_ROWS rows at a time. Each is yielded for the caller to multiply before the next
+        block is placed, which may drop it: so the blocks stay within BLOCK_ROWS + NEW_ROWS, however many texts."""
+        held: dict[int, list[str]] = {}
+        for text in texts:
+            if text in self._where:
+                held.setdefault(self._where[text][0], []).append(text)
+        if held:
+            yield held
+        for group in self._groups([text for text in texts if text not in self._where]):
+            self._place(group)
+            yield {self._next - 1: group}
+
+    def _groups(self, texts: list[str]) -> Iterator[list[str]]:
+        """``texts`` in order, in groups of at most NEW_ROWS token rows, counted before any is read: a text has at
+        most a row a character, and at most the model's window (a piece past it is read window by window), and two
+        more for a model that keeps its special tokens' rows (MiniLM drops them)."""
+        window = self.encoder.window
+        group: list[str] = []
+        rows = 0
+        for text in texts:
+            most = (len(text) if window is None else min(len(text), window)) + 2
+            if group and rows + most > NEW_ROWS:
+                yield group
+                group, rows = [], 0
+            group.append(text)
+            rows += most
+        if group:
+            yield group
 
     def _multiply(self, questions: list[str], block: _Block, first: int, end: int) -> None:
         """Each question's column for texts ``first:end`` of a block, kept in ``_best`` (one already known stays):
@@ -224,22 +250,19 @@ class MaxSim(Reranker):
         known = self._recall(question, distinct)
         new = [text for text in distinct if text not in known]
         if new:
-            self._hold(new)
             query = self._query(question)
-            needed: dict[int, list[str]] = {}
-            for text in new:
-                needed.setdefault(self._where[text][0], []).append(text)
-            for number, texts in needed.items():
-                block = self._blocks[number]
-                spans = [(int(block.starts[i]), int(block.ends[i])) for i in (self._where[t][1] for t in texts)]
-                if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: every text, in place
-                    self._multiply([question], block, 0, len(block.texts))
-                else:  # a few texts of a large block: copy just their rows
-                    matrix = np.vstack([block.matrix[a:b] for a, b in spans])
-                    starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
-                    columns = list(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
-                    known.update(columns)
-                    self._unsaved.extend((question, text, column) for text, column in columns)
+            for needed in self._held(new):
+                for number, texts in needed.items():
+                    block = self._blocks[number]
+                    spans = [(int(block.starts[i]), int(block.ends[i])) for i in (self._where[t][1] for t in texts)]
+                    if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: all, in place
+                        self._multiply([question], block, 0, len(block.texts))
+                    else:  # a few texts of a large block: copy just their rows
+                        matrix = np.vstack([block.matrix[a:b] for a, b in spans])
+                        starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
+                        columns = list(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
+                        known.update(columns)
+                        self._unsaved.extend((question, text, column) for text, column in columns)
             self._save(SAVE_BATCH)
         return np.stack([known[windows[0]] if len(windows) == 1 else np.maximum.reduce([known[t] for t in windows])
                          for windows in units], axis=1)
@@ -251,9 +274,9 @@ class MaxSim(Reranker):
             self._queries[question] = self.encoder.token_vectors([self.encoder.as_question(question)])[0]
         return self._queries[question]
 
-    def _place(self, texts: list[str], keep: set[int]) -> None:
-        """Copy these texts' token vectors into one new block; drop the oldest blocks past BLOCK_ROWS in all,
-        but not those in ``keep`` (blocks holding texts the question at hand still needs)."""
+    def _place(self, texts: list[str]) -> None:
+        """Copy these texts' token vectors into one new block; drop the oldest others past BLOCK_ROWS in all (the
+        texts the caller needed from them it has multiplied already, ``_held``)."""
         if not texts:
             return
         vectors = self.encoder.token_vectors(texts, as_stored=True)  # float16, widened once, into the block
@@ -266,7 +289,7 @@ class MaxSim(Reranker):
         self._next += 1
         self._rows += len(block.matrix)
         # A question's columns already worked out stay known; only the vectors to work out more go.
-        for number in [n for n in self._blocks if n not in keep and n != self._next - 1]:
+        for number in [n for n in self._blocks if n != self._next - 1]:
             if self._rows <= BLOCK_ROWS:
                 break
             old = self._blocks.pop(number)
@@ -284,8 +307,10 @@ class MaxSim(Reranker):
         encoded = tokenizer.encode_batch([w for windows in new for w in windows], add_special_tokens=False)
         position = 0
         for windows in new:  # a unit counts a word piece once, whichever of its windows holds it
-            self._pieces[windows] = frozenset(i for piece in encoded[position : position + len(windows)]
-                                              for i in piece.ids)
+            # As a small int32 array: a frozenset of its ids took ~550 bytes a unit more (20 MB of a 1,000-product
+            # catalog's run, 20,000 units).
+            self._pieces[windows] = np.unique(np.fromiter((i for piece in encoded[position : position + len(windows)]
+                                                           for i in piece.ids), dtype=np.int32))
             position += len(windows)
 
     def _weights(self, question: str, tokens: int, units: list[tuple[str, ...]]) -> np.ndarray:
@@ -306,9 +331,10 @@ class MaxSim(Reranker):
         if len(ids) != tokens:
             return np.full(tokens, 1.0 / max(tokens, 1))
         self._learn_pieces(units)
-        held = [self._pieces[windows] for windows in units]
-        asked = set(ids)  # each unit's share of the question's pieces, by set intersection (C, not a loop)
-        frequency = Counter(i for pieces in held for i in asked.intersection(pieces))
-        weights = np.array([math.log((len(units) + 1) / (frequency[i] + 1)) for i in ids])
+        # Each unit lists a piece once: the units holding each of the question's pieces, counted in one pass.
+        held = np.concatenate([self._pieces[windows] for windows in units] or [np.zeros(0, np.int32)])
+        found, counts = np.unique(held[np.isin(held, np.array(ids, dtype=np.int32))], return_counts=True)
+        frequency = dict(zip(found.tolist(), counts.tolist()))
+        weights = np.array([math.log((len(units) + 1) / (frequency.get(i, 0) + 1)) for i in ids])
         total = weights.sum()
         return weights / total if total > 0 else np.full(tokens, 1.0 / tokens)
