@@ -68,57 +68,6 @@ def test_a_sweep_in_processes_writes_what_one_process_writes(folder, form):  # n
         assert names == ["shop_a.md", "shop_b.csv", "shop_c.xlsx"]
 
 
-def test_a_big_files_word_search_spreads_its_cuts_and_merges_them_as_one_process_grades_them(monkeypatch):
-    """The sample made 'big' (the bar set to nothing): its four cuts graded in two forked processes give the runs,
-    in the order, grade for grade, and the pieces one ``evaluate`` gives; the runs' questions are the caller's own
-    objects again (the report finds a run's question by identity)."""
-    from dataclasses import replace
-
-    from workbench.read.loaders import load_path
-    from workbench.read.questions import parse_questions
-    from workbench.run import staged
-    from workbench.run.defaults import DEFAULTS
-
-    from .conftest import SAMPLE_MD
-
-    document = load_path(SAMPLE_MD)
-    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), "questions.csv")
-    settings = replace(DEFAULTS.settings(), retrievers=["keyword", "bm25"], rerankers=["none"])
-    alone = staged.evaluate_in_stages(document, questions, settings, jobs=1)
-    monkeypatch.setattr(staged, "SPREAD_CHARACTERS", 0)
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
-    forked = []
-    monkeypatch.setattr(staged, "in_order", lambda *a, **k: forked.append(1) or in_order(*a, **k))
-    spread = staged.evaluate_in_stages(document, questions, settings, jobs=0)
-    assert forked  # it did spread
-    assert [run.key for run in spread.runs] == [run.key for run in alone.runs] and len(spread.runs) == 8
-    for mine, theirs in zip(spread.runs, alone.runs):
-        assert [(r.grade, r.rank, r.ranking, r.confidence) for r in mine.per_question] == \
-               [(r.grade, r.rank, r.ranking, r.confidence) for r in theirs.per_question]
-        assert all(r.question is q for r, q in zip(mine.per_question, [x.question for x in spread.questions]))
-    assert {id(q.question) for q in spread.questions} <= {id(q) for q in questions}
-    assert spread.document is document
-    assert list(spread.chunks) == list(alone.chunks) == settings.strategies
-    assert all([c.text for c in spread.chunks[s]] == [c.text for c in alone.chunks[s]] for s in settings.strategies)
-
-
-def test_evaluate_jobs_writes_the_same_json_whichever_way(monkeypatch, tmp_path):
-    from workbench.output.cli import main
-    from workbench.run import staged
-
-    from .conftest import SAMPLE_CSV
-
-    monkeypatch.setattr(staged, "SPREAD_CHARACTERS", 0)
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
-    outputs = []
-    for jobs in ("1", "2"):
-        out = tmp_path / f"jobs{jobs}.json"
-        assert main(["evaluate", str(SAMPLE_CSV), "--questions", str(SAMPLE_QUESTIONS), "--retrievers", "keyword,bm25",
-                     "--rerankers", "none", "--no-history", "--format", "json", "--out", str(out), "--jobs", jobs]) == 0
-        outputs.append(out.read_bytes())
-    assert outputs[0] == outputs[1] and b'"todo"' in outputs[0]
-
-
 def test_processes_at_once_never_hold_more_than_one_run_may():
     from workbench.core.limits import MAX_RUN_CHARACTERS, processes_within
 

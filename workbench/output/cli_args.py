@@ -55,7 +55,7 @@ WHY = {
     "--size": "characters per piece",
     "--overlap": "characters a piece repeats of the one before",
     "--threshold": "a confidence",
-    "--jobs": "processes at once; 0 is one per core",
+    "--jobs": "files graded at once; 0 is one per core",
 }
 TOP_K = _number(int, "--top-k", 1, limits.MAX_RANKED)
 DEPTH = _number(int, "--depth", 1, limits.MAX_RANKED)
@@ -143,9 +143,6 @@ def build_parser() -> Parser:
     sweep.add_argument("--jobs", type=JOBS, default=0, metavar="N",
                        help="how many files are graded at once, a process each: 0 is one per core; word search only "
                        "(the language model uses every core by itself, so it grades one file at a time) (default: 0)")
-    run.add_argument("--jobs", type=JOBS, default=0, metavar="N",
-                     help="a big file's word search grades its cuts in this many processes at once: 0 is one per "
-                     "core, 1 keeps one process (the language model's setups always keep one) (default: 0)")
     check = commands.add_parser("audit", help="is this list ready for a bot? shared lines, risky content, size")
     check.add_argument("document", nargs="+", help="a file; several files are also checked against each other")
     check.add_argument("--sheet")

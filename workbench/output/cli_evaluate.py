@@ -67,7 +67,6 @@ def _grade_file(
     history: History | None,
     progress,
     on_stage=None,
-    jobs: int | None = 1,
 ) -> Graded:
     document = load_document(args, document_path)
     limits.check_run(label(document), len(document.text), settings.strategies)  # before the questions are read
@@ -85,7 +84,7 @@ def _grade_file(
     # In stages, as the app runs them: word search's result first (``on_stage``), then the model's setups; each
     # grade is the one a single ``evaluate`` gives. --quick stops after the first stage.
     evaluation = evaluate_in_stages(document, questions, settings, progress=progress, on_stage=on_stage,
-                                    first_only=args.quick, jobs=jobs)
+                                    first_only=args.quick)
     comparisons = []
     if compare_pair:
         for run in evaluation.runs:
@@ -179,7 +178,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
             first.flush()
 
     graded = _grade_file(args, settings, args.document, args.questions, compare_pair, history,
-                         stderr_progress if show else None, on_stage, args.jobs)
+                         stderr_progress if show else None, on_stage)
     evaluation = graded.evaluation
     _cache_warnings()
     if args.report:

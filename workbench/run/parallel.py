@@ -1,7 +1,7 @@
 """Work spread over the machine's cores: one process per item, the results handed back in the items' order.
 
-Used where the items are independent and each is costly enough to pay for a process (a sweep's files; the grid's
-cuts on one big file). The processes are forked, so they start with what this one has imported and cost no
+Used where the items are independent and each is costly enough to pay for a process: a sweep's files. (One big
+file's cuts spread this way gained nothing on a 2-core machine: BENCHMARKS.md, "Every core".) The processes are forked, so they start with what this one has imported and cost no
 start-up; they are only used for word search, which loads no model: a run with the language model keeps one
 process, whose model already uses every core (and whose memory would be paid once per process).
 """

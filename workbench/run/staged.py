@@ -18,10 +18,7 @@ from dataclasses import astuple, dataclass, replace
 from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
 from workbench.encode.embedding import Encoder
-from workbench.read.language import analyzer_for
-from workbench.read.resolve import resolve_all
 from workbench.run.evaluate import Progress, ShouldStop, check_memory, check_settings, evaluate
-from workbench.run.parallel import in_order, workers
 from workbench.search.reads import any_uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
@@ -56,56 +53,13 @@ def stages(settings: Settings) -> list[Stage]:
 
 
 def merge(settings: Settings, parts: list[Evaluation], pending: list[str]) -> Evaluation:
-    """One ``Evaluation`` of the runs of ``parts``, in the order a single ``evaluate(settings)`` lists them (each
-    part may hold some of the cuts, or all of them)."""
+    """One ``Evaluation`` of the runs of ``parts``, in the order a single ``evaluate(settings)`` lists them."""
     first = parts[0]
     place = {(s, r, k): n for n, (s, r, k) in enumerate(
         (s, r, k) for s in settings.strategies for r in settings.retrievers for k in settings.rerankers)}
     runs = sorted((run for part in parts for run in part.runs), key=lambda run: place[run.key])
-    cuts = {strategy: chunks for part in parts for strategy, chunks in part.chunks.items()}
-    chunks = {strategy: cuts[strategy] for strategy in settings.strategies if strategy in cuts}
-    return Evaluation(first.document, settings, first.questions, first.bad_questions, chunks, runs,
+    return Evaluation(first.document, settings, first.questions, first.bad_questions, first.chunks, runs,
                       sum(part.seconds for part in parts), pending=tuple(pending), analyzer=first.analyzer)
-
-
-# A word-search stage spreads its cuts over the cores (``jobs``) when the text times the cuts reaches this many
-# characters: below it, starting the processes and handing the pieces back cost more than the second core saves.
-SPREAD_CHARACTERS = 2_000_000
-
-
-def _evaluate_part(task: tuple) -> Evaluation:
-    document, questions, settings, analyzer = task
-    part = evaluate(document, questions, settings, analyzer=analyzer)
-    # Handed back without what the caller has already: unpickling a big file's sections cost more than its grading.
-    part.document, part.questions, part.bad_questions = None, [], []
-    return part
-
-
-def _spread(document: Document, questions: list[Question], settings: Settings, jobs: int | None,
-            progress: Progress | None) -> Evaluation | None:
-    """A word-search stage's cuts graded a process each, merged as one ``evaluate`` of them all gives them; None
-    when the stage is too small to gain, or one process is all there is. The runs' questions are made this
-    process's own again (the report and the drill-down find a run's question by identity)."""
-    if len(document.text) * len(settings.strategies) < SPREAD_CHARACTERS or workers(jobs, len(settings.strategies)) < 2:
-        return None
-    # Each process holds its own cuts (the text is the parent's, shared until written): together what the one run
-    # holds, which ``limits.check_run`` has bounded already.
-    count = workers(jobs, len(settings.strategies))
-    groups = [settings.strategies[number::count] for number in range(count)]
-    good, bad = resolve_all(document, questions)  # as each process resolves them, in the same order
-    analyzer = analyzer_for(document, [q.question.question for q in good])  # found once, not in every process
-    tasks = [(document, questions, replace(settings, strategies=group), analyzer) for group in groups]
-    parts: list[Evaluation | None] = [None] * len(groups)
-    for finished, (index, part) in enumerate(in_order(_evaluate_part, tasks, count), start=1):
-        parts[index] = part
-        if progress:
-            progress(finished / len(groups), f"{finished} of {len(groups)} groups of cuts graded")
-    for part in parts:
-        part.document, part.questions, part.bad_questions = document, good, bad
-        for run in part.runs:
-            for mine, result in zip(good, run.per_question, strict=True):
-                result.question = mine.question
-    return merge(settings, parts, [])
 
 
 def evaluate_in_stages(
@@ -119,7 +73,6 @@ def evaluate_in_stages(
     should_stop: ShouldStop | None = None,
     done: Evaluation | None = None,
     first_only: bool = False,
-    jobs: int | None = 1,
 ) -> Evaluation:
     """``evaluate`` stage by stage; ``on_stage`` gets the merged result after each (``pending`` empty at the end).
 
@@ -128,9 +81,7 @@ def evaluate_in_stages(
     ``done``: a partial result of these same inputs and settings (a stopped run, or word search's verdict shown
     as the page opened): its finished stages are kept, not computed again, and handed to ``on_stage`` first.
     The result's ``seconds`` counts their computing too. ``first_only``: stop after the first stage (the command
-    line's ``--quick``): the result is partial, ``pending`` naming the stages not run. ``jobs``: processes a
-    big file's word-search stage may spread its cuts over (0 or None: one per core; ``_spread``); the model's stages
-    keep one process, whose model uses every core. The app keeps 1: its server's threads are not safe to fork.
+    line's ``--quick``): the result is partial, ``pending`` naming the stages not run.
     """
     check_settings(settings)
     check_memory(document, settings)  # before word search's stage: the model's stages would be refused after it
@@ -157,10 +108,8 @@ def evaluate_in_stages(
             if progress:
                 progress((before + share * size) / total, text)
 
-        part_settings = replace(settings, retrievers=stage.retrievers, rerankers=stage.rerankers)
-        part = (not stage.uses_model and jobs != 1 and _spread(document, questions, part_settings, jobs, part_progress)
-                or evaluate(document, questions, part_settings, encoder_factory=encoder_factory,
-                            progress=part_progress, should_stop=should_stop))
+        part = evaluate(document, questions, replace(settings, retrievers=stage.retrievers, rerankers=stage.rerankers),
+                        encoder_factory=encoder_factory, progress=part_progress, should_stop=should_stop)
         parts.append(part)
         merged = merge(settings, parts, [later.name for later in plan[number + 1:]])
         if on_stage:
