@@ -1,9 +1,10 @@
 """Work spread over the machine's cores: one process per item, the results handed back in the items' order.
 
-Used where the items are independent and each is costly enough to pay for a process: a sweep's files. (One big
-file's cuts spread this way gained nothing on a 2-core machine: BENCHMARKS.md, "Every core".) The processes are forked, so they start with what this one has imported and cost no
-start-up; they are only used for word search, which loads no model: a run with the language model keeps one
-process, whose model already uses every core (and whose memory would be paid once per process).
+Used where the items are independent and each is costly enough to pay for a process: a sweep's files (one big
+file's cuts spread this way gained nothing on a 2-core machine: BENCHMARKS.md, "Every core"). The processes are
+forked, so they start with what this one has imported and cost no start-up; they are only used for word search,
+which loads no model: a run with the language model keeps one process, whose model already uses every core (and
+whose memory would be paid once per process).
 """
 
 from __future__ import annotations
