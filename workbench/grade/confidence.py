@@ -78,9 +78,10 @@ class WordEvidence:
     def __init__(self, document: Document, between: Callable[[], None] | None = None,
                  analyzer: Analyzer = ENGLISH) -> None:
         """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute).
-        ``analyzer``: the document's stop words (``core.words``); the asking words are English's alone."""
+        ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``)."""
         self.analyzer = analyzer
-        self.not_named = NOT_NAMED if analyzer is ENGLISH else analyzer.stop_words | ASKING_WORDS
+        self.not_named = (NOT_NAMED if analyzer is ENGLISH
+                          else analyzer.stop_words | analyzer.question_words | ASKING_WORDS)
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
