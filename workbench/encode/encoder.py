@@ -45,7 +45,7 @@ class Encoder:
     languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
     # Token vectors (word pieces' rows) that stay in memory when a store holds them all: 50,000 rows at float16, as
-    # stored (768 bytes a row), 37 MB. maxsim copies what it multiplies into blocks of its own (float32), so more
+    # stored (768 bytes a row), 37 MB. maxsim copies what it multiplies into blocks of its own (float16 too), so more
     # only held the same vectors twice: 200,000 rows (150 MB) kept a cold run of a 1,000-product catalog no faster
     # than a warm one, which reads every text's back from the store (75 s of maxsim each; BENCHMARKS.md, "Memory of
     # a meaning-based run"). Counted in rows, not texts: a cyclic pass over more texts than memory holds misses
@@ -147,8 +147,8 @@ class Encoder:
         return self.work / self.seconds
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
-        # Held as float16, as stored: half the memory of float32. maxsim widens them once a run, into its blocks
-        # (``token_vectors(as_stored=True)``), not once a product.
+        # Held as float16, as stored: half the memory of float32. maxsim copies them as they are into its blocks
+        # (``token_vectors(as_stored=True)``) and widens a product's rows as it runs.
         if text in self._tokens:
             self._token_rows -= len(self._tokens[text])
         self._tokens[text] = tokens.astype(np.float16, copy=False)
@@ -195,7 +195,7 @@ class Encoder:
 
     def token_vectors(self, texts: list[str], as_stored: bool = False) -> list[np.ndarray]:
         """Unit token vectors, one matrix per text, from the sentence vectors' pass: float16 values as float32, or
-        (``as_stored``) the float16 matrices themselves, as memory holds them: no copy, for a caller that widens
+        (``as_stored``) the float16 matrices themselves, as memory holds them: no copy, for a caller that copies
         them into one matrix of its own."""
         with self._lock:
             self._ensure(texts)
