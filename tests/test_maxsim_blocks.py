@@ -199,3 +199,20 @@ def test_on_a_catalog_no_block_holds_more_than_new_rows_and_the_grades_are_those
     assert max(rows for _, rows, _ in made) <= 600
     assert max(held for _, _, held in made) <= 1_500 + 600
     assert len({call for call, _, _ in made}) < len(made)  # some batch was placed in several blocks
+
+
+def test_blocks_hold_the_stored_float16_rows_and_widen_them_only_to_multiply():
+    """Blocks of float32 rows held each token vector at twice its stored size (120 MB at the bound, not 60); the
+    rows are widened per product instead, the same values, so every column is what the float32 rows give."""
+    encoder = FakeEncoder()
+    shared = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
+    question = QUESTIONS[0]
+    shared.scores(question, CHUNKS[:10])
+    blocks = list(shared._blocks.values())
+    assert blocks and all(block.matrix.dtype == np.float16 for block in blocks)
+    assert sum(block.matrix.nbytes for block in blocks) == shared._rows * 64 * 2  # 64 dimensions, 2 bytes each
+    query = shared._query(question)
+    assert len(shared._best[question]) == 10  # one piece a text here: each shortlisted text's column is known
+    for text, column in shared._best[question].items():
+        wide = encoder.token_vectors([text])[0]  # float32
+        assert np.array_equal(column, (query @ wide.T).max(axis=1))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,7 +30,8 @@ class Encoder:
     """Turns texts into embeddings; each distinct text goes through the model once.
 
     One forward pass gives a text's sentence vector and its token vectors. The
-    sentence vectors stay in memory. Token vectors (for ``maxsim``) are rounded to
+    sentence vectors stay in memory, each once: as a row of the matrix a search
+    over it was handed (``sentence_matrix``), not a copy beside it. Token vectors (for ``maxsim``) are rounded to
     float16, the precision they are stored at, and stay in memory too when there
     is no on-disk store; with one, they are written to it in that same pass and
     only the most recently used stay in memory, which keeps a 10,000-product
@@ -43,7 +45,7 @@ class Encoder:
     languages: tuple[str, ...] = ()  # ISO 639-1 codes of the languages it was trained on
     window: int | None = None  # word pieces the model reads in one pass (special tokens left out); None: no limit
     # Token vectors (word pieces' rows) that stay in memory when a store holds them all: 50,000 rows at float16, as
-    # stored (768 bytes a row), 37 MB. maxsim copies what it multiplies into blocks of its own (float32), so more
+    # stored (768 bytes a row), 37 MB. maxsim copies what it multiplies into blocks of its own (float16 too), so more
     # only held the same vectors twice: 200,000 rows (150 MB) kept a cold run of a 1,000-product catalog no faster
     # than a warm one, which reads every text's back from the store (75 s of maxsim each; BENCHMARKS.md, "Memory of
     # a meaning-based run"). Counted in rows, not texts: a cyclic pass over more texts than memory holds misses
@@ -57,7 +59,12 @@ class Encoder:
     typical_speed = 24_000.0
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
+        # A text's sentence vector, as a row of the last matrix of several texts ``sentence_matrix`` made with it
+        # (a view: the vectors are held once, in the matrices the searches hold anyway), or of its own until then.
         self._sentences: dict[str, np.ndarray] = {}
+        # Those matrices, by their texts: a second search over the same pieces (hybrid's meaning half, after the
+        # meaning search) is handed the same matrix instead of a copy. Weak: alive while a search or a row holds it.
+        self._matrices: dict[tuple[str, ...], weakref.ref] = {}
         self._tokens: OrderedDict[str, np.ndarray] = OrderedDict()
         self._token_rows = 0  # rows held in ``_tokens``
         self.store = store
@@ -140,8 +147,8 @@ class Encoder:
         return self.work / self.seconds
 
     def _remember_tokens(self, text: str, tokens: np.ndarray) -> None:
-        # Held as float16, as stored: half the memory of float32. maxsim widens them once a run, into its blocks
-        # (``token_vectors(as_stored=True)``), not once a product.
+        # Held as float16, as stored: half the memory of float32. maxsim copies them as they are into its blocks
+        # (``token_vectors(as_stored=True)``) and widens a product's rows as it runs.
         if text in self._tokens:
             self._token_rows -= len(self._tokens[text])
         self._tokens[text] = tokens.astype(np.float16, copy=False)
@@ -165,11 +172,30 @@ class Encoder:
             self._ensure(texts)
             if not texts:
                 return np.zeros((0, 1), dtype=np.float32)
-            return np.vstack([self._sentences[text] for text in texts])
+            if len(texts) == 1:  # a question's: a matrix of its own, not held
+                return self._sentences[texts[0]][np.newaxis].copy()
+            key = tuple(texts)
+            held = self._matrices.get(key)
+            matrix = held() if held is not None else None
+            if matrix is None:
+                matrix = np.vstack([self._sentences[text] for text in texts])
+                matrix.flags.writeable = False  # shared: by the searches over these texts and by ``_sentences``
+                self._hold(key, matrix)
+            return matrix
+
+    def _hold(self, key: tuple[str, ...], matrix: np.ndarray) -> None:
+        """Keep ``matrix``'s rows as its texts' vectors, so the vectors they were copied from (the store's blobs,
+        the model's rows, an earlier matrix's rows) can go: a 3,000-product run held each vector twice, 126 MB of
+        blobs beside the searches' matrices (BENCHMARKS.md, "Memory of a meaning-based run")."""
+        for row, text in enumerate(key):
+            self._sentences[text] = matrix[row]
+        for dead in [texts for texts, held in self._matrices.items() if held() is None]:
+            del self._matrices[dead]
+        self._matrices[key] = weakref.ref(matrix)
 
     def token_vectors(self, texts: list[str], as_stored: bool = False) -> list[np.ndarray]:
         """Unit token vectors, one matrix per text, from the sentence vectors' pass: float16 values as float32, or
-        (``as_stored``) the float16 matrices themselves, as memory holds them: no copy, for a caller that widens
+        (``as_stored``) the float16 matrices themselves, as memory holds them: no copy, for a caller that copies
         them into one matrix of its own."""
         with self._lock:
             self._ensure(texts)

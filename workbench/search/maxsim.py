@@ -17,9 +17,10 @@ from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
-# maxsim's token vectors held in float32 blocks (1.5 KB a row, as the products want them; the encoder's memory holds
-# its own at float16): at most BLOCK_ROWS rows in all once a new block is placed, past that only by the new block,
-# which holds at most NEW_ROWS (``_groups``): 90 + 30 MB. A block was once made of every text a batch of questions
+# maxsim's token vectors held in float16 blocks, as stored (768 bytes a row; each product widens the rows it takes to
+# float32, the same values, so the same product to the last bit; float32 blocks held 2x): at most BLOCK_ROWS rows in
+# all once a new block is placed, past that only by the new block, which holds at most NEW_ROWS (``_groups``):
+# 45 + 15 MB, and one product's rows widened at a time (at most a block's, 30 MB). A block was once made of every text a batch of questions
 # needed, unbounded (13,807 rows on a 1,000-product catalog; a file of a few long sections, its every row), and the
 # blocks held 100,000 rows (150 MB) in all.
 BLOCK_ROWS = 60_000
@@ -217,7 +218,9 @@ class MaxSim(Reranker):
         while first < end:  # whole texts at a time, about ``step`` rows
             last = min(end, max(first + 1, int(np.searchsorted(block.ends, block.starts[first] + step, side="right"))))
             a, b = int(block.starts[first]), int(block.ends[last - 1])
-            columns = np.maximum.reduceat(stacked @ block.matrix[a:b].T, block.starts[first:last] - a, axis=1)
+            rows_ab = block.matrix[a:b].astype(np.float32)  # widened for this product only (the block is float16)
+            columns = np.maximum.reduceat(stacked @ rows_ab.T, block.starts[first:last] - a, axis=1)
+            del rows_ab
             for index, question in enumerate(questions):
                 mine = np.ascontiguousarray(columns[rows[index] : rows[index + 1]].T)
                 known = self._best.setdefault(question, {})
@@ -258,7 +261,7 @@ class MaxSim(Reranker):
                     if sum(b - a for a, b in spans) * WHOLE_BLOCK >= len(block.matrix):  # most of it: all, in place
                         self._multiply([question], block, 0, len(block.texts))
                     else:  # a few texts of a large block: copy just their rows
-                        matrix = np.vstack([block.matrix[a:b] for a, b in spans])
+                        matrix = np.concatenate([block.matrix[a:b] for a, b in spans], dtype=np.float32)
                         starts = np.cumsum([0] + [b - a for a, b in spans[:-1]])
                         columns = list(zip(texts, np.maximum.reduceat(query @ matrix.T, starts, axis=1).T))
                         known.update(columns)
@@ -279,10 +282,10 @@ class MaxSim(Reranker):
         texts the caller needed from them it has multiplied already, ``_held``)."""
         if not texts:
             return
-        vectors = self.encoder.token_vectors(texts, as_stored=True)  # float16, widened once, into the block
+        vectors = self.encoder.token_vectors(texts, as_stored=True)  # float16, as the block holds them
         lengths = np.array([len(v) for v in vectors])
         ends = np.cumsum(lengths)
-        block = _Block(texts, np.concatenate(vectors, dtype=np.float32), ends - lengths, ends)
+        block = _Block(texts, np.concatenate(vectors, dtype=np.float16), ends - lengths, ends)
         self._blocks[self._next] = block
         for position, text in enumerate(texts):
             self._where[text] = (self._next, position)
