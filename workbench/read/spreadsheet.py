@@ -99,7 +99,24 @@ def _widths(sample: str, delimiter: str, records: int, cut: bool) -> list[int]:
 
 def read_csv(data: bytes, name: str) -> Table:
     text, encoding, warnings = decode_text(data, name)
-    delimiter = sniff_delimiter(text, name)
+    return read_csv_text(text, name, encoding, warnings)
+
+
+def tab_table(text: str) -> bool:
+    """Whether a text file is a table with tabs between its cells, as Excel saves "Unicode text" and "Text (tab
+    delimited)" (a .txt file): a header of two cells or more, each named, and most of the records below as wide."""
+    sample = text[:SNIFF_CHARACTERS]
+    widths = _widths(sample, "\t", SNIFF_RECORDS, cut=len(text) > len(sample))
+    if len(widths) < 2 or widths[0] < 2:
+        return False
+    header = next(csv.reader(io.StringIO(sample.lstrip("\n").split("\n", 1)[0]), delimiter="\t"), [])
+    same = sum(1 for width in widths[1:] if width == widths[0])
+    return all(cell.strip() for cell in header) and same * 2 > len(widths) - 1
+
+
+def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], delimiter: str | None = None) -> Table:
+    """A decoded CSV (or tab-separated text) as a Table: ``delimiter`` found from the rows when not given."""
+    delimiter = delimiter or sniff_delimiter(text, name)
     budget = Budget(name)
     records = []
     # A long product description is one cell: the csv module's 131,072-character default would refuse it,
