@@ -1,0 +1,114 @@
+"""Shop files as Excel saves them outside the English-speaking world, read as their writers wrote them: a `;`
+between cells and a decimal comma, Windows-1252 with its euro sign, Windows-1250 on a Polish computer, Excel's
+"Unicode text" (.txt, UTF-16, tabs); headers in Polish and Swedish; a price written "12,99 €" or "R$ 39,90" known
+as a number, so no word is ever advised into it; and the command line saying the file's language."""
+
+from __future__ import annotations
+
+import codecs
+import subprocess
+import sys
+
+import pytest
+
+from workbench.read.data_columns import classify, data_columns
+from workbench.read.loaders import load_bytes
+from workbench.read.table import column_roles, name_like_column
+
+from .conftest import ROOT
+
+ITALIAN = "Codice;Nome;Prezzo;Descrizione\nCAF-1;Moka Express 3 tazze;12,99 €;Caffettiera in alluminio.\n" \
+          "CAF-2;Macinacaffè manuale;79,00 €;Macine coniche in acciaio.\n"
+POLISH = "Nazwa;Cena z podatkiem;Ilość;Opis\nKołdra puchowa;499,00 zł;6;Lekka kołdra z puchu.\n" \
+         "Poduszka z łuską gryki;89,00 zł;20;Wypełniona łuską gryki.\n"
+DUTCH = "Artikelnummer\tProductnaam\tPrijs\tOmschrijving\r\nFTS-1\tStadsfiets\t€ 549,00\tOmafiets met 3 versnellingen." \
+        "\r\nFTS-2\tKinderfiets\t€ 229,95\tMet zijwieltjes.\r\n"
+
+
+def test_an_italian_excel_export_in_windows_1252_opens_with_its_name_column_and_its_prices_as_written():
+    document = load_bytes(ITALIAN.encode("cp1252"), "listino.csv")  # the euro sign is byte 0x80
+    assert document.encoding == "windows-1252"
+    assert document.name_column == "Nome"
+    assert [section.heading for section in document.sections[1:]] == ["Moka Express 3 tazze", "Macinacaffè manuale"]
+    assert "Prezzo: 12,99 €" in document.text.split("\n")
+    assert column_roles(document.columns, document.name_column) == {
+        "name": "Nome", "price": "Prezzo", "description": "Descrizione"}
+    assert data_columns(document)["Prezzo"] == "numbers"  # a price: no customer's word is ever written into it
+
+
+def test_a_polish_file_saved_in_windows_1250_reads_its_letters_right():
+    document = load_bytes(POLISH.encode("cp1250"), "posciel.csv")
+    assert document.encoding == "windows-1250"
+    assert "Ilość" in document.columns  # read as 1252 it was "Iloœæ", and "Kołdra" was "Ko³dra"
+    assert [section.heading for section in document.sections[1:]] == ["Kołdra puchowa", "Poduszka z łuską gryki"]
+    assert "read as Windows-1250" in document.warnings[0]
+    assert column_roles(document.columns, document.name_column) == {
+        "name": "Nazwa", "price": "Cena z podatkiem", "description": "Opis"}
+
+
+def test_western_signs_that_1250_reads_as_letters_keep_a_file_in_1252():
+    # Spain's "¿" opens a word and "m³" ends one: neither sits between two letters, so the file stays 1252.
+    text = "Nombre;Precio\n¿Jabón natural?;3,50 €\nCubo de 2 m³;5,00 €\nTabla ¿barata?;1,00 £\n"
+    document = load_bytes(text.encode("cp1252"), "tienda.csv")
+    assert document.encoding == "windows-1252"
+    assert [section.heading for section in document.sections[1:]] == ["¿Jabón natural?", "Cubo de 2 m³",
+                                                                        "Tabla ¿barata?"]
+
+
+def test_excels_unicode_text_is_read_as_the_table_it_is():
+    document = load_bytes(codecs.BOM_UTF16_LE + DUTCH.encode("utf-16-le"), "fietsen.txt")
+    assert document.form.table
+    assert document.encoding == "utf-16"
+    assert document.name_column == "Productnaam"
+    assert [section.heading for section in document.sections[1:]] == ["Stadsfiets", "Kinderfiets"]
+    assert "Prijs: € 549,00" in document.text.split("\n")
+
+
+def test_a_text_file_with_a_tab_in_it_is_still_prose():
+    text = "Levering\n\nWij bezorgen binnen 2 dagen.\tOok op zaterdag.\nRetourneren kan 30 dagen lang.\n"
+    document = load_bytes(text.encode("utf-8"), "info.txt")
+    assert not document.form.table
+
+
+@pytest.mark.parametrize(("header", "name"), [
+    (["ID", "Aktywny (0/1)", "Nazwa", "Kategorie", "Cena bez podatku"], "Nazwa"),
+    (["Indeks", "Nazwa produktu", "Cena"], "Nazwa produktu"),
+    (["ID", "Typ", "Artikelnummer", "Namn", "Ordinarie pris"], "Namn"),
+    (["Varenummer", "Produktnavn", "Pris"], "Produktnavn"),
+    (["Tuotenumero", "Tuotenimi", "Hinta"], "Tuotenimi"),
+    (["Kód", "Název", "Cena"], "Název"),
+])
+def test_the_name_column_is_found_in_polish_and_the_nordic_languages(header, name):
+    assert header[name_like_column(header)] == name
+
+
+def test_the_regular_price_is_read_as_the_price_and_a_first_word_names_a_role():
+    woocommerce = ["Nombre", "Precio rebajado", "Precio normal", "Descripción corta", "Categorías"]
+    assert column_roles(woocommerce, "Nombre") == {
+        "name": "Nombre", "price": "Precio normal", "description": "Descripción corta", "category": "Categorías"}
+    prestashop = ["Nombre", "Precio impuestos excluidos", "Resumen"]
+    assert column_roles(prestashop, "Nombre") == {"name": "Nombre", "price": "Precio impuestos excluidos"}
+
+
+@pytest.mark.parametrize("prices", [["12,99 €", "7,50 €"], ["R$ 39,90", "R$ 12,90"], ["CHF 12.50", "CHF 8.00"],
+                                    ["149,00 zł", "89,00 zł"], ["4 995,00", "349,00"]])
+def test_prices_as_shops_write_them_in_every_country_are_numbers(prices):
+    assert classify("Prezzo", prices) == "numbers"
+
+
+def test_a_column_of_words_is_not_numbers():
+    assert classify("Marca", ["Bialetti", "Zassenhaus", "Moka 3"]) is None
+
+
+def test_the_command_line_says_the_files_language_and_the_columns_it_read(tmp_path):
+    path, questions = tmp_path / "listino.csv", tmp_path / "domande.csv"
+    path.write_bytes(ITALIAN.encode("cp1252"))
+    questions.write_text("question,expected_source,expected_answer\n"
+                         "quanto costa la moka?,Moka Express 3 tazze,\"12,99 €\"\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "workbench", "evaluate", str(path), "--questions", str(questions),
+                           "--no-history", "--strategies", "heading", "--retrievers", "bm25", "--rerankers", "none"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1] == "Written in Italian; read with Italian word rules."
+    assert lines[2] == "Product names from Nome, prices from Prezzo, descriptions from Descrizione."
