@@ -146,6 +146,13 @@ QUESTION_WORDS = {
     "pt": """quanto quanta quantos quantas quê qual quais como onde quando porquê porque posso pode podem podemos
         têm tem existe obrigado obrigada olá alguém algo devo deve fazer""",
 }
+# Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
+# that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
+ACCENTED_ENDINGS = {
+    "es": (("iais", "íais"), ("abais", "ábais"), ("asteis", "ásteis"), ("isteis", "ísteis"), ("areis", "aréis"),
+           ("ereis", "eréis"), ("ireis", "iréis"), ("ais", "áis"), ("eis", "éis")),
+    "pt": (("coes", "ções"), ("cao", "ção"), ("oes", "ões"), ("ao", "ão")),
+}
 # The line the to-do adds after an answer (or to a product's text) to name the customers' words, in the file's
 # language: it is the shop's own text, read by its customers. English for a language not named here.
 SEARCH_WORDS_LABEL = {
@@ -200,9 +207,33 @@ class Analyzer:
     def _stem(self, word: str) -> str:
         """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is. Outside
         English the stem then loses its accents ("échange" and "echange" meet). Not before stemming: French
-        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse"."""
-        stemmed = _stemmer(self.algorithm).stemWord(word)
-        return fold_accents(stemmed) if self.folds and not stemmed.isascii() else stemmed
+        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse".
+
+        Customers type without accents, and some stemmers know an ending only with its accent or only without
+        it, so a word meets its other spelling by the shorter of the two stems: a word with accents is stemmed
+        as written and without them (Portuguese "cafés" as "cafes", which "café" and a typed "cafes" stem to,
+        "caf"); a word without, also with the accent its ending has in ``ACCENTED_ENDINGS`` (a Spaniard's
+        "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
+        leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
+        stemmer = _stemmer(self.algorithm)
+        stemmed = stemmer.stemWord(word)
+        if not self.folds:
+            return stemmed
+        if word.isascii():
+            for ending, accented in ACCENTED_ENDINGS.get(self.languages[0], ()):
+                if word.endswith(ending) and len(word) > len(ending) + 2:  # "enviais": "envíais" or "enviáis"
+                    other = stemmer.stemWord(word[: -len(ending)] + accented)
+                    stemmed = other if len(other) < len(stemmed) else stemmed
+        else:
+            other = stemmer.stemWord(fold_accents(word))
+            stemmed = other if len(other) < len(stemmed) else stemmed
+        if self.languages[0] == "nl":
+            for _ in range(3):  # "fietsen" -> "fiets" -> "fiet", as "fiets" -> "fiet"
+                again = stemmer.stemWord(stemmed)
+                if again == stemmed:
+                    break
+                stemmed = again
+        return stemmed if stemmed.isascii() else fold_accents(stemmed)
 
     def subject_words(self, text: str) -> list[str]:
         """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""
@@ -235,10 +266,15 @@ def stop_words_of(code: str) -> frozenset[str]:
     return frozenset(words | {fold_accents(word) for word in words})
 
 
+# Letters Unicode does not write as a letter and a mark, typed as the plain letter by customers without the key:
+# Polish "kołdra" as "koldra", Croatian "đ" as "d".
+UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+
+
 def fold_accents(word: str) -> str:
-    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große"); other scripts' marks
-    (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
-    return MARKS.sub("", unicodedata.normalize("NFKD", word))
+    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
+    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
+    return MARKS.sub("", unicodedata.normalize("NFKD", word)).translate(UNMARKED)
 
 
 @functools.cache
