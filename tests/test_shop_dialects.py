@@ -96,8 +96,9 @@ def test_prices_as_shops_write_them_in_every_country_are_numbers(prices):
     assert classify("Prezzo", prices) == "numbers"
 
 
-def test_a_column_of_words_is_not_numbers():
+def test_a_column_of_words_is_not_numbers_nor_one_of_codes():
     assert classify("Marca", ["Bialetti", "Zassenhaus", "Moka 3"]) is None
+    assert classify("Codice", ["CAF-001", "CAF-002", "CAF-003"]) == "identifiers"  # never a question, never a word
 
 
 def test_the_command_line_says_the_files_language_and_the_columns_it_read(tmp_path):

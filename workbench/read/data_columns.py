@@ -16,8 +16,9 @@ from collections import defaultdict
 from workbench.core.model import Document, Fact, Section
 
 # A number with an optional currency or unit before or after it, as shops write prices in every country: "$12.50",
-# "1,200", "45 W", "20%", and Europe's and Brazil's "12,99 €", "R$ 39,90", "CHF 12.50", "149,00 zł", "1'299.–".
-NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[^\W\d_]{1,3}[^\w\s]?)\s*[-+]?\d[\d.,\s']*"
+# "1,200", "45 W", "20%", and Europe's and Brazil's "12,99 €", "R$ 39,90", "CHF 12.50", "149,00 zł", "1'299.–";
+# a code is not one ("CAF-001": a currency's letters are three capitals and a space, or "R$", "US$").
+NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[A-Z]{3}\s|[A-Za-z]{1,2}\$)\s*[-+]?\d[\d.,\s']*"
                     r"(?:%|[^\W\d_]{1,3}\.?|[^\w\s]{1,2})?$")
 FLAG = frozenset("0 1 yes no y n true false on off".split())
 ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid".split())
