@@ -113,3 +113,42 @@ def test_the_command_line_says_the_files_language_and_the_columns_it_read(tmp_pa
     lines = done.stdout.splitlines()
     assert lines[1] == "Written in Italian; read with Italian word rules."
     assert lines[2] == "Product names from Nome, prices from Prezzo, descriptions from Descrizione."
+
+
+POLISH_SHOP = ("Indeks;Nazwa;Cena;Kolor;Opis\n"
+               "KOL-A;Kołdra puchowa;499,00 zł;Biały;Lekka kołdra z puchu gęsiego, ciepła ale nie za gruba.\n"
+               "POD-B;Poduszka gryczana;89,00 zł;Zielony;Wypełniona łuską gryki, dopasowuje się do kształtu szyi.\n"
+               "KOC-C;Koc wełniany;260,00 zł;Szary;Tkany w Polsce z wełny merino, nie gryzie i grzeje.\n")
+
+
+def test_a_polish_files_generated_questions_are_polish_and_never_ask_its_code():
+    from workbench.read.questions import generate_questions
+
+    document = load_bytes(POLISH_SHOP.encode("cp1250"), "sklep.csv")
+    asked = {(question.question, question.expected_answer) for question in generate_questions(document)}
+    assert ("Ile kosztuje Kołdra puchowa?", "499,00 zł") in asked
+    assert ("Jakie kolory ma Poduszka gryczana?", "Zielony") in asked
+    assert not any(answer.startswith(("KOL", "POD", "KOC")) for _, answer in asked)  # "Indeks" is the code
+    assert data_columns(document)["Indeks"] == "identifiers"
+
+
+def test_a_stock_flag_asks_whether_it_is_in_stock_not_how_many():
+    from workbench.read.questions import generate_questions
+
+    swedish = ("Namn;I lager?;Beskrivning\nMössa i ull;1;Varm mössa stickad i Sverige av merinoull.\n"
+               "Tält för två;1;Lätt tvåmannatält för fjällvandring som tål kraftig vind.\n").encode()
+    asked = [question.question for question in generate_questions(load_bytes(swedish, "butik.csv"))]
+    assert "Finns Mössa i ull i lager?" in asked  # English "How many of the Mössa i ull are in stock?" before
+
+
+def test_the_to_dos_words_leave_out_how_customers_ask_in_dutch_and_swedish():
+    from workbench.advise.todo_words import missing_words
+    from workbench.core.words import analyzer
+
+    dutch = analyzer(("nl",))
+    assert missing_words("hoelang duurt het opladen van de accu?", "Accu van 500 Wh.", "E-bike",
+                         analyzer=dutch) == ["opladen"]  # "hoelang", "duurt" were advised as search words
+    swedish = analyzer(("sv",))
+    assert missing_words("vilket bränsle använder trangian?", "Brinner med rödsprit.", "Stormkök",
+                         analyzer=swedish) == ["bränsle", "trangian"]
+    assert swedish.search_words_label == "Sökord:" and analyzer(("pl",)).search_words_label == "Słowa kluczowe:"

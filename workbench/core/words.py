@@ -141,10 +141,14 @@ QUESTION_WORDS = {
         debo debe hacer""",
     "it": """quanto quanta quanti quante cosa quale quali come dove quando perché posso può possono potete avete
         hai esiste grazie ciao prego qualcuno qualcosa devo deve fare""",
-    "nl": """hoeveel wat wie welke welk hoe waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben hebt
-        bestaat graag bedankt hallo eigenlijk iemand iets doen""",
+    "nl": """hoeveel wat wie welke welk hoe hoelang waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben
+        hebt bestaat graag bedankt hallo eigenlijk iemand iets doen duurt duren lang jullie onze zitten zit""",
     "pt": """quanto quanta quantos quantas quê qual quais como onde quando porquê porque posso pode podem podemos
         têm tem existe obrigado obrigada olá alguém algo devo deve fazer""",
+    "pl": """ile ilu jaki jaka jakie jakiej jakim jakich jakiego czy gdzie kiedy dlaczego jak można mogę możecie
+        macie masz jest są będzie proszę dziękuję dzień dobry cześć ktoś coś trzeba mam""",
+    "sv": """vad vilken vilket vilka hur när var varför kan får finns har ni tack hej snälla någon något behöver
+        använder använda måste ska""",
 }
 # Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
 # that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
@@ -157,7 +161,7 @@ ACCENTED_ENDINGS = {
 # language: it is the shop's own text, read by its customers. English for a language not named here.
 SEARCH_WORDS_LABEL = {
     "en": "Search words:", "de": "Suchbegriffe:", "fr": "Mots-clés :", "es": "Palabras clave:",
-    "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:",
+    "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",
 }
 
 

@@ -21,7 +21,11 @@ from workbench.core.model import Document, Fact, Section
 NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[A-Z]{3}\s|[A-Za-z]{1,2}\$)\s*[-+]?\d[\d.,\s']*"
                     r"(?:%|[^\W\d_]{1,3}\.?|[^\w\s]{1,2})?$")
 FLAG = frozenset("0 1 yes no y n true false on off".split())
-ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid".split())
+# A product's code in the shops' languages too: Polish "Indeks", Italian "Codice", Spanish "Código", "Referencia",
+# Dutch and Swedish "Artikelnummer", "Art.-Nr.".
+ID_WORDS = frozenset("""id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid index indeks
+    kod kód codice codigo código ref referencia referência reference référence riferimento artikelnummer artikelnr
+    nr varenummer tuotenumero""".split())
 LINK = re.compile(r"^(?:https?://|www\.|ftp://|//|/?[\w.-]+/[\w./-]*\.(?:jpe?g|png|gif|webp|svg|pdf)\b)", re.IGNORECASE)
 LINK_WORDS = frozenset("url urls link links href src image images img thumbnail thumbnails photo photos".split())
 HTML = re.compile(r"<\s*/?\s*[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?\s*>")
