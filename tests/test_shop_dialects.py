@@ -152,3 +152,30 @@ def test_the_to_dos_words_leave_out_how_customers_ask_in_dutch_and_swedish():
     assert missing_words("vilket bränsle använder trangian?", "Brinner med rödsprit.", "Stormkök",
                          analyzer=swedish) == ["bränsle", "trangian"]
     assert swedish.search_words_label == "Sökord:" and analyzer(("pl",)).search_words_label == "Słowa kluczowe:"
+
+
+WRITTEN = ROOT / "tests" / "data" / "written"
+
+
+@pytest.mark.parametrize(("name", "encoding", "language", "roles"), [
+    ("jabones_woocommerce_es.csv", "utf-8-sig", "es",
+     {"name": "Nombre", "price": "Precio normal", "description": "Descripción", "category": "Categorías"}),
+    ("caffe_magento_it.csv", "windows-1252", "it",
+     {"name": "Nome", "price": "Prezzo", "description": "Descrizione", "category": "Categoria"}),
+    ("fietsen_unicode_nl.txt", "utf-16", "nl",
+     {"name": "Productnaam", "price": "Prijs", "description": "Omschrijving", "category": "Categorie"}),
+    ("cafe_loja_pt.csv", "utf-8", "pt",
+     {"name": "Nome do produto", "price": "Preço", "description": "Descrição", "category": "Categoria"}),
+    ("posciel_prestashop_pl.csv", "windows-1250", "pl",
+     {"name": "Nazwa", "price": "Cena z podatkiem", "description": "Opis", "category": "Kategorie"}),
+    ("friluft_woocommerce_sv.csv", "utf-8-sig", "sv",
+     {"name": "Namn", "price": "Ordinarie pris", "description": "Beskrivning", "category": "Kategorier"}),
+])
+def test_each_probe_export_opens_without_flags_in_its_language(name, encoding, language, roles):
+    from workbench.read.language import document_languages
+    from workbench.read.loaders import load_path
+
+    document = load_path(WRITTEN / name)
+    assert (document.encoding, document_languages(document)[:1]) == (encoding, (language,))
+    assert column_roles(document.columns, document.name_column) == roles
+    assert data_columns(document)[roles["price"]] == "numbers"

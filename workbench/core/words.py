@@ -138,7 +138,7 @@ QUESTION_WORDS = {
         genre alors donc aussi""",
     "es": """cuánto cuánta cuántos cuántas cuanto cuanta cuantos cuantas qué cuál cuáles cómo dónde donde cuándo
         cuando por porqué hay puedo puede pueden podéis tienen tenéis tienes existe favor gracias hola alguien algo
-        debo debe hacer""",
+        debo debe hacer sirve sirven mide miden""",
     "it": """quanto quanta quanti quante cosa quale quali come dove quando perché posso può possono potete avete
         hai esiste grazie ciao prego qualcuno qualcosa devo deve fare""",
     "nl": """hoeveel wat wie welke welk hoe hoelang waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben
