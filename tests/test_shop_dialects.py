@@ -179,3 +179,13 @@ def test_each_probe_export_opens_without_flags_in_its_language(name, encoding, l
     assert (document.encoding, document_languages(document)[:1]) == (encoding, (language,))
     assert column_roles(document.columns, document.name_column) == roles
     assert data_columns(document)[roles["price"]] == "numbers"
+
+
+def test_the_check_up_says_first_how_the_file_was_read():
+    done = subprocess.run([sys.executable, "-m", "workbench", "audit", str(WRITTEN / "posciel_prestashop_pl.csv")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == [
+        "Written in Polish; read with Polish word rules.",
+        "Product names from Nazwa, prices from Cena z podatkiem, descriptions from Opis, categories from Kategorie."]
+    assert "read as Windows-1250" in done.stderr
