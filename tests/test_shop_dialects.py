@@ -189,3 +189,43 @@ def test_the_check_up_says_first_how_the_file_was_read():
         "Written in Polish; read with Polish word rules.",
         "Product names from Nazwa, prices from Cena z podatkiem, descriptions from Opis, categories from Kategorie."]
     assert "read as Windows-1250" in done.stderr
+
+
+@pytest.mark.parametrize(("value", "fmt", "expected"), [
+    (6.5, '#,##0.00\\ "€"', "6.50 €"),  # Excel (es-ES) shows "6,50 €": the file keeps the number and this format
+    (39.9, '"R$" #,##0.00', "R$ 39.90"),
+    (6.5, "[$€-C0A] #,##0.00", "€ 6.50"),
+    (1234.5, "_-* #,##0.00\\ [$€-40C]_-;-* #,##0.00\\ [$€-40C]_-", "1,234.50 €"),  # accounting: padding shows none
+    (149.0, "#,##0.00 [$zł-415]", "149.00 zł"),
+    (5, "[$-409]0", "5"),  # a locale tag alone shows nothing
+    (1234.5, "[Red]#,##0.00", "1,234.50"),
+    (12345.0, "0.00E+00", "12345.00"),  # scientific: read as before
+])
+def test_an_excel_price_keeps_the_currency_its_format_shows(value, fmt, expected):
+    from workbench.read.excel import format_cell
+
+    assert format_cell(value, fmt) == expected
+
+
+def test_an_owners_answer_with_a_decimal_comma_is_found_in_an_excel_price():
+    import io
+
+    import openpyxl
+
+    from workbench.core.model import Question
+    from workbench.read.resolve import resolve
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["Nombre", "Precio", "Descripción"])
+    sheet.append(["Jabón de lavanda", 6.5, "Jabón artesanal de aceite de oliva con lavanda, para pieles sensibles."])
+    sheet.append(["Jabonera de olivo", 1299, "Jabonera tallada a mano en madera de olivo, con ranuras."])
+    sheet["B2"].number_format = sheet["B3"].number_format = '#,##0.00\\ "€"'
+    out = io.BytesIO()
+    workbook.save(out)
+    document = load_bytes(out.getvalue(), "jabones.xlsx")
+    assert "Precio: 6.50 €" in document.text.split("\n")
+    found = resolve(document, Question("cuanto cuesta el jabon?", "Jabón de lavanda", "6,50 €"))
+    assert document.slice(found.answer_span) == "6.50 €"  # was: "the answer '6,50 €' is not in 'Jabón de lavanda'"
+    found = resolve(document, Question("y la jabonera?", "Jabonera de olivo", "1.299,00 €"))
+    assert document.slice(found.answer_span) == "1,299.00 €"
