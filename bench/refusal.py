@@ -3,10 +3,12 @@
     python bench/refusal.py                                # every real file with a question set
     python bench/refusal.py --retrievers keyword,bm25 --rerankers none
 
-For each file in ../shared/real-data that has bench/questions/<stem>.questions.csv, runs every
-strategy x retriever x reranker with ``--threshold auto`` and prints, for the recommended
-configuration (the best real one by clean answers; never a control) and for every real one,
-the refusal figures judged leave-one-out: each question by a threshold fitted without it.
+For each file in ../shared/real-data that has bench/questions/<stem>.questions.csv, and each file of the
+project's own tests/data/real and tests/data/written (German, French and English, with their questions beside
+them), runs every strategy x retriever x reranker with ``--threshold auto`` and prints, for the recommended
+configuration (the best real one by clean answers; never a control) and for every real one, the refusal figures
+judged leave-one-out: each question by a threshold fitted without it. Last, per language, the figures summed over
+every real setup of every file: unanswerable questions refused, answerable ones wrongly refused, clean answers.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 REAL_DATA = ROOT.parent / "shared" / "real-data"
 QUESTIONS = ROOT / "bench" / "questions"
+OWN = [ROOT / "tests" / "data" / "real", ROOT / "tests" / "data" / "written"]
 
 
 def main() -> int:
@@ -35,14 +38,17 @@ def main() -> int:
     parser.add_argument("--rerankers", default="none")
     parser.add_argument("--all", action="store_true", help="print every real configuration, not only the recommended")
     args = parser.parse_args()
-    if not REAL_DATA.is_dir():
-        print(f"{REAL_DATA} is not there: nothing to measure.")
-        return 0
+    pairs = []
+    if REAL_DATA.is_dir():
+        pairs += [(path, QUESTIONS / f"{path.stem}.questions.csv") for path in sorted(REAL_DATA.iterdir())]
+    for folder in OWN:
+        pairs += [(path, path.with_name(f"{path.stem}.questions.csv")) for path in sorted(folder.iterdir())
+                  if path.suffix in (".md", ".csv") and not path.name.endswith(".questions.csv")]
     print("| file | recommended | clean | unanswerable refused (LOO) | answerable refused (LOO) | fitted threshold |")
     print("|---|---|---:|---:|---:|---:|")
     details = []
-    for path in sorted(REAL_DATA.iterdir()):
-        questions_file = QUESTIONS / f"{path.stem}.questions.csv"
+    summed: dict[str, list[int]] = {}
+    for path, questions_file in pairs:
         if not questions_file.is_file():
             continue
         document = load_path(path)
@@ -57,6 +63,13 @@ def main() -> int:
             f"| {c.false_refusals}/{c.answerable} ({c.false_refusals / max(c.answerable, 1):.0%}) "
             f"| {'never' if c.threshold is None else f'{c.threshold:.3f}'} |"
         )
+        total = summed.setdefault(evaluation.analyzer.name, [0, 0, 0, 0, 0])
+        for run in evaluation.runs:
+            if not is_control(run.strategy):
+                k = run.calibration
+                for i, value in enumerate((k.refused, k.unanswerable, k.false_refusals, k.answerable,
+                                           run.counts["clean"])):
+                    total[i] += value
         if args.all:
             for run in evaluation.runs:
                 if not is_control(run.strategy):
@@ -67,6 +80,10 @@ def main() -> int:
                     )
     if details:
         print("\n" + "\n".join(details))
+    print("\n| language | unanswerable refused | answerable wrongly refused | clean |  (summed over every real setup)")
+    print("|---|---:|---:|---:|")
+    for language, (refused, unanswerable, wrongly, answerable, clean) in summed.items():
+        print(f"| {language} | {refused} / {unanswerable} | {wrongly} / {answerable} | {clean} |")
     return 0
 
 

@@ -182,4 +182,30 @@ def test_how_a_french_customer_asks_is_not_counted_as_missing_from_the_file():
     document = parse_markdown("# Boutique\n\n## Bonnet Arctic\nLe bonnet coûte 15 euros.\n", "boutique.md")
     evidence = WordEvidence(document, analyzer=analyzer(("fr",)))
     words, coverage = evidence.question("Combien coûte le bonnet ?")
-    assert words == ["coûte", "bonnet"] and coverage == 1.0
+    assert words == ["coute", "bonnet"] and coverage == 1.0  # compared without accents (a word under six letters whole)
+
+
+def test_a_german_question_in_another_case_names_what_the_file_names():
+    """"Handschuhen" (dative plural) and "Beanies" name the file's "Handschuhe" and "Beanie": fully covered, where
+    compared whole they counted as words the file never uses (0 of 6 unanswerable questions on the real German export
+    could be refused under any word-search setup; 17 of 48 now, and 15 answerable wrongly refused, not 22). A word
+    the file really lacks ("Österreich") still counts as missing, and only inflection goes: "Rücksendung" does not
+    become the file's "zurücksenden"."""
+    from workbench.core.words import analyzer
+    from workbench.read.markdown import parse_markdown
+
+    text = "# Shop\n\n## Handschuhe\nWarme Handschuhe für den Winter.\n\n## Beanie\nDie Beanie ist aus Wolle.\n"
+    evidence = WordEvidence(parse_markdown(text, "shop.md"), analyzer=analyzer(("de",)))
+    assert evidence.question("Kann ich mit den Handschuhen tippen?") == (["handschuh", "tipp"], evidence.coverage(
+        ["handschuh", "tipp"]))
+    words, coverage = evidence.question("Habt ihr noch Beanies?")
+    assert words == ["beani"] and coverage == 1.0
+    words, coverage = evidence.question("Liefert ihr nach Österreich?")
+    assert words == ["liefert", "osterreich"] and coverage == 0.0  # neither is in the file
+    assert "osterreich" not in evidence.frequency and evidence.frequency["handschuh"] == 2  # heading and line
+
+
+def test_english_words_are_still_compared_whole():
+    from workbench.core.words import ENGLISH
+
+    assert ENGLISH.named("batteries") == "batteries"

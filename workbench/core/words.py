@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
 import regex
+
+from workbench.core.named_forms import fold_accents, named_form
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
 WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
@@ -120,7 +121,6 @@ LANGUAGES = {
     "ru": ("Russian", "russian", "russian"),
     "id": ("Indonesian", "indonesian", "indonesian"),
 }
-MARKS = regex.compile(r"\p{M}+")
 
 # How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
 # most of them out ("combien", "quoi", "außer", "cuánto"): the question's framing, never words worth adding to a
@@ -131,7 +131,7 @@ QUESTION_WORDS = {
         womit wofür worauf worum wozu kann kannst können könnte könnten muss musst müssen soll sollte sollten gibt
         gibts bitte danke hallo eigentlich denn mal drum darum außer ausser überhaupt irgendwie genau halt schon
         noch krieg kriege kriegt bekomme bekommt geht gehts läuft passiert jemand etwas bzw darf darfst dürfen
-        will willst wollen möchte möchten hab habe hat haben seh sehe sieht mach mache macht machen tun tut""",
+        will willst wollen möchte möchten hab habe hat habt haben seh sehe sieht mach mache macht machen tun tut""",
     "fr": """combien quoi quel quelle quels quelles comment pourquoi quand lequel laquelle lesquels lesquelles
         existe existent faut peut peux puis pouvez pourrais pourriez veux voudrais voudrait aimerais avez avoir
         possible svp merci bonjour salut est-ce cela ça dois doit devez faire fait quelqu chose truc vraiment
@@ -183,6 +183,8 @@ class Analyzer:
         self.stop_words = stops[0] if len(stops) == 1 else frozenset().union(*stops)
         self.folds = languages[0] != "en"
         self.stem = functools.lru_cache(maxsize=1 << 18)(self._stem)  # a document repeats its words
+        # The form the confidence compares, whether a text names a word at all (``core.named_forms``).
+        self.named = functools.lru_cache(maxsize=1 << 16)(functools.partial(named_form, languages[0]))
         self._terms = functools.lru_cache(maxsize=1 << 16)(self._read_terms)
         self.question_terms = functools.lru_cache(maxsize=4096)(self._question_terms)
 
@@ -268,17 +270,6 @@ def stop_words_of(code: str) -> frozenset[str]:
 
     words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])}
     return frozenset(words | {fold_accents(word) for word in words})
-
-
-# Letters Unicode does not write as a letter and a mark, typed as the plain letter by customers without the key:
-# Polish "kołdra" as "koldra", Croatian "đ" as "d".
-UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
-
-
-def fold_accents(word: str) -> str:
-    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
-    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
-    return MARKS.sub("", unicodedata.normalize("NFKD", word)).translate(UNMARKED)
 
 
 @functools.cache

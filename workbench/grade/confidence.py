@@ -59,7 +59,9 @@ def line_words(text: str, analyzer: Analyzer = ENGLISH) -> frozenset[str]:
     assembly for the sofas?" found "assemble" and "sofa" in a furniture file; "Do you sell dishwashers?"
     found "dishwasher-safe"). On the six real files (bench/refusal.py, keyword and bm25, every cut, no and
     heading re-check) whole words refused 651 of 1,728 unanswerable questions and 295 of 9,984 answerable ones;
-    Snowball stems 396 and 559; the -s/-es/-ing/-ed stripping this replaced 563 and 480.
+    Snowball stems 396 and 559; the -s/-es/-ing/-ed stripping this replaced 563 and 480. Another language's
+    words are compared without their inflection (``Analyzer.named``, ``core/named_forms.py``): "Handschuhen" in a
+    German question names the file's "Handschuhe".
     """
     return _line_words(text, analyzer)
 
@@ -69,7 +71,8 @@ def line_words(text: str, analyzer: Analyzer = ENGLISH) -> frozenset[str]:
 def _line_words(text: str, analyzer: Analyzer) -> frozenset[str]:
     split = CAMEL.sub(" ", text)
     subject_words = analyzer.subject_words
-    return frozenset(subject_words(split)) | (frozenset(subject_words(text)) if split != text else frozenset())
+    words = frozenset(subject_words(split)) | (frozenset(subject_words(text)) if split != text else frozenset())
+    return words if analyzer is ENGLISH else frozenset(map(analyzer.named, words))
 
 
 class WordEvidence:
@@ -105,7 +108,8 @@ class WordEvidence:
 
     def question_words(self, question: str) -> list[str]:
         """The question's content words, each once: no stop word, no asking word."""
-        return list(dict.fromkeys(t for t in tokenize(question) if t not in self.not_named))
+        words = (t for t in tokenize(question) if t not in self.not_named)
+        return list(dict.fromkeys(words if self.analyzer is ENGLISH else map(self.analyzer.named, words)))
 
     def coverage(self, question_words: list[str], present: set[str] | None = None) -> float:
         """IDF-weighted share of the question's words found in ``present`` (default: the whole document).

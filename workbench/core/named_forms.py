@@ -1,0 +1,117 @@
+"""A word's inflection taken off, its derivation kept: the form in which the confidence asks whether a file names
+the thing a question names (``grade/confidence.py``).
+
+German and French customers inflect what a file states in another case or number: "Handschuhen" is the file's
+"Handschuhe", "Beanies" its "Beanie", "applis" its "appli". Compared whole, as English words are, such a question
+looks as if it named something the file never does, so answerable questions scored as low as unanswerable ones and
+no refusal threshold could part them (the real German export: 0 of 6 unanswerable refused under every word-search
+setup). Snowball's stems go further than inflection and join words that name different things ("remboursé",
+"remboursement"): on the real French terms and export they wrongly refused 20 of 768 answerable questions where
+whole words refused 3 (bench/refusal.py, ``--languages``). These light rules only take what a plural or a case adds,
+after Savoy's light stemmers for German and French (as in Lucene's ``GermanLightStemmer`` and
+``FrenchMinimalStemmer``) and the minimal plural rules for Spanish, Portuguese, Italian and Dutch. Accents go
+(customers type without them). English keeps its words whole: there whole words refused more unanswerable
+questions and fewer answerable ones than any stemming (the figures in ``grade/confidence.line_words``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+import regex
+
+MARKS = regex.compile(r"\p{M}+")
+
+
+# Letters Unicode does not write as a letter and a mark, typed as the plain letter by customers without the key:
+# Polish "kołdra" as "koldra", Croatian "đ" as "d".
+UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+
+
+def fold_accents(word: str) -> str:
+    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
+    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
+    return MARKS.sub("", unicodedata.normalize("NFKD", word)).translate(UNMARKED)
+
+
+def _german(word: str) -> str:
+    word = word.replace("ß", "ss")
+    size = len(word)
+    if size > 5 and word.endswith("ern"):
+        word = word[:-3]
+    elif size > 4 and word[-2:] in ("em", "en", "er", "es"):
+        word = word[:-2]
+    elif size > 3 and word[-1] == "e":
+        word = word[:-1]
+    elif size > 3 and word[-1] == "s" and word[-2] in "bdfghklmnrt":  # the genitive and loan plurals' -s
+        word = word[:-1]
+    size = len(word)
+    if size > 5 and word.endswith("est"):
+        word = word[:-3]
+    elif size > 4 and (word[-2:] in ("er", "en") or (word[-2:] == "st" and word[-3] in "bdfghklmnt")):
+        word = word[:-2]
+    return word
+
+
+def _french(word: str) -> str:
+    # Lucene's FrenchMinimalStemmer on the folded word: the plural -s/-x, the infinitive's -r, the feminine -e
+    # and a participle's é, then a doubled last letter ("bonne" -> "bon").
+    if len(word) < 6:
+        return word
+    if word[-1] == "x":
+        return word[:-2] + "l" if word.endswith("aux") else word[:-1]  # chevaux -> cheval
+    for ending in "sree":
+        if word[-1] == ending:
+            word = word[:-1]
+    return word[:-1] if word[-1] == word[-2] else word
+
+
+def _spanish(word: str) -> str:
+    if len(word) < 4 or word[-1] != "s":
+        return word
+    if word.endswith("ces"):  # luces -> luz
+        return word[:-3] + "z"
+    if word.endswith("es") and word[-3] in "lrndjyz":  # colores, botones
+        return word[:-2]
+    return word[:-1]
+
+
+def _portuguese(word: str) -> str:
+    if len(word) < 4 or word[-1] != "s":
+        return word
+    for plural, single in (("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"), ("ns", "m")):
+        if word.endswith(plural):
+            return word[: -len(plural)] + single
+    if word.endswith("es") and word[-3] in "rsz":  # cores, luzes
+        return word[:-2]
+    return word[:-1]
+
+
+def _italian(word: str) -> str:
+    # Italian marks number and gender by the last vowel (borsa, borse; zaino, zaini).
+    return word[:-1] if len(word) > 4 and word[-1] in "aeio" else word
+
+
+def _dutch(word: str) -> str:
+    if len(word) > 5 and word.endswith("en"):  # fietsen -> fiets
+        return word[:-2]
+    # The plural -s comes after -el, -em, -en, -er, -je or a vowel (kabels, meisjes, foto's); "fiets" keeps its s.
+    if len(word) > 4 and word[-1] == "s" and (word[-3:-1] in ("el", "em", "en", "er", "je") or word[-2] in "aeiouy"):
+        return word[:-1]
+    return word
+
+
+RULES: dict[str, Callable[[str], str]] = {
+    "de": _german, "fr": _french, "es": _spanish, "pt": _portuguese, "it": _italian, "nl": _dutch,
+}
+
+
+def named_form(code: str, word: str) -> str:
+    """``word`` (lowercase) in the form compared for language ``code``: English as it is, another language without
+    its accents and, where a rule is known, without its inflection."""
+    if code == "en":
+        return word
+    folded = fold_accents(word)
+    rule = RULES.get(code)
+    return rule(folded) if rule is not None else folded
