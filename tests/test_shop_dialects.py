@@ -229,3 +229,27 @@ def test_an_owners_answer_with_a_decimal_comma_is_found_in_an_excel_price():
     assert document.slice(found.answer_span) == "6.50 €"  # was: "the answer '6,50 €' is not in 'Jabón de lavanda'"
     found = resolve(document, Question("y la jabonera?", "Jabonera de olivo", "1.299,00 €"))
     assert document.slice(found.answer_span) == "1,299.00 €"
+
+
+def test_a_decimal_comma_in_a_comma_separated_row_is_read_as_one_price():
+    text = ("Nombre,Precio,Descripción\nJabón de lavanda,6,50,Jabón artesanal\nChampú sólido,€ 9,95 ,Sin sulfatos\n"
+            "Jabonera,12,Madera de olivo\nCesta,grande,1,2,de mimbre\n")
+    document = load_bytes(text.encode(), "jabones.csv")
+    lines = document.text.split("\n")
+    assert {"Precio: 6,50", "Descripción: Jabón artesanal", "Precio: € 9,95", "Precio: 12"} <= set(lines)
+    assert document.warnings[0].startswith("Rows 2 and 3 of jabones.csv hold a number written with a decimal comma")
+    # A row wider for another reason (two cells too many, one pair that could join) keeps the warning it had.
+    assert "Precio: grande" in lines and "Row 5 has more cells than there are columns" in document.warnings[1]
+
+
+def test_the_fixed_copy_writes_into_the_column_read_when_a_decimal_comma_split_a_row():
+    from workbench.advise.edits import Edit
+    from workbench.output.fixed_file import fixed_bytes
+
+    data = "Nombre,Precio,Descripción\nJabón de lavanda,6,50,Jabón artesanal\nJabonera,12,Madera de olivo\n".encode()
+    document = load_bytes(data, "jabones.csv")
+    edit = Edit(0, " Palabras clave: piel atópica.", row=2, column="Descripción")
+    # Appended to "Jabón artesanal", the row's third column as read, not to "50", the third cell as written.
+    assert fixed_bytes(data, "jabones.csv", document, [edit]).decode() == (
+        'Nombre,Precio,Descripción\nJabón de lavanda,"6,50",Jabón artesanal Palabras clave: piel atópica.\n'
+        "Jabonera,12,Madera de olivo\n")
