@@ -93,11 +93,19 @@ def _italian(word: str) -> str:
     return word[:-1] if len(word) > 4 and word[-1] in "aeio" else word
 
 
+DOUBLED = regex.compile(r"([bdfgklmnprst])\1$")
+
+
 def _dutch(word: str) -> str:
-    if len(word) > 5 and word.endswith("en"):  # fietsen -> fiets
-        return word[:-2]
-    # The plural -s comes after -el, -em, -en, -er, -je or a vowel (kabels, meisjes, foto's); "fiets" keeps its s.
-    if len(word) > 4 and word[-1] == "s" and (word[-3:-1] in ("el", "em", "en", "er", "je") or word[-2] in "aeiouy"):
+    if len(word) > 5 and word.endswith("en"):  # fietsen -> fiets, tassen -> tas (a short vowel's doubled consonant)
+        return DOUBLED.sub(r"\1", word[:-2])
+    # The plural -s comes after -el, -em, -en, -er, -je or an -e (kabels, meisjes, tantes); "fiets" and "tas" keep
+    # theirs, and "foto's" is read as "foto" and "s". Before, any vowel took it: "fietstas" was "fietsta", so the
+    # question's "fietstassen" named nothing the file has.
+    if len(word) > 4 and word[-1] == "s" and (word[-3:-1] in ("el", "em", "en", "er", "je") or word[-2] == "e"):
+        word = word[:-1]
+    # An adjective's -e after a consonant: "waterdichte" is the file's "waterdicht", "zwarte" its "zwart".
+    if len(word) > 5 and word[-1] == "e" and word[-2] not in "aeiouyj":
         return word[:-1]
     return word
 
