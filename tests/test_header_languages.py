@@ -65,7 +65,7 @@ def test_a_file_with_no_name_column_names_the_languages_it_looked_in():
     with pytest.raises(NoNameColumn) as raised:
         load_bytes(NAMELESS, "codes.csv")
     assert raised.value.columns == ["Référence", "Montant", "Remarque"]
-    assert "German, French, Spanish, Italian, Dutch or Portuguese" in str(raised.value)
+    assert "German, French, Spanish, Italian, Dutch, Portuguese, Polish or the Nordic languages" in str(raised.value)
 
 
 @pytest.mark.browser

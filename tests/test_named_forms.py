@@ -25,6 +25,9 @@ from workbench.core.named_forms import fold_accents, named_form
     ("it", "zaini", "zaino"),
     ("nl", "fietsen", "fiets"),
     ("nl", "kabels", "kabel"),
+    ("nl", "fietstassen", "fietstas"),     # -en after a doubled consonant; "tas" keeps its s
+    ("nl", "waterdichte", "waterdicht"),   # an adjective's -e
+    ("nl", "tantes", "tante"),
 ])
 def test_an_inflected_word_meets_the_files_form(code, asked, written):
     assert named_form(code, asked) == named_form(code, written)

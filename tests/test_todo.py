@@ -314,4 +314,4 @@ def test_a_french_files_words_item_is_in_french_and_never_suggests_how_customers
         "schuld", "app", "mist", "baut", "sohn"]
     assert (french.search_words_label, german.search_words_label, analyzer(("en",)).search_words_label) == (
         "Mots-clés :", "Suchbegriffe:", "Search words:")
-    assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt"}
+    assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv"}

@@ -24,10 +24,15 @@ import regex
 MARKS = regex.compile(r"\p{M}+")
 
 
+# Letters Unicode does not write as a letter and a mark, typed as the plain letter by customers without the key:
+# Polish "kołdra" as "koldra", Croatian "đ" as "d".
+UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+
+
 def fold_accents(word: str) -> str:
-    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große"); other scripts' marks
-    (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
-    return MARKS.sub("", unicodedata.normalize("NFKD", word))
+    """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
+    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
+    return MARKS.sub("", unicodedata.normalize("NFKD", word)).translate(UNMARKED)
 
 
 def _german(word: str) -> str:
@@ -88,11 +93,19 @@ def _italian(word: str) -> str:
     return word[:-1] if len(word) > 4 and word[-1] in "aeio" else word
 
 
+DOUBLED = regex.compile(r"([bdfgklmnprst])\1$")
+
+
 def _dutch(word: str) -> str:
-    if len(word) > 5 and word.endswith("en"):  # fietsen -> fiets
-        return word[:-2]
-    # The plural -s comes after -el, -em, -en, -er, -je or a vowel (kabels, meisjes, foto's); "fiets" keeps its s.
-    if len(word) > 4 and word[-1] == "s" and (word[-3:-1] in ("el", "em", "en", "er", "je") or word[-2] in "aeiouy"):
+    if len(word) > 5 and word.endswith("en"):  # fietsen -> fiets, tassen -> tas (a short vowel's doubled consonant)
+        return DOUBLED.sub(r"\1", word[:-2])
+    # The plural -s comes after -el, -em, -en, -er, -je or an -e (kabels, meisjes, tantes); "fiets" and "tas" keep
+    # theirs, and "foto's" is read as "foto" and "s". Before, any vowel took it: "fietstas" was "fietsta", so the
+    # question's "fietstassen" named nothing the file has.
+    if len(word) > 4 and word[-1] == "s" and (word[-3:-1] in ("el", "em", "en", "er", "je") or word[-2] == "e"):
+        word = word[:-1]
+    # An adjective's -e after a consonant: "waterdichte" is the file's "waterdicht", "zwarte" its "zwart".
+    if len(word) > 5 and word[-1] == "e" and word[-2] not in "aeiouyj":
         return word[:-1]
     return word
 

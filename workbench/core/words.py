@@ -138,19 +138,30 @@ QUESTION_WORDS = {
         genre alors donc aussi""",
     "es": """cuánto cuánta cuántos cuántas cuanto cuanta cuantos cuantas qué cuál cuáles cómo dónde donde cuándo
         cuando por porqué hay puedo puede pueden podéis tienen tenéis tienes existe favor gracias hola alguien algo
-        debo debe hacer""",
+        debo debe hacer sirve sirven mide miden""",
     "it": """quanto quanta quanti quante cosa quale quali come dove quando perché posso può possono potete avete
         hai esiste grazie ciao prego qualcuno qualcosa devo deve fare""",
-    "nl": """hoeveel wat wie welke welk hoe waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben hebt
-        bestaat graag bedankt hallo eigenlijk iemand iets doen""",
+    "nl": """hoeveel wat wie welke welk hoe hoelang waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben
+        hebt bestaat graag bedankt hallo eigenlijk iemand iets doen duurt duren lang jullie onze zitten zit""",
     "pt": """quanto quanta quantos quantas quê qual quais como onde quando porquê porque posso pode podem podemos
         têm tem existe obrigado obrigada olá alguém algo devo deve fazer""",
+    "pl": """ile ilu jaki jaka jakie jakiej jakim jakich jakiego czy gdzie kiedy dlaczego jak można mogę możecie
+        macie masz jest są będzie proszę dziękuję dzień dobry cześć ktoś coś trzeba mam""",
+    "sv": """vad vilken vilket vilka hur när var varför kan får finns har ni tack hej snälla någon något behöver
+        använder använda måste ska""",
+}
+# Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
+# that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
+ACCENTED_ENDINGS = {
+    "es": (("iais", "íais"), ("abais", "ábais"), ("asteis", "ásteis"), ("isteis", "ísteis"), ("areis", "aréis"),
+           ("ereis", "eréis"), ("ireis", "iréis"), ("ais", "áis"), ("eis", "éis")),
+    "pt": (("coes", "ções"), ("cao", "ção"), ("oes", "ões"), ("ao", "ão")),
 }
 # The line the to-do adds after an answer (or to a product's text) to name the customers' words, in the file's
 # language: it is the shop's own text, read by its customers. English for a language not named here.
 SEARCH_WORDS_LABEL = {
     "en": "Search words:", "de": "Suchbegriffe:", "fr": "Mots-clés :", "es": "Palabras clave:",
-    "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:",
+    "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",
 }
 
 
@@ -202,9 +213,33 @@ class Analyzer:
     def _stem(self, word: str) -> str:
         """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is. Outside
         English the stem then loses its accents ("échange" and "echange" meet). Not before stemming: French
-        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse"."""
-        stemmed = _stemmer(self.algorithm).stemWord(word)
-        return fold_accents(stemmed) if self.folds and not stemmed.isascii() else stemmed
+        Snowball knows "cassée" by its "ée" and stems it as "cassé", but "cassee" only as "casse".
+
+        Customers type without accents, and some stemmers know an ending only with its accent or only without
+        it, so a word meets its other spelling by the shorter of the two stems: a word with accents is stemmed
+        as written and without them (Portuguese "cafés" as "cafes", which "café" and a typed "cafes" stem to,
+        "caf"); a word without, also with the accent its ending has in ``ACCENTED_ENDINGS`` (a Spaniard's
+        "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
+        leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
+        stemmer = _stemmer(self.algorithm)
+        stemmed = stemmer.stemWord(word)
+        if not self.folds:
+            return stemmed
+        if word.isascii():
+            for ending, accented in ACCENTED_ENDINGS.get(self.languages[0], ()):
+                if word.endswith(ending) and len(word) > len(ending) + 2:  # "enviais": "envíais" or "enviáis"
+                    other = stemmer.stemWord(word[: -len(ending)] + accented)
+                    stemmed = other if len(other) < len(stemmed) else stemmed
+        else:
+            other = stemmer.stemWord(fold_accents(word))
+            stemmed = other if len(other) < len(stemmed) else stemmed
+        if self.languages[0] == "nl":
+            for _ in range(3):  # "fietsen" -> "fiets" -> "fiet", as "fiets" -> "fiet"
+                again = stemmer.stemWord(stemmed)
+                if again == stemmed:
+                    break
+                stemmed = again
+        return stemmed if stemmed.isascii() else fold_accents(stemmed)
 
     def subject_words(self, text: str) -> list[str]:
         """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""

@@ -39,7 +39,17 @@ def run_audit(args: argparse.Namespace) -> str:
     result = audit(document, meaning=args.meaning)
     if args.format == "json":
         return json_text(result.as_dict())
-    return "\n".join(result.lines()) + "\n"
+    return "\n".join([*reading_lines(document), *result.lines()]) + "\n"
+
+
+def reading_lines(document) -> list[str]:
+    """How the file was read, first: its language and word rules, and a spreadsheet's name, price, description and
+    category columns ("Written in Polish; read with Polish word rules.", "Product names from Nazwa, …")."""
+    from workbench.read.language import reading_sentence
+    from workbench.read.table import roles_sentence
+
+    roles = roles_sentence(document.columns, document.name_column) if document.form.table else ""
+    return [reading_sentence(document), *([roles] if roles else [])]
 
 
 def run_export(args: argparse.Namespace) -> str:

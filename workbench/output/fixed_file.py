@@ -16,7 +16,7 @@ from pathlib import PurePath
 from workbench.advise.edits import Edit, inserted
 from workbench.core import limits
 from workbench.core.model import Document, WorkbenchError
-from workbench.read.spreadsheet import sniff_delimiter
+from workbench.read.spreadsheet import mend_decimal_commas, sniff_delimiter
 from workbench.read.table import clean_cell
 from workbench.read.textio import decode_text
 
@@ -85,6 +85,11 @@ def _delimited(data: bytes, name: str, edits: list[Edit]) -> bytes:
     limits.allow_long_cells()
     records = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     header_at = next((i for i, record in enumerate(records) if any(cell.strip() for cell in record)), 0)
+    if delimiter == "," and records:  # "6,50" split in two, mended as it was read: the columns are the ones read
+        numbered = [(number + 1, record) for number, record in enumerate(records) if number > header_at]
+        mend_decimal_commas(numbered, len(records[header_at]))
+        for number, record in numbered:
+            records[number - 1] = record
     columns = _header_index(records[header_at])
     for (row, column), words in _cell_edits(edits).items():
         index = columns.get(column)

@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from workbench.core.exports import csv_text
-from workbench.core.model import Chunk, Document, ResolvedQuestion
+from workbench.core.model import Chunk, Document, ResolvedQuestion, Settings
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, plural
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, PieceSections
 from workbench.output.explain import column_name
-from workbench.run.names import reranker_name, retriever_name, strategy_name
+from workbench.read.language import document_languages
+from workbench.read.table import roles_sentence
+from workbench.run.names import reading_words, reranker_name, retriever_name, strategy_name
+from workbench.search.reads import needs_encoder
 
 # The downloads' first columns are what a person reads; the ids scripts rely on follow in their own columns.
 NAME_COLUMNS = ["way of cutting", "search", "re-check"]
@@ -64,7 +67,19 @@ def document_summary(evaluation: Evaluation) -> dict:
         "facts": len(document.facts),
         "characters": len(document.text),
         "warnings": list(document.warnings),
+        "languages": list(document_languages(document)),  # ISO 639-1 codes, main first; [] when too short to tell
+        "reading": reading_sentence(evaluation),
+        "columns_read": roles_sentence(document.columns, document.name_column) if document.form.table else "",
     } | ({"files": [file_summary(part) for part in document.files]} if document.files else {})
+
+
+def reading_sentence(evaluation: Evaluation) -> str:
+    """The file's language as the run read it, in the words the app and the report use: "Written in Spanish; read
+    with Spanish word rules and the meaning-based model multilingual-e5-small." (the model only when a setup that
+    ran reads with it: a --quick run asked for it, but stopped before)."""
+    ran = Settings(strategies=[], retrievers=sorted({run.retriever for run in evaluation.runs}),
+                   rerankers=sorted({run.reranker for run in evaluation.runs}))
+    return reading_words(evaluation.document, needs_encoder(ran), evaluation.analyzer)
 
 
 def file_summary(part) -> dict:
@@ -239,6 +254,9 @@ def to_table(evaluation: Evaluation) -> str:
         + (f"{summary['converted_from']}, converted to Markdown" if summary["converted_from"] else summary["kind"])
         + ")"
     ]
+    lines.append(summary["reading"])  # the language found, said where a shop owner reads first
+    if summary["columns_read"]:
+        lines.append(summary["columns_read"])
     lines += [f"warning: {warning}" for warning in summary["warnings"]]
     for bad in evaluation.bad_questions:
         lines.append(f"left out row {bad.question.row} ({bad.question.question!r}): {bad.reason}")

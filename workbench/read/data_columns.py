@@ -15,10 +15,17 @@ from collections import defaultdict
 
 from workbench.core.model import Document, Fact, Section
 
-# A number with an optional currency sign or unit: "$12.50", "1,200", "45 W", "20%".
-NUMBER = re.compile(r"^[^\w\s]{0,2}\s*[-+]?\d[\d.,\s]*(?:%|[^\W\d_]{1,3})?$")
+# A number with an optional currency or unit before or after it, as shops write prices in every country: "$12.50",
+# "1,200", "45 W", "20%", and Europe's and Brazil's "12,99 €", "R$ 39,90", "CHF 12.50", "149,00 zł", "1'299.–";
+# a code is not one ("CAF-001": a currency's letters are three capitals and a space, or "R$", "US$").
+NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[A-Z]{3}\s|[A-Za-z]{1,2}\$)\s*[-+]?\d[\d.,\s']*"
+                    r"(?:%|[^\W\d_]{1,3}\.?|[^\w\s]{1,2})?$")
 FLAG = frozenset("0 1 yes no y n true false on off".split())
-ID_WORDS = frozenset("id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid".split())
+# A product's code in the shops' languages too: Polish "Indeks", Italian "Codice", Spanish "Código", "Referencia",
+# Dutch and Swedish "Artikelnummer", "Art.-Nr.".
+ID_WORDS = frozenset("""id ids sku skus ean upc gtin mpn isbn barcode handle slug code codes uuid guid index indeks
+    kod kód codice codigo código ref referencia referência reference référence riferimento artikelnummer artikelnr
+    nr varenummer tuotenumero""".split())
 LINK = re.compile(r"^(?:https?://|www\.|ftp://|//|/?[\w.-]+/[\w./-]*\.(?:jpe?g|png|gif|webp|svg|pdf)\b)", re.IGNORECASE)
 LINK_WORDS = frozenset("url urls link links href src image images img thumbnail thumbnails photo photos".split())
 HTML = re.compile(r"<\s*/?\s*[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?\s*>")
@@ -40,9 +47,11 @@ NOT_FACTS = frozenset({"meta or internal fields", "links", "identifiers", "yes/n
 SYSTEM_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 # Columns customers' words belong in, best first: the product's text, then its search words.
 DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
-                     "beschreibung", "descriptif", "descripción", "descripcion", "descrizione", "beschrijving",
-                     "descrição", "descricao")
-SHORT_WORDS = ("short",)
+                     "beschreibung", "kurzbeschreibung", "descriptif", "descripción", "descripcion", "descrizione",
+                     "beschrijving", "omschrijving", "descrição", "descricao", "opis", "beskrivning", "beskrivelse",
+                     "kuvaus", "popis", "descriere", "leírás", "açıklama")
+SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
+               "krótki")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
 
 

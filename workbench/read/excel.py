@@ -219,8 +219,33 @@ def format_cell(value: object, number_format: str | None = "General") -> str:
         fmt = (number_format or "General").split(";")[0]
         if "%" in fmt:
             return _format_number(value * 100, fmt.replace("%", "")) + "%"
-        return _format_number(value, fmt)
+        before, number, after = _format_parts(fmt)
+        return " ".join(f"{before}{_format_number(value, number)}{after}".split())
     return str(value)
+
+
+# A number format's pieces Excel shows around the number: a quoted text ("€", "R$"), an escaped character (\ €),
+# a currency tag ([$€-C0A], [$zł-415]); padding (_-), fill (* ) and colours or locales ([Red], [$-409]) show none.
+FORMAT_TOKEN = re.compile(r'"([^"]*)"|\\(.)|\[\$([^\]\-]*)[^\]]*\]|\[[^\]]*\]|_.|\*.|([#0?,.]+)|(.)', re.DOTALL)
+
+
+def _format_parts(fmt: str) -> tuple[str, str, str]:
+    """The text before the number, the number's own format and the text after it: '#,##0.00\\ "€"' is
+    ("", "#,##0.00", " €"), so a Spanish shop's "6,50 €" cell reads "6.50 €", its currency kept."""
+    if fmt == "General" or len(fmt) > 255 or re.search(r"E[+-]", fmt, re.IGNORECASE):
+        return "", fmt, ""  # scientific as before; Excel writes no format longer than 255 (an unclosed "[" or '"'
+        # would make each later token scan to the end)
+    before: list[str] = []
+    after: list[str] = []
+    number = ""
+    for match in FORMAT_TOKEN.finditer(fmt):
+        quoted, escaped, currency, digits, other = match.groups()
+        if digits is not None and not number:
+            number = digits
+            continue
+        shown = next((part for part in (quoted, escaped, currency, other) if part is not None), "")
+        (after if number else before).append(" " if match.group().startswith("_") else shown)
+    return ("".join(before), number or "General", "".join(after)) if number else ("", fmt, "")
 
 
 def _format_number(value: float, fmt: str) -> str:

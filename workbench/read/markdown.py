@@ -40,8 +40,14 @@ class MarkdownLoader(Loader):
     kind = "markdown"
     extensions = (".md", ".markdown", ".txt")
 
-    def load(self, data: bytes, name: str, **_options: object) -> Document:
+    def load(self, data: bytes, name: str, *, name_column: str | None = None, **_options: object) -> Document:
         text, encoding, warnings = decode_text(data, name)
+        if name.lower().endswith(".txt"):
+            from workbench.read.spreadsheet import read_csv_text, tab_table
+            from workbench.read.table import table_to_document
+
+            if tab_table(text):  # Excel's "Unicode text" is a .txt: a table with tabs between its cells
+                return table_to_document(read_csv_text(text, name, encoding, warnings, "\t"), name, name_column)
         return parse_markdown(text, name, encoding=encoding, warnings=warnings)
 
 

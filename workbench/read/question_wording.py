@@ -1,7 +1,8 @@
 """How a question generated from a spreadsheet's column is worded: in the file's own language.
 
 The kinds of column a customer asks about (price, colour, size, …) are named by header words in every language
-whose headers the workbench reads (``read.table``: English, German, French, Spanish, Italian, Dutch and Portuguese),
+whose headers the workbench reads (``read.table``: English, German, French, Spanish, Italian, Dutch, Portuguese,
+Polish and Swedish),
 so a French export's "Prix" column is the price and its "Poids" the weight whatever the file's language. How the
 question is then put follows the file's main language (``read.language``): "Combien coûte Bonnet tricoté ?" for a
 French file, "Was kostet Wollmütze?" for a German one, the English wording as before for an English file and for
@@ -35,35 +36,36 @@ def french_elides(word: str) -> bool:
 # Kinds a customer asks about and the header words that name them (whole words, lowercase, accents off), best
 # first: the first kind whose words a header holds is the header's kind.
 KIND_WORDS = (
-    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|sonderpreis|precio|prezzo|prijs|preco"),
-    ("colour", r"colou?rs?|couleurs?|farben?|colores|colore|colori|kleur|kleuren|cor|cores"),
-    ("size", r"sizes?|tailles?|grosse|grossen|tallas?|taglia|taglie|maat|maten|tamanhos?"),
+    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|sonderpreis|precio|prezzo|prijs|preco|cena|pris"),
+    ("colour", r"colou?rs?|couleurs?|farben?|colores|colore|colori|kleur|kleuren|cor|cores|kolor|kolory|farg|farger"),
+    ("size", r"sizes?|tailles?|grosse|grossen|tallas?|taglia|taglie|maat|maten|tamanhos?|rozmiary?|storlek|storlekar"),
     ("material", r"materials?|fabrics?|matieres?|materiaux|materiau|tissu|materialien|stoff|materiales|materiale|"
-                 r"materiali|materiaal|stof|tecido"),
+                 r"materiali|materiaal|stof|tecido|material|tkanina"),
     ("stock", r"stock|inventory|qty|quantity|availability|quantite|disponibilite|lager|lagerbestand|bestand|menge|"
-              r"verfugbarkeit|existencias|cantidad|disponibilidad|quantita|giacenza|disponibilita|voorraad|aantal|"
-              r"estoque|quantidade|disponibilidade"),
-    ("warranty", r"warranty|guarantee|garantie|gewahrleistung|garantia|garanzia"),
+              r"verfugbarkeit|existencias|inventario|cantidad|disponibilidad|quantita|giacenza|disponibilita|voorraad|"
+              r"aantal|estoque|quantidade|disponibilidade|ilosc|stan|dostepnosc|antal|lagersaldo"),
+    ("warranty", r"warranty|guarantee|garantie|gewahrleistung|garantia|garanzia|gwarancja|garanti"),
     ("returns", r"returns?|refunds?|exchanges?|retours?|remboursements?|echanges?|ruckgabe|rucksendung|retoure|"
                 r"umtausch|erstattung|devoluciones|devolucion|reembolsos?|resi|reso|rimborsi|rimborso|ruilen|"
-                r"terugbetaling|devolucao|devolucoes|troca|trocas"),
+                r"terugbetaling|devolucao|devolucoes|troca|trocas|zwroty?|wymiana|retur|returer|byte"),
     ("care", r"care|washing|cleaning|entretien|lavage|pflege|pflegehinweise|cuidado|cuidados|lavado|cura|"
-             r"lavaggio|manutenzione|onderhoud|wasvoorschrift|lavagem"),
-    ("weight", r"weight|poids|gewicht|peso"),
-    ("dimensions", r"dimensions?|size_?cm|abmessungen|masse|dimensiones|dimensioni|afmetingen|dimensoes"),
-    ("width", r"width|wide|largeur|breite|ancho|anchura|larghezza|breedte|largura"),
-    ("height", r"height|tall|hauteur|hohe|altura|altezza|hoogte"),
-    ("depth", r"depth|deep|profondeur|tiefe|profundidad|profondita|diepte|profundidade"),
-    ("length", r"length|long|longueur|lange|longitud|lunghezza|lengte|comprimento"),
+             r"lavaggio|manutenzione|onderhoud|wasvoorschrift|lavagem|pielegnacja|pranie|skotsel|tvatt"),
+    ("weight", r"weight|poids|gewicht|peso|waga|vikt"),
+    ("dimensions", r"dimensions?|size_?cm|abmessungen|masse|dimensiones|dimensioni|afmetingen|dimensoes|wymiary|"
+                   r"matt"),
+    ("width", r"width|wide|largeur|breite|ancho|anchura|larghezza|breedte|largura|szerokosc|bredd"),
+    ("height", r"height|tall|hauteur|hohe|altura|altezza|hoogte|wysokosc|hojd"),
+    ("depth", r"depth|deep|profondeur|tiefe|profundidad|profondita|diepte|profundidade|glebokosc|djup"),
+    ("length", r"length|long|longueur|lange|longitud|lunghezza|lengte|comprimento|dlugosc|langd"),
     ("delivery", r"shipping|delivery|dispatch|livraison|expedition|lieferung|lieferzeit|versand|envio|entrega|"
-                 r"spedizione|consegna|levering|verzending|levertijd"),
+                 r"spedizione|consegna|levering|verzending|levertijd|dostawa|wysylka|leverans|frakt"),
 )
 # Which question a returns column asks, by the start of its header's words: an exchange column does not test
 # "can I return it?".
 RETURNS_STEMS = (
-    ("exchange", ("exchange", "echange", "umtausch", "cambio", "ruil", "troca")),
+    ("exchange", ("exchange", "echange", "umtausch", "cambio", "ruil", "troca", "wymian", "byte")),
     ("refund", ("refund", "rembours", "erstatt", "reembols", "rimbors", "terugbetal")),
-    ("return", ("return", "retour", "ruckgabe", "rucksend", "devolu", "reso", "resi")),
+    ("return", ("return", "retour", "ruckgabe", "rucksend", "devolu", "reso", "resi", "zwrot", "retur")),
 )
 
 
@@ -286,7 +288,64 @@ PORTUGUESE = Wording(
            "litres": "litros", "millilitres": "mililitros"},
 )
 
-WORDINGS = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH, "es": SPANISH, "it": ITALIAN, "nl": DUTCH, "pt": PORTUGUESE}
+# Polish names the product in the nominative only (a noun after "na" or "o" changes its ending by gender, which a
+# column of names does not say): as the subject, or before a dash, "Kołdra puchowa – czy mogę zwrócić?".
+POLISH = Wording(
+    asks={
+        "price": "Ile kosztuje {product}?",
+        "colour": "Jakie kolory ma {product}?",
+        "size": "Jakie rozmiary ma {product}?",
+        "material": "Z czego jest {product}?",
+        "stock": "Czy {product} jest na stanie?",
+        "warranty": "Jaką gwarancję ma {product}?",
+        "care": "{product} – jak prać i czyścić?",
+        "weight": "Ile waży {product}?",
+        "dimensions": "Jakie wymiary ma {product}?",
+        "width": "Jaką szerokość ma {product}?",
+        "height": "Jaką wysokość ma {product}?",
+        "depth": "Jaką głębokość ma {product}?",
+        "length": "Jaką długość ma {product}?",
+        "delivery": "{product} – ile trwa dostawa?",
+    },
+    count="{product} – ile sztuk macie na stanie?",
+    returns={"exchange": "{product} – czy mogę wymienić?", "refund": "{product} – czy dostanę zwrot pieniędzy?",
+             "return": "{product} – czy mogę zwrócić?"},
+    other="{column} – {product}?",
+    in_unit=", w {unit}?",
+    units={"millimetres": "milimetrach", "centimetres": "centymetrach", "metres": "metrach", "inches": "calach",
+           "feet": "stopach", "grams": "gramach", "kilograms": "kilogramach", "pounds": "funtach", "ounces": "uncjach",
+           "litres": "litrach", "millilitres": "mililitrach"},
+)
+
+SWEDISH = Wording(
+    asks={
+        "price": "Vad kostar {product}?",
+        "colour": "Vilka färger finns {product} i?",
+        "size": "Vilka storlekar finns {product} i?",
+        "material": "Vilket material har {product}?",
+        "stock": "Finns {product} i lager?",
+        "warranty": "Vilken garanti har {product}?",
+        "care": "Hur sköter jag {product}?",
+        "weight": "Hur mycket väger {product}?",
+        "dimensions": "Vilka mått har {product}?",
+        "width": "Vilken bredd har {product}?",
+        "height": "Vilken höjd har {product}?",
+        "depth": "Vilket djup har {product}?",
+        "length": "Vilken längd har {product}?",
+        "delivery": "Hur lång är leveranstiden för {product}?",
+    },
+    count="Hur många {product} finns i lager?",
+    returns={"exchange": "Kan jag byta {product}?", "refund": "Får jag pengarna tillbaka för {product}?",
+             "return": "Kan jag returnera {product}?"},
+    other="{column} för {product}?",
+    in_unit=", i {unit}?",
+    units={"millimetres": "millimeter", "centimetres": "centimeter", "metres": "meter", "inches": "tum",
+           "feet": "fot", "grams": "gram", "kilograms": "kilo", "pounds": "pund", "ounces": "uns",
+           "litres": "liter", "millilitres": "milliliter"},
+)
+
+WORDINGS = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH, "es": SPANISH, "it": ITALIAN, "nl": DUTCH, "pt": PORTUGUESE,
+            "pl": POLISH, "sv": SWEDISH}
 
 
 def wording_for(language: str | None) -> Wording:

@@ -164,6 +164,7 @@ def column_words(column: str) -> list[str]:
     spécial" -> ["prix", "special"], "Größe" -> ["grosse"]."""
     last = re.split(r"[.>/]", column.strip())[-1] or column
     last = "".join(c for c in unicodedata.normalize("NFKD", last) if not unicodedata.combining(c)).replace("ß", "ss")
+    last = last.replace("ł", "l").replace("Ł", "L")  # no accent to take off: Polish "Długość" is "dlugosc"
     return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
 
 
@@ -274,7 +275,8 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                     asked = next((asked for asked, stems in RETURNS_STEMS
                                   if any(w.startswith(stem) for w in words for stem in stems)), "return")
                     template = wording.returns[asked]
-                elif kind == "stock" and COUNT.match(value):  # "5000" answers "how many", not "is it in stock?"
+                elif kind == "stock" and COUNT.match(value) and not YES_NO.match(value):
+                    # "5000" answers "how many", not "is it in stock?"; a flag's "1" ("¿En inventario?") does not
                     template = wording.count
                 else:
                     template = wording.asks[kind]

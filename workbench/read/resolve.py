@@ -44,12 +44,20 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", fold(clean_heading(text))).strip().lower()
 
 
+# A decimal or thousands separator between digits: "6,50" as a Spanish owner reads the cell, "6.50" as the
+# workbook holds it (Excel shows its numbers in the computer's locale, and the file keeps no locale).
+SEPARATOR = re.compile(r"(?<=\d)[.,](?=\d)")
+
+
 def _folded_pattern(word: str) -> str:
     """One word of an answer as a pattern that matches it however its quotes and dashes were typed, as written
-    or in its NFKC form ("ﬁ" or "fi")."""
+    or in its NFKC form ("ﬁ" or "fi"), and a number with either separator ("6,50" or "6.50", "1.299,00" or
+    "1,299.00")."""
     forms = dict.fromkeys([word.translate(_TYPOGRAPHIC_TABLE), fold(word)])
     parts = [
-        "".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in form) for form in forms
+        "[.,]".join("".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in piece)
+                    for piece in SEPARATOR.split(form))
+        for form in forms
     ]
     return parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
 

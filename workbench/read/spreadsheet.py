@@ -10,12 +10,13 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 from pathlib import PurePath
 
 from workbench.core import limits
 from workbench.core.limits import Budget
 from workbench.core.model import Document, WorkbenchError
-from workbench.core.wording import plural, verb
+from workbench.core.wording import plural, rows_named, verb
 from workbench.read.base import LOADERS, Loader
 from workbench.read.excel import read_xlsx
 from workbench.read.table import Table, clean_cell, table_to_document
@@ -99,7 +100,24 @@ def _widths(sample: str, delimiter: str, records: int, cut: bool) -> list[int]:
 
 def read_csv(data: bytes, name: str) -> Table:
     text, encoding, warnings = decode_text(data, name)
-    delimiter = sniff_delimiter(text, name)
+    return read_csv_text(text, name, encoding, warnings)
+
+
+def tab_table(text: str) -> bool:
+    """Whether a text file is a table with tabs between its cells, as Excel saves "Unicode text" and "Text (tab
+    delimited)" (a .txt file): a header of two cells or more, each named, and most of the records below as wide."""
+    sample = text[:SNIFF_CHARACTERS]
+    widths = _widths(sample, "\t", SNIFF_RECORDS, cut=len(text) > len(sample))
+    if len(widths) < 2 or widths[0] < 2:
+        return False
+    header = next(csv.reader(io.StringIO(sample.lstrip("\n").split("\n", 1)[0]), delimiter="\t"), [])
+    same = sum(1 for width in widths[1:] if width == widths[0])
+    return all(cell.strip() for cell in header) and same * 2 > len(widths) - 1
+
+
+def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], delimiter: str | None = None) -> Table:
+    """A decoded CSV (or tab-separated text) as a Table: ``delimiter`` found from the rows when not given."""
+    delimiter = delimiter or sniff_delimiter(text, name)
     budget = Budget(name)
     records = []
     # A long product description is one cell: the csv module's 131,072-character default would refuse it,
@@ -134,10 +152,51 @@ def read_csv(data: bytes, name: str) -> Table:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
     header = records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
+    if delimiter == ",":
+        mended = mend_decimal_commas(rows, len(header))
+        if mended:
+            warnings.append(
+                f"{rows_named(mended)} of {name} {verb(len(mended), 'holds', 'hold')} a number written with a decimal "
+                "comma in a file whose cells are split by commas (\"6,50\" is two cells there); "
+                f"{verb(len(mended), 'it was', 'they were')} read as one number. Put such numbers in quotes, or save "
+                "the file with semicolons between its cells.")
     shape = _shape_warning(name, header, [record for _, record in rows[:SNIFF_RECORDS] if any(record)])
     if shape:
         warnings.append(shape)
     return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
+
+
+# A price cut in two by its decimal comma in a comma-separated row: "6" (or "€ 6", "1.299") and "50" (or "50 €").
+WHOLE_PART = re.compile(r"^(?:[^\w\s]{1,2}\s?|[A-Z]{3}\s|[A-Za-z]{1,2}\$\s?)?\d{1,3}(?:[. ]\d{3})*$")
+DECIMAL_PART = re.compile(r"^\d{1,2}(?:\s?(?:[^\w\s]{1,2}|[^\W\d_]{1,3}))?$")
+
+
+def mend_decimal_commas(rows: list[tuple[int, list[str]]], width: int) -> list[int]:
+    """Join the cells a decimal comma split ("6", "50" -> "6,50") in each row that is wider than the header by as
+    many such pairs as it holds, so the row fits its columns again; the rows mended. A row wider for another reason
+    is left as it is (``table`` says its extra cells were left out). The fixed copy mends the same rows
+    (``output.fixed_file``), so an edit's column is the one read."""
+    mended = []
+    for index, (number, record) in enumerate(rows):
+        cells = list(record)
+        while len(cells) > width and not cells[-1]:
+            cells.pop()  # an exporter's trailing delimiter
+        extra = len(cells) - width
+        if extra <= 0:
+            continue
+        pairs = [i for i in range(len(cells) - 1)
+                 if WHOLE_PART.match(cells[i].strip()) and DECIMAL_PART.match(cells[i + 1].strip())]
+        chosen: list[int] = []
+        for i in pairs:  # pairs that do not overlap, from the left
+            if not chosen or i > chosen[-1] + 1:
+                chosen.append(i)
+        if len(chosen) != extra:
+            continue
+        for i in reversed(chosen):
+            cells[i : i + 2] = [f"{cells[i]},{cells[i + 1]}"]
+        rows[index] = (number, cells)
+        mended.append(number)
+    return mended
 
 
 DELIMITER_NAMES = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "bars (|)"}

@@ -23,10 +23,12 @@ from workbench.core.wording import rows_named, verb
 NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
 NAME_WORDS = ("name", "title", "product", "item")
 SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
-# The product name in a shop's own language: German, French, Spanish, Italian, Dutch and Portuguese headers,
-# compared lowercased and without accents ("TITRE", "Título"). Looked for after the English ones (so an English
-# file is read as before): a whole header first, then a header holding one of ``OTHER_NAME_WORDS`` ("Nom du
-# produit"). A code's header ("Artikel-Nr.") is never a name, so "artikel" and "article" count only whole.
+# The product name in a shop's own language: German, French, Spanish, Italian, Dutch and Portuguese headers, and
+# Polish, Swedish, Danish, Norwegian, Finnish, Czech, Romanian, Hungarian, Turkish and Catalan ones (the languages
+# word search has rules for), compared lowercased and without accents ("TITRE", "Título", "Název"). Looked for
+# after the English ones (so an English file is read as before): a whole header first, then a header holding one of
+# ``OTHER_NAME_WORDS`` ("Nom du produit", "Nazwa produktu"). A code's header ("Artikel-Nr.") is never a name, so
+# "artikel" and "article" count only whole.
 OTHER_NAME_HEADERS = (
     "bezeichnung", "artikelname", "artikelbezeichnung", "produktname", "produkt", "titel", "artikel",  # de
     "nom", "nom du produit", "titre", "produit", "libelle", "designation", "article",  # fr
@@ -34,17 +36,33 @@ OTHER_NAME_HEADERS = (
     "nome", "nome prodotto", "nome del prodotto", "titolo", "prodotto", "articolo", "denominazione",  # it
     "naam", "productnaam", "artikelnaam",  # nl ("titel", "product" above)
     "nome do produto", "produto", "artigo", "designacao",  # pt
+    "nazwa", "nazwa produktu", "tytul",  # pl ("produkt" above)
+    "namn", "produktnamn", "benamning", "artikelnamn", "produktnavn", "navn", "varenavn", "betegnelse",  # sv, da, no
+    "nimi", "tuotenimi", "tuotteen nimi", "tuote",  # fi
+    "nazev", "nazev produktu",  # cs
+    "denumire", "denumire produs", "nume", "nume produs", "produs",  # ro
+    "nev", "termeknev", "termek neve", "termek",  # hu
+    "urun adı", "urun",  # tr
+    "nom del producte", "producte",  # ca
 )
 OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom", "titre", "produit", "nombre",
-                    "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto")
-# The other columns a shop's export has in every language, said on the Document page ("read as the price").
+                    "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto", "nazwa",
+                    "namn", "produktnamn", "navn", "produktnavn", "nimi", "nazev", "denumire", "nume")
+# The other columns a shop's export has in every language, said on the Document page ("read as the price"): a whole
+# header first ("Precio normal", WooCommerce's regular price, before its "Precio rebajado"), then a header whose
+# first word is one of these ("Precio impuestos excluidos", "Cena z podatkiem").
 ROLE_HEADERS = {
-    "price": ("price", "sale price", "regular price", "preis", "verkaufspreis", "prix", "prix ttc", "precio", "prezzo",
-              "prijs", "preco"),
+    "price": ("price", "regular price", "sale price", "preis", "verkaufspreis", "prix", "prix ttc", "precio",
+              "precio impuestos incluidos", "cena z podatkiem", "cena brutto",
+              "precio normal", "prezzo", "prijs", "preco", "cena", "pris", "ordinarie pris", "hinta", "pret", "ar",
+              "fiyat", "preu"),
     "description": ("description", "short description", "beschreibung", "kurzbeschreibung", "descriptif",
-                    "descripcion", "descrizione", "beschrijving", "omschrijving", "descricao"),
+                    "descripcion", "descripcion corta", "descrizione", "descrizione breve", "beschrijving",
+                    "omschrijving", "descricao", "opis", "krotki opis", "beskrivning", "kort beskrivning",
+                    "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio"),
     "category": ("category", "categories", "kategorie", "categorie", "categoria", "categorias", "rubrique",
-                 "warengruppe"),
+                 "warengruppe", "kategorier", "kategoria", "kategorii", "kategori", "kategoriat", "categorii",
+                 "kategoriak", "kategoriler"),
 }
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
 MARKS = re.compile(r"[\u0300-\u036f]")
@@ -62,6 +80,8 @@ def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None =
     keys = [folded(cell) for cell in columns]
     for role, headers in ROLE_HEADERS.items():
         found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
+        if found is None:  # "Precio impuestos excluidos": the first word says the role
+            found = next((index for index, key in enumerate(keys) if key.split(" ", 1)[0] in headers), None)
         if found is not None:
             roles[role] = columns[found]
     return roles
@@ -121,7 +141,8 @@ def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
         columns = [h for h in header if h]
         raise NoNameColumn(
             f"{name} has no column that looks like a product name (name, title, product, item, or the same in "
-            "German, French, Spanish, Italian, Dutch or Portuguese: Bezeichnung, titre, nombre, nome, naam…). "
+            "German, French, Spanish, Italian, Dutch, Portuguese, Polish or the Nordic languages: Bezeichnung, "
+            "titre, nombre, nome, naam, nazwa, namn…). "
             f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
             + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else "."),
             columns,

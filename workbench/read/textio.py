@@ -87,11 +87,12 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError as error:
-            text, encoding = data.decode("cp1252", errors="replace"), "windows-1252"
+            text, encoding = _windows_text(data)
+            said = ("Windows-1252, the usual encoding of older Excel exports" if encoding == "windows-1252" else
+                    "Windows-1250, as Excel saves text on a Polish, Czech, Slovak or Hungarian computer")
             warnings.append(
-                f"{name} is not UTF-8 (byte {error.start} cannot be read as UTF-8), so it was read as "
-                "Windows-1252, the usual encoding of older Excel exports. Check accented letters and "
-                "currency signs; save the file as UTF-8 to be sure."
+                f"{name} is not UTF-8 (byte {error.start} cannot be read as UTF-8), so it was read as {said}. "
+                "Check accented letters and currency signs; save the file as UTF-8 to be sure."
             )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_CHARACTERS:
@@ -99,6 +100,27 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
     if not text.strip():
         raise WorkbenchError(f"{name} is empty: it holds only blank space.")
     return text, encoding, warnings
+
+
+# Bytes that Windows-1250 reads as a letter and Windows-1252 as a sign: Polish ł ą ż Ł Ą Ż and Slovak ľ Ľ ť Ť Ź
+# (1252's ³ ¹ ¿ £ ¥ ¯ ¾ ¼ and three bytes it leaves undefined).
+CENTRAL_LETTERS = frozenset(b"\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d")
+CENTRAL_MIN = 2  # such bytes inside words: one could be a stray sign, two are a Central European file
+
+
+def _windows_text(data: bytes) -> tuple[str, str]:
+    """Text that is not UTF-8, read as the Windows code page its writer's Excel saved it in: Windows-1252 (Western
+    Europe and the Americas) unless bytes that only Windows-1250 (Central Europe) reads as letters sit inside words,
+    at least ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no
+    "³", "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one)."""
+    central = data.decode("cp1250", errors="replace")
+    inside = 0
+    for index in range(1, len(data) - 1):
+        if data[index] in CENTRAL_LETTERS and central[index - 1].isalpha() and central[index + 1].isalpha():
+            inside += 1
+            if inside >= CENTRAL_MIN:
+                return central, "windows-1250"
+    return data.decode("cp1252", errors="replace"), "windows-1252"
 
 
 def _bomless_utf16(data: bytes) -> str | None:
