@@ -4,11 +4,12 @@
     python bench/refusal.py --retrievers keyword,bm25 --rerankers none
 
 For each file in ../shared/real-data that has bench/questions/<stem>.questions.csv, and each file of the
-project's own tests/data/real and tests/data/written (German, French and English, with their questions beside
-them), runs every strategy x retriever x reranker with ``--threshold auto`` and prints, for the recommended
-configuration (the best real one by clean answers; never a control) and for every real one, the refusal figures
-judged leave-one-out: each question by a threshold fitted without it. Last, per language, the figures summed over
-every real setup of every file: unanswerable questions refused, answerable ones wrongly refused, clean answers.
+project's own tests/data/real and tests/data/written (German, French, English and the probe files of six more
+languages, with their questions beside them), runs every strategy x retriever x reranker with ``--threshold auto``
+and prints, for the recommended configuration (the best real one by clean answers; never a control) and for every
+real one, the refusal figures judged leave-one-out: each question by a threshold fitted without it. Last, per
+language, the figures summed over every real setup of every file: unanswerable questions refused, answerable ones
+wrongly refused, clean answers.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def main() -> int:
         pairs += [(path, QUESTIONS / f"{path.stem}.questions.csv") for path in sorted(REAL_DATA.iterdir())]
     for folder in OWN:
         pairs += [(path, path.with_name(f"{path.stem}.questions.csv")) for path in sorted(folder.iterdir())
-                  if path.suffix in (".md", ".csv") and not path.name.endswith(".questions.csv")]
+                  if path.suffix in (".md", ".csv", ".txt") and not path.name.endswith(".questions.csv")]
     print("| file | recommended | clean | unanswerable refused (LOO) | answerable refused (LOO) | fitted threshold |")
     print("|---|---|---:|---:|---:|---:|")
     details = []

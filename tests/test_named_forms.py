@@ -16,13 +16,8 @@ from workbench.core.named_forms import fold_accents, named_form
     ("fr", "chevaux", "cheval"),           # -aux
     ("fr", "livrées", "livrée"),           # plural and feminine, accent folded
     ("fr", "chaussettes", "chaussette"),
-    ("es", "colores", "color"),
-    ("es", "luces", "luz"),
-    ("es", "mochilas", "mochila"),
     ("pt", "botões", "botão"),
     ("pt", "anéis", "anel"),
-    ("it", "borse", "borsa"),
-    ("it", "zaini", "zaino"),
     ("nl", "fietsen", "fiets"),
     ("nl", "kabels", "kabel"),
     ("nl", "fietstassen", "fietstas"),     # -en after a doubled consonant; "tas" keeps its s
@@ -43,6 +38,8 @@ def test_words_that_name_different_things_stay_apart(code, one, other):
 
 
 def test_short_words_and_other_languages():
-    assert named_form("fr", "gants") == "gants"  # under five letters' rule: "gants" is kept whole
+    assert named_form("fr", "gants") == "gants"  # under six letters: "gants" is kept whole
     assert named_form("sv", "väska") == "vaska"  # no rule for Swedish: accents only
+    # Spanish and Italian plural rules lost on the project's files (named_forms' docstring): accents only.
+    assert named_form("es", "jabónes") == "jabones" and named_form("it", "borse") == "borse"
     assert fold_accents("livrée") == "livree"
