@@ -21,18 +21,19 @@ from workbench.core.wording import and_list, plural, verb
 NO_VALUE = re.compile(r"^(?:[-—–?]+|n/a|n\.a\.|#n/a|null|nil|none|nan|undefined|tbd|tba|todo|placeholder)$",
                       re.IGNORECASE)
 LONGEST_MARK = len("placeholder")
+MARK_STARTS = frozenset("-—–?#nNuUtTpP")  # each mark's first character: most cells are passed on it alone
 # A zero with an optional currency or unit either side: "0", "0.00", "0,00 €", "$0", "USD 0", "0 kg".
 ZERO = re.compile(r"^(?:[^\w\s]{1,3}|[^\W\d_]{1,3})?\s*0+(?:[.,]0+)?\s*(?:[^\w\s]{1,3}|[^\W\d_]{1,3})?$")
 
 
 def no_value(cell: str) -> bool:
     """An empty cell, or one holding only a mark that it was never filled in ("N/A", "-", "null", "nan")."""
-    return not cell or (len(cell) <= LONGEST_MARK and NO_VALUE.match(cell) is not None)
+    return not cell or (cell[0] in MARK_STARTS and len(cell) <= LONGEST_MARK and NO_VALUE.match(cell) is not None)
 
 
 def is_zero(cell: str) -> bool:
     """ "0", "0.00", "0,00 €", "$0": a zero amount."""
-    return len(cell) <= 12 and ZERO.match(cell) is not None
+    return "0" in cell and len(cell) <= 12 and ZERO.match(cell) is not None
 
 
 def parent_zeros(records: list[list[str]]) -> set[int]:
