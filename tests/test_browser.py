@@ -278,6 +278,30 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
     assert outside == [], f"the app asked another host for: {outside}"
 
 
+def test_the_sidebars_script_frames_take_no_room_and_draw_nothing(app_url):
+    """The frame that closes the sidebar on a phone was one pixel tall, under a 16-pixel gap, and its page
+    overflowed it: a desktop Chrome drew the frame's scroll bar as a small dash under the caption. Out of the
+    sidebar's flow now, its box is empty; the phone test beside this one shows its script still runs."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
+                                             ignore_default_args=["--hide-scrollbars"])  # as a desktop draws them
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(app_url)
+        page.wait_for_selector("[data-testid=stSidebar] iframe", state="attached", timeout=60000)
+        boxes = page.evaluate("""() => [...document.querySelectorAll('[data-testid=stSidebar] [data-testid=stElementContainer]')]
+            .map(e => { const r = e.getBoundingClientRect();
+                        return {frame: !!e.querySelector('iframe'), top: r.top, bottom: r.bottom, area: r.width * r.height,
+                                flow: getComputedStyle(e).position !== 'absolute'}; })""")
+        browser.close()
+    frames = [box for box in boxes if box["frame"]]
+    assert frames and all(box["area"] == 0 and not box["flow"] for box in frames), frames
+    # The caption is the sidebar's last thing: nothing drawn, and no gap, below it.
+    caption = max((box for box in boxes if not box["frame"]), key=lambda box: box["bottom"])
+    assert all(box["top"] <= caption["bottom"] for box in frames), (caption, frames)
+
+
 def test_phone_sidebar_closes_after_picking_a_page_and_charts_fit(app_url):
     from playwright.sync_api import expect, sync_playwright
 

@@ -23,14 +23,24 @@ if (app.innerWidth < %d) {
 """
 
 
+# The sidebar's frames hold only scripts (this module's): ``st.iframe`` takes no zero height, so each was a frame
+# one pixel tall whose page (8 pixels of body margin) overflowed it, and Chrome drew its scroll bar there as a small
+# dash, under a 16-pixel gap. Taken out of the sidebar's flow and clipped to nothing, the frame still loads and runs
+# its script: it is not display:none, and it has no lazy loading to hold it back.
+_SCRIPT_FRAMES_CSS = """<style>
+[data-testid="stSidebar"] [data-testid="stElementContainer"]:has(> [data-testid="stIFrame"]) {
+  position: absolute !important; width: 0 !important; height: 0 !important; overflow: hidden !important; }
+</style>"""
+
+
 def close_sidebar_on_narrow_screens(page: str) -> None:
     """Close the open sidebar on a narrow screen after moving to ``page``.
 
     The page's name is in the snippet, so Streamlit renders it afresh on every page change
     (and not on reruns within a page, where the sidebar should stay as the user left it).
     """
-    # Our own fixed script, no user text in it. ``st.iframe`` replaces ``components.html`` (deprecated);
-    # it takes no zero height, so the frame is one pixel tall.
+    # Our own fixed script, no user text in it. ``st.iframe`` replaces ``components.html`` (deprecated).
+    st.html(_SCRIPT_FRAMES_CSS)  # style only: Streamlit puts it where it takes no room
     with st.sidebar:
         st.iframe(_CLOSE % (NARROW, page.replace("-", "")), height=1)
 

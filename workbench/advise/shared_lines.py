@@ -16,10 +16,12 @@ from workbench.grade.places import Places
 from workbench.read.data_columns import FLAG, data_columns
 from workbench.read.markdown import FENCE
 from workbench.read.resolve import resolve_all
+from workbench.read.unfilled import is_zero, no_value
 
 MEANINGFUL = re.compile(r"[^\W_]")
-# Values a shop system writes when nobody filled the cell in.
-PLACEHOLDER = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|tba|todo|x+|placeholder)$", re.IGNORECASE)
+# On nearly every product, an "x" or "NA" is unfilled too; on one, it may be a tick or North America, so the table
+# reader keeps it (``read.unfilled``, which says what states no fact, and which 0 is a placeholder).
+TICK_OR_NA = re.compile(r"^(x+|na)$", re.IGNORECASE)
 EVERY_PRODUCT = 0.9  # a line on at least this share of the products is store-wide, not a product's own fact
 
 
@@ -146,7 +148,7 @@ def find_shared_lines(
         shared = SharedLine(line, list(names), places=where[line], spans=where_spans[line],
                             questions=answered.get(line, []))
         everywhere = products >= 4 and len(names) >= EVERY_PRODUCT * products
-        if everywhere and PLACEHOLDER.match(shared.value):
+        if everywhere and (no_value(shared.value) or is_zero(shared.value) or TICK_OR_NA.match(shared.value)):
             shared.harm = "placeholder"
             placeholders.append(shared)
         elif everywhere:

@@ -260,19 +260,30 @@ def _compare_with_baseline(evaluation: Evaluation, verdict: Verdict, size: int |
 
 
 def _cannot_tell(comparison, a: str, b: str) -> str:
-    text = f"Your {comparison.questions} questions cannot tell {a} and {b} apart"
+    """Why ``comparison``'s questions cannot tell ``a`` and ``b`` apart, in counts a shop owner can check: how many
+    questions only one of them answered cleanly, how many of those going the other way would turn the result
+    round, and about how many questions would settle it."""
+    only_a, only_b = comparison.only_a, comparison.only_b
+    behind = a if only_b >= only_a else b
+    gap = abs(only_b - only_a)
+    # Each question that goes the other way moves the gap by 2: half the gap (rounded up) makes it a tie, or
+    # puts the other one ahead when the gap is odd.
+    turned = (gap + 1) // 2
+    turn = "make them equal" if gap % 2 == 0 else f"put {behind} ahead"
+    text = (f"Your {comparison.questions} questions are too few to tell {a} and {b} apart: only {only_a + only_b} "
+            f"came out clean under one and not the other ({only_b or 'none'} under {b}, {only_a or 'none'} under "
+            f"{a}), and {turned} of those going the other way would {turn}")
     needed = comparison.needed
-    discordant = comparison.only_a + comparison.only_b
+    discordant = only_a + only_b
     if needed is None and discordant and comparison.questions:
         # Every disagreement goes one way, where the sample-size formula divides by zero. McNemar's exact
         # test needs 6 one-sided disagreements for p < 0.05 (2 x 0.5^6 = 0.031), so scale that up.
         needed = math.ceil(6 * comparison.questions / discordant)
-    if needed:
-        # Said how: the count assumes new questions split the two as these do (the share answered cleanly by
-        # only one of them), and is what a paired test at the 5 % level needs to call that difference real.
-        text += (f"; about {needed} questions would, if new ones split the two as these do ({discordant} of "
-                 f"{comparison.questions} answered cleanly by only one of them): enough to be 95 % sure the "
-                 "difference is not chance")
+    if needed and needed > comparison.questions:
+        # The count assumes new questions split the two as these do (the share answered cleanly by only one of
+        # them), and is what a paired test at the 5 % level needs to call that difference real 4 times in 5.
+        text += (f". To be sure which is better, write about {needed - comparison.questions:,} more (about {needed:,} "
+                 "in all), if new ones go as these did")
     return text + "."
 
 

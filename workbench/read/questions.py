@@ -19,6 +19,7 @@ from workbench.read.language import document_languages
 from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS, wording_for
 from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.textio import decode_text
+from workbench.read.unfilled import is_zero, no_value
 
 COLUMNS = ("question", "expected_source", "expected_answer", "kind")
 # Optional: "yes" on a question the app generated that its owner has not yet edited or accepted.
@@ -113,9 +114,8 @@ SKIPPED = re.compile(
     r"backorderable|track|tracking|visible|visibility|discontinue|available|assets?|facets?|attribute|options?|new|sale|"
     r"featured|recommends|file|path|filename)$"
 )
-# Values a shop system writes when nobody filled the cell in: no customer's answer.
 YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
-UNFILLED = re.compile(r"^(0+([.,]0+)?|-+|n/?a|none|null|nil|tbd|false|true)$", re.IGNORECASE)
+TRUE_FALSE = ("true", "false")  # a system's flag, no customer's answer; nor is a 0 (``unfilled``: one rule)
 FAQ_QUESTION_COLUMN = re.compile(r"faq.*question|question.*\d|^q\d+$", re.IGNORECASE)
 FAQ_ANSWER_COLUMN = re.compile(r"faq.*answer|answer.*\d|^a\d+$", re.IGNORECASE)
 COUNT = re.compile(r"^\d[\d,. ]*$")  # a number of items, as a stock column holds
@@ -251,7 +251,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
             if kind is None or (kind != "faq" and kind in kinds) or (fact.column in unasked and kind != "stock"):
                 continue
             value = document.slice(fact.span)[len(fact.column) + 2 :].strip()
-            if not value or "\n" in value or UNFILLED.match(value):
+            if no_value(value) or "\n" in value or is_zero(value) or value.lower() in TRUE_FALSE:
                 continue
             if kind == "faq":
                 answer = next((f for f in facts[index + 1 :] if FAQ_ANSWER_COLUMN.search(f.column or "")), None)

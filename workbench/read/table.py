@@ -1,7 +1,8 @@
 """A table of rows as a Document: which column names the products, which rows are variants, and the text.
 
 The canonical text is Markdown: ``# {title}``, then for each product
-``## {name}`` and one ``{Column}: {value}`` line per cell. Rows with an empty
+``## {name}`` and one ``{Column}: {value}`` line per cell that states a fact (``unfilled``: not an empty cell, an
+"N/A", or a parent row's 0 above its variants' prices). Rows with an empty
 name are variants of a product (matched by a handle/slug column when there is
 one, else the nearest named row above); their cells join that product.
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 from workbench.core.wording import rows_named, verb
+from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
 # Headers that name the product, best first; then any header containing one of the words.
 NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
@@ -204,7 +206,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
             if not any(record):
                 continue
         product_name = record[name_index]
-        handle = record[handle_index] if handle_index is not None else ""
+        handle = record[handle_index] if handle_index is not None and not no_value(record[handle_index]) else ""
         if product_name:
             products.append((product_name, [(number, record)]))
             if handle and handle not in by_handle:
@@ -245,6 +247,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         raise too_long()
     sections = [Section("s0", table.title, 1, (), (0, title_span[1]), title_span, ())]
     labels = [f"{column}: " for column in header]
+    zeros_left: dict[str, int] = {}  # products whose first row's 0 was left out, by column
+    marks_left: dict[str, int] = {}  # cells of only "N/A", "-"…, by column
     used = [False] * len(header)
     path = (table.title,)
     for number, (product_name, rows) in enumerate(products, start=1):
@@ -255,12 +259,21 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         heading_span = (start, length)
         facts: list[Fact] = []
         first_row = rows[0][1]
+        zeros = parent_zeros([record for _, record in rows]) if len(rows) > 1 else set()
+        for column in zeros:
+            zeros_left[header[column]] = zeros_left.get(header[column], 0) + 1
         for row_index, (row_number, record) in enumerate(rows):
             append("\n" if row_index == 0 else "\n\n")
             length += 1 if row_index == 0 else 2
             first_line = True
             for column, value in enumerate(record):
-                if not value or column == name_index:
+                if column == name_index:
+                    continue
+                if no_value(value):
+                    if value:
+                        marks_left[header[column]] = marks_left.get(header[column], 0) + 1
+                    continue
+                if row_index == 0 and column in zeros:
                     continue
                 if row_index > 0 and value == first_row[column]:
                     continue  # a variant repeating its product's handle or description adds nothing
@@ -281,6 +294,9 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         if length > limit:
             raise too_long()
     used_columns = {column for column, seen in enumerate(used) if seen}
+    left_out = left_out_sentence(zeros_left, marks_left)
+    if left_out:
+        warnings.append(left_out)
     text = "".join(parts).rstrip("\n") + "\n"
     return Document(
         name=name,
