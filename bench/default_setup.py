@@ -17,6 +17,8 @@ per run, with the verdict it reaches (status and recommended setup, the same as 
 - the bound (cold only): those word pieces at the torch path's speed measured in the same process right after
   the run (the same texts read again straight through sentence-transformers, batches of 64, sorted by length:
   how the app read them before ``encode/bert.py``, loaded after the clock stopped), and complete / bound. Warm reads nothing, so its figure is warm / cold.
+  A file is read by its own model, as the app and ``evaluate`` choose it (E5 outside English); the bound is
+  MiniLM's only, so an E5 file has none.
 
 "cold*" is cold again, in a process that imported the model's libraries and loaded its weights before the clock
 started: what a file new to a server that has run the model before costs (the app's server pays those ~8 s once).
@@ -54,7 +56,8 @@ data, questions, name, bound = Path(sys.argv[1]).read_bytes(), Path(sys.argv[2])
 document = load_bytes(data, name)
 asked = parse_questions(questions.read_bytes(), questions.name)
 settings = run_settings()
-encoder = get_encoder()
+from workbench.encode.multilingual import encoder_factory_for
+encoder = encoder_factory_for(document)()  # the file's model, as the app and the command line choose it (E5 outside English)
 read = []
 own = encoder._encode
 encoder._encode = lambda texts: read.extend(texts) or own(texts)
@@ -63,9 +66,11 @@ result = evaluate_in_stages(document, asked, settings, encoder_factory=lambda: e
                             on_stage=lambda partial: stages.append(time.perf_counter() - began))
 complete = time.perf_counter() - began
 limit = encoder.window + 2
-pieces = sum(min(len(p), limit) for p in encoder.tokenizer.encode_batch(read, add_special_tokens=True) for p in [p.ids])
+encoded = (encoder.tokenizer.encode_batch(read, add_special_tokens=True) if encoder is get_encoder()
+           else map(encoder.tokenizer.encode, read))
+pieces = sum(min(len(p.ids), limit) for p in encoded)
 speed = None
-if bound and read:
+if bound and read and encoder is get_encoder():  # the bound is MiniLM's torch path
     from sentence_transformers import SentenceTransformer  # the torch path the bound is held to: loaded after the run
     reference = SentenceTransformer(str(encoder.path), device="cpu", local_files_only=True)
     texts = sorted(read, key=len)

@@ -3,7 +3,8 @@
     python bench/same_verdict.py                      # the sample (Markdown and CSV) and every real file
     python bench/same_verdict.py vendure_mock_products.csv
 
-For each file with a question set (``sample_data/``, and ``../shared/real-data`` with ``bench/questions``): the plain
+For each file with a question set (``sample_data/``, ``../shared/real-data`` with ``bench/questions``, and the
+project's own files in other languages, ``tests/data/real`` and ``tests/data/written``): the plain
 ``python -m workbench evaluate FILE --questions Q`` (no setup flags, its JSON), the app's Results (its settings on a
 first visit and its engine call, ``ui.running.run_evaluation``, through Streamlit's AppTest) and
 ``bench/default_setup.py``'s own run in its own process. One JSON line a file; "agree" is whether the three match.
@@ -32,6 +33,10 @@ def pairs() -> list[tuple[Path, Path]]:
     if REAL_DATA.is_dir():
         found += [(path, ROOT / "bench" / "questions" / f"{path.stem}.questions.csv") for path in sorted(REAL_DATA.iterdir())
                   if (ROOT / "bench" / "questions" / f"{path.stem}.questions.csv").is_file()]
+    for folder in (ROOT / "tests" / "data" / "real", ROOT / "tests" / "data" / "written"):  # other languages
+        found += [(path, path.with_name(f"{path.stem}.questions.csv")) for path in sorted(folder.iterdir())
+                  if path.suffix in (".md", ".csv", ".txt") and not path.name.endswith(".questions.csv")
+                  and path.with_name(f"{path.stem}.questions.csv").is_file()]
     return found
 
 
