@@ -40,8 +40,8 @@ RULE_STEPS = (
     "Questions your file cannot answer should go to a person.",
     "A refusal threshold may hand at least half of them over while wrongly refusing at most 5 % of the real "
     "questions. Then Ready allows the bot to answer at most 1 in 4 of them, and more than half makes it Not ready.",
-    "If no threshold can, the status rests on the answers alone, provided the bot's instructions tell it to hand "
-    "over what its pieces do not answer.",
+    "If no threshold can (or one can only when fitted on all the questions at once), the status rests on the "
+    "answers alone, provided the bot's instructions tell it to hand over what its pieces do not answer.",
     "Not ready: under 60 % clean. Needs work: anything in between.",
 )
 RULE = "How the status is set. " + " ".join(RULE_STEPS)
@@ -145,6 +145,19 @@ def recommended(runs: Iterable[Run]) -> Run | None:
     return recommend(runs)[0]
 
 
+def refusal_holds(tradeoff, threshold) -> bool:
+    """Whether refusing by the search's confidence works on this file, the one answer the status and the refusal line
+    take: some threshold refuses half of the unanswerable questions at <= 5 % of real ones wrongly refused
+    (``TradeOff.separable``), and, when thresholds are fitted ("auto"), the ones fitted without each question did so
+    too (``TradeOff.held``). When it does not, the bot is to hand over by its instructions, and its answers are what
+    count. Before ``held``, a file whose threshold worked only fitted on all its questions was judged by its
+    leave-one-out false answers, and a better confidence could make it Not ready where a useless one left it Ready
+    (the real German export: 30 of 32 clean, Ready; Not ready once its words met inflected)."""
+    if tradeoff is None or not tradeoff.separable:
+        return False
+    return tradeoff.held or threshold != "auto"
+
+
 def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int, separable: bool = True) -> str:
     """The status the answers give (``assess`` then says Looks ready where the questions cannot show Ready).
 
@@ -176,7 +189,7 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
         )
     answerable, unanswerable = best.answerable, best.unanswerable
     tradeoff = trade_off(best.per_question)
-    separable = tradeoff is not None and tradeoff.separable
+    separable = refusal_holds(tradeoff, evaluation.settings.threshold)
     false_answers = best.counts["false-answer"]
     if tradeoff is not None and not separable:
         # No threshold can refuse: the bot is to hand over by its instructions, so its answers are what counts.
@@ -370,10 +383,13 @@ def _conditions(evaluation: Evaluation, verdict: Verdict, tradeoff, reader: str 
         measured = (f"The bot never refuses (no threshold is set): it answered all {unanswerable} questions your "
                     "file cannot answer.")
     verdict.refusal = f"{measured} {tradeoff.sentence}"
-    if not tradeoff.separable:
+    if not verdict.refusal_separable:
         verdict.refusal += (
-            " No threshold refuses at least half of them while wrongly refusing at most 5 % of real ones: the "
-            "search score cannot tell these questions apart from real ones on this file. Tell the bot in its "
+            (" But judged each by a threshold fitted on the other questions, refusing did not hold up: with these "
+             "questions no threshold can be relied on." if tradeoff.separable else
+             " No threshold refuses at least half of them while wrongly refusing at most 5 % of real ones: the "
+             "search score cannot tell these questions apart from real ones on this file.")
+            + " Tell the bot in its "
             "instructions to answer only from the pieces it is handed and to hand the question to a person "
             f"otherwise, and test those instructions with the {unanswerable} questions below and the pieces the "
             "bot would be handed."

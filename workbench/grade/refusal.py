@@ -109,11 +109,22 @@ class TradeOff:
     unanswerable: int
     target: int
     wrongly: int
+    refused: int = 0  # what the run's own thresholds did: unanswerable questions refused ...
+    wrongly_refused: int = 0  # ... and answerable ones refused
 
     @property
     def separable(self) -> bool:
         """Whether the score can tell these unanswerable questions from real ones (see SEPARABLE_*)."""
         return self.wrongly <= SEPARABLE_WRONGLY * self.answerable
+
+    @property
+    def held(self) -> bool:
+        """Whether the run's thresholds did what ``separable`` says one can: refused ``target`` of the unanswerable
+        questions. Under "auto" each question was judged by a threshold fitted without it, so this is what a new
+        question can expect; a threshold that hands them over only when fitted on every question at once is no
+        threshold to rely on (the verdict, ``advise/verdict.py``). The real questions it refused wrongly are not
+        clean, so the status counts them already."""
+        return self.refused >= self.target
 
     @property
     def sentence(self) -> str:
@@ -140,4 +151,6 @@ def trade_off(results: list[QuestionResult]) -> TradeOff | None:
         return None
     target = math.ceil(SEPARABLE_REFUSED * len(unanswerable))
     line = unanswerable[target - 1]
-    return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable))
+    return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable),
+                    refused=sum(1 for r in results if not r.answerable and r.grade == "refused"),
+                    wrongly_refused=sum(1 for r in results if r.answerable and r.grade == "refused"))
