@@ -100,3 +100,20 @@ def test_far_into_a_long_text_float32_rounding_decides_as_in_one_pass(tokenizer)
                                                                                             tokenizer._exact_scores)[0]]
     assert tuple(alone) != expected[0]  # splitting each word exactly, alone, is not what the pass does
     assert tokenizer._split(text) == expected
+
+
+def test_the_vocabulary_is_cut_from_the_blob_decoded_once():
+    """Pieces "▁a", "", "ß€", "<unk>" (the unknown one, id 3), "▁a" again, "😀": each text keeps its first id, the
+    empty one and the unknown one are left out. A piece starting inside a character is refused."""
+    import numpy as np
+
+    from workbench.encode.e5_net import _pieces
+
+    texts = ["\u2581a", "", "ß€", "<unk>", "\u2581a", "😀"]
+    encoded = [t.encode("utf-8") for t in texts]  # 4, 0, 5, 5, 4, 4 bytes
+    offsets = np.array([0, 4, 4, 9, 14, 18, 22], dtype="<u4")
+    assert np.cumsum([0] + [len(e) for e in encoded]).tolist() == offsets.tolist()
+    blob = np.frombuffer(b"".join(encoded), dtype=np.uint8)
+    assert _pieces(blob, offsets, unk=3) == {"\u2581a": 0, "ß€": 2, "😀": 5}
+    with pytest.raises(ValueError):
+        _pieces(blob, np.array([0, 5, 22], dtype="<u4"), unk=0)  # byte 5 is inside "ß"

@@ -43,6 +43,21 @@ def _dequantize(raw: np.ndarray, rows: int, columns: int) -> np.ndarray:
     return (values * scales).reshape(rows, columns)
 
 
+def _pieces(blob: np.ndarray, offsets: np.ndarray, unk: int) -> dict[str, int]:
+    """The vocabulary: each piece's text and its first id (the unknown piece's and empty ones left out). The
+    blob is decoded once and cut at each piece's character offset (decoding 250,001 pieces one by one took 0.3 s);
+    a piece that does not start on a character would need decoding alone, so such a file is refused."""
+    if np.any(blob[offsets[offsets < len(blob)]] & 0xC0 == 0x80):
+        raise ValueError("a piece of the model file's vocabulary does not start on a character")
+    text = blob.tobytes().decode("utf-8")
+    characters = np.concatenate([[0], np.cumsum(blob & 0xC0 != 0x80)])[offsets].tolist()  # chars before each
+    texts = [text[a:b] for a, b in zip(characters, characters[1:])]
+    texts[unk] = ""
+    pieces = dict(zip(reversed(texts), range(len(texts) - 1, -1, -1)))  # later ids first: each keeps its first
+    pieces.pop("", None)
+    return pieces
+
+
 @dataclass
 class E5Weights:
     """The parsed file: the network's sizes, its vocabulary and its tensors (views into the file's bytes)."""
@@ -81,13 +96,8 @@ class E5Weights:
         at += 4 * (count + 1)
         scores = np.frombuffer(raw, dtype="<f4", count=count, offset=at).copy()
         at += 4 * count
-        blob = bytes(raw[at : at + blob_length])
+        pieces = _pieces(np.frombuffer(raw, dtype=np.uint8, count=blob_length, offset=at), offsets, unk)
         at += blob_length
-        pieces: dict[str, int] = {}
-        for index in range(count):
-            piece = blob[offsets[index] : offsets[index + 1]].decode("utf-8", errors="replace")
-            if piece and index != unk:
-                pieces.setdefault(piece, index)
         entries, length = struct.unpack_from("<iI", raw, at)
         at += 8
         normalise: dict[int, str] = {}
@@ -149,7 +159,7 @@ class E5Tokenizer:
         self.scores = weights.scores
         self.unk = weights.unk
         self.unknown_score = float(weights.scores.min()) - 10.0
-        self.longest = max(len(piece) for piece in weights.pieces)
+        self.longest = max(map(len, weights.pieces))
         self.table = weights.normalise
         self._memo: dict[str, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         self._exact_scores = weights.scores.astype(np.float64).tolist()
