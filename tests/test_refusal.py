@@ -183,3 +183,36 @@ def test_how_a_french_customer_asks_is_not_counted_as_missing_from_the_file():
     evidence = WordEvidence(document, analyzer=analyzer(("fr",)))
     words, coverage = evidence.question("Combien coûte le bonnet ?")
     assert words == ["coûte", "bonnet"] and coverage == 1.0
+
+
+def test_fits_leaving_out_are_fit_without_each_question():
+    """All the leave-one-out fits at once are ``fit`` of the questions less each one, float for float: random
+    confidences with many ties, single values, every value the same, and a non-finite one (fitted one by one)."""
+    import random
+
+    from workbench.grade.refusal import _split, fits_leaving_out
+
+    rnd = random.Random(37)
+    cases = [([0.5, 0.5, 0.5], [True, False, False]), ([0.2], [False]), ([0.1, 0.9], [True, False])]
+    for _ in range(3000):
+        size = rnd.randint(1, 25)
+        pool = [rnd.random() for _ in range(rnd.randint(1, 6))]
+        values = [rnd.choice(pool) if rnd.random() < 0.5 else round(rnd.random(), 2) for _ in range(size)]
+        cases.append((values, [rnd.random() < 0.6 for _ in range(size)]))
+    cases.append(([0.3, float("nan"), 0.7, 0.2], [True, False, False, True]))
+    for values, answerable in cases:
+        skips = list(range(len(values)))
+        one_by_one = [fit(*_split([v for i, v in enumerate(values) if i != skip],
+                                  [a for i, a in enumerate(answerable) if i != skip])) for skip in skips]
+        together = fits_leaving_out(values, answerable, skips)
+        assert list(map(repr, together)) == list(map(repr, one_by_one)), (values, answerable)  # nan is not nan
+
+
+def test_fits_leaving_out_by_hand():
+    """Answerable 0.8 and 0.6, unanswerable 0.2 and 0.4 (candidates -inf, 0.3, 0.5, 0.7, 1.8). Without 0.4 the
+    values are 0.2, 0.6, 0.8: candidates -inf, 0.4, 0.7, 1.8 score 2, 3, 2, 1, so 0.4 (0.3 and 0.5 became 0.4).
+    Without 0.8: 0.2, 0.4, 0.6 give -inf, 0.3, 0.5, 1.6 scoring 1, 2, 3, 2: 0.5."""
+    from workbench.grade.refusal import fits_leaving_out
+
+    values, answerable = [0.8, 0.6, 0.2, 0.4], [True, True, False, False]
+    assert fits_leaving_out(values, answerable, [3, 0]) == [pytest.approx(0.4), 0.5]
