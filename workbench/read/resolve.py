@@ -40,6 +40,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC_TABLE)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every heading of the file, again for each copy the to-do grades
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", fold(clean_heading(text))).strip().lower()
 
