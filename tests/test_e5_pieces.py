@@ -104,7 +104,7 @@ def test_far_into_a_long_text_float32_rounding_decides_as_in_one_pass(tokenizer)
 
 def test_the_vocabulary_is_cut_from_the_blob_decoded_once():
     """Pieces "▁a", "", "ß€", "<unk>" (the unknown one, id 3), "▁a" again, "😀": each text keeps its first id, the
-    empty one and the unknown one are left out. A piece starting inside a character is refused."""
+    empty one and the unknown one are left out. A piece starting inside a character, or a NUL, is refused."""
     import numpy as np
 
     from workbench.encode.e5_net import _pieces
@@ -117,3 +117,5 @@ def test_the_vocabulary_is_cut_from_the_blob_decoded_once():
     assert _pieces(blob, offsets, unk=3) == {"\u2581a": 0, "ß€": 2, "😀": 5}
     with pytest.raises(ValueError):
         _pieces(blob, np.array([0, 5, 22], dtype="<u4"), unk=0)  # byte 5 is inside "ß"
+    with pytest.raises(ValueError):
+        _pieces(np.frombuffer(b"a\x00b", dtype=np.uint8), np.array([0, 1, 3], dtype="<u4"), unk=0)

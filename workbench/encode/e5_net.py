@@ -45,13 +45,14 @@ def _dequantize(raw: np.ndarray, rows: int, columns: int) -> np.ndarray:
 
 def _pieces(blob: np.ndarray, offsets: np.ndarray, unk: int) -> dict[str, int]:
     """The vocabulary: each piece's text and its first id (the unknown piece's and empty ones left out). The
-    blob is decoded once and cut at each piece's character offset (decoding 250,001 pieces one by one took 0.3 s);
-    a piece that does not start on a character would need decoding alone, so such a file is refused."""
-    if np.any(blob[offsets[offsets < len(blob)]] & 0xC0 == 0x80):
-        raise ValueError("a piece of the model file's vocabulary does not start on a character")
-    text = blob.tobytes().decode("utf-8")
-    characters = np.concatenate([[0], np.cumsum(blob & 0xC0 != 0x80)])[offsets].tolist()  # chars before each
-    texts = [text[a:b] for a, b in zip(characters, characters[1:])]
+    pieces are split apart by a NUL put between each two and decoded at once (decoding 250,001 pieces one by one
+    took 0.3 s); a file whose pieces hold a NUL or are not each whole UTF-8 is refused, not read otherwise."""
+    if np.any(blob == 0):
+        raise ValueError("the model file's vocabulary holds a NUL character")
+    try:
+        texts = np.insert(blob, offsets[1:-1].astype(np.int64), 0).tobytes().decode("utf-8").split("\x00")
+    except UnicodeDecodeError:
+        raise ValueError("a piece of the model file's vocabulary is not whole UTF-8") from None
     texts[unk] = ""
     pieces = dict(zip(reversed(texts), range(len(texts) - 1, -1, -1)))  # later ids first: each keeps its first
     pieces.pop("", None)
