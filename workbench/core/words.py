@@ -91,8 +91,10 @@ STOP_WORDS = FUNCTION_WORDS | CHAT_WORDS
 
 @functools.cache
 def _stemmer(algorithm: str = "english"):
-    """A Snowball stemmer from ``snowballstemmer``: a small, kept, pure-Python library with no model or data files.
-    English is Porter2: stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds both."""
+    """A Snowball stemmer from ``snowballstemmer``: a small, kept library with no model or data files, which stems in
+    C through PyStemmer when that imports (requirements.txt; the same stems, ``tests/test_stems_in_c.py``), else in
+    Python. English is Porter2: stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds
+    both."""
     import snowballstemmer  # a few milliseconds, paid by the first text a search reads
 
     return snowballstemmer.stemmer(algorithm)

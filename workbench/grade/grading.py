@@ -84,31 +84,33 @@ def _word(character: str) -> bool:
     return character.isalnum() or character == "_"  # what a regular expression's \w is in str patterns
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a catalog repeats "Colour: red" under thousands of products
+def _read_line(raw: str) -> tuple[str, str | None, str]:
+    """A line folded and spaced, as the whole and as label and rest (None: no label)."""
+    text = fold(raw)
+    label, colon, rest = text.partition(":")
+    return _spaced(text), _spaced(label) if colon else None, _spaced(rest)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # each section's names, again for each copy the to-do grades
+def _names(names: tuple[str, ...]) -> Names:
+    return Names(list(names))
+
+
 @functools.lru_cache(maxsize=4)
 def _named(same: SameDocument) -> tuple[tuple[int, int, str], ...]:
     """(start, end, section id) of every fact that names its own section, in document order."""
     document = same.document
     source = document.text
     named = []
-    # Each line folded and spaced once, as the whole and as label and rest: a catalog repeats "Colour: red"
-    # under thousands of products (kept to the last 50,000 lines, so a file of distinct lines holds no copy).
-    read: dict[str, tuple[str, str | None, str]] = {}
     for section in document.sections:
-        names = product_names(section)
-        own = Names(names)
+        names = tuple(product_names(section))
+        own = _names(names)
         if not own:
             continue
-        owner = Names(names[1:])  # a part's product, whose name says whose the line is even in a label
+        owner = _names(names[1:])  # a part's product, whose name says whose the line is even in a label
         for fact in section.facts:
-            raw = source[fact.span[0] : fact.span[1]]
-            known = read.get(raw)
-            if known is None:
-                if len(read) >= 50_000:
-                    read.clear()
-                text = fold(raw)
-                label, colon, rest = text.partition(":")
-                known = read[raw] = (_spaced(text), _spaced(label) if colon else None, _spaced(rest))
-            spaced, label, rest = known
+            spaced, label, rest = _read_line(source[fact.span[0] : fact.span[1]])
             if label is not None and label in own.names and not owner.within_spaced(label):
                 spaced = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
             if own.within_spaced(spaced):

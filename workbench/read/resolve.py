@@ -40,6 +40,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC_TABLE)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every heading of the file, again for each copy the to-do grades
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", fold(clean_heading(text))).strip().lower()
 
@@ -76,18 +77,22 @@ def find_answer(document: Document, section: Section, answer: str) -> tuple[Span
 
 
 @functools.lru_cache(maxsize=4)
-def _headings(same: SameDocument) -> list[tuple[str, Section]]:
-    """Every named section with its normalised heading, worked out once per document, not once per question."""
-    return [(_norm(section.heading), section) for section in same.document.sections if section.heading]
+def _headings(same: SameDocument) -> tuple[list[tuple[str, Section]], dict[str, list[Section]]]:
+    """Every named section with its normalised heading, and the sections of each normalised heading in order,
+    worked out once per document, not once per question (a catalog's questions each scanned every product)."""
+    named = [(_norm(section.heading), section) for section in same.document.sections if section.heading]
+    by_heading: dict[str, list[Section]] = {}
+    for heading, section in named:
+        by_heading.setdefault(heading, []).append(section)
+    return named, by_heading
 
 
 def find_sources(document: Document, source: str) -> list[Section]:
     """Sections named by ``source``: exact (case-insensitive) matches, else unique prefix, else substring."""
     wanted = _norm(source)
-    named = _headings(SameDocument(document))
-    exact = [section for heading, section in named if heading == wanted]
-    if exact:
-        return exact
+    named, by_heading = _headings(SameDocument(document))
+    if wanted in by_heading:
+        return list(by_heading[wanted])
     prefix = [section for heading, section in named if heading.startswith(wanted)]
     if prefix:
         return prefix
@@ -124,7 +129,7 @@ def resolve(document: Document, question: Question) -> ResolvedQuestion | BadQue
         return _resolve_in_base(document, question)
     names = [name.strip() for name in question.expected_source.split(ALTERNATIVES) if name.strip()]
     whole = _norm(question.expected_source)
-    if len(names) <= 1 or any(heading == whole for heading, _ in _headings(SameDocument(document))):  # "A | B" is a name
+    if len(names) <= 1 or whole in _headings(SameDocument(document))[1]:  # "A | B" is a name
         return _resolve_one(document, question, question.expected_source)
     found: list[ResolvedQuestion] = []
     for name in names:
