@@ -3,6 +3,7 @@ written from.
 
     python bench/proof.py                    # the sample and every real file under ../shared/real-data
     python bench/proof.py --files spree_sample_products.csv
+    python bench/proof.py --own --quick      # the project's files in other languages, word search only (seconds)
 
 Each file runs in a fresh Python process with an embedding cache of its own (cold: the model loaded and every
 text read by the run), under the app's default setups (``run/defaults.py``) with the fitted threshold:
@@ -41,6 +42,8 @@ from workbench.run.evaluate import evaluate
 
 path, questions_path = Path(sys.argv[1]), Path(sys.argv[2])
 settings = DEFAULTS.settings()
+if sys.argv[3] == "quick":  # the first verdict's setups: the default cuts under word search alone
+    settings = replace(settings, retrievers=["bm25"], rerankers=["none"])
 document = load_path(path)
 questions = parse_questions(questions_path.read_bytes(), questions_path.name)
 began = time.perf_counter()
@@ -72,7 +75,13 @@ print(json.dumps(out))
 """
 
 
-def pairs(names: list[str] | None) -> list[tuple[Path, Path]]:
+def pairs(names: list[str] | None, own: bool = False) -> list[tuple[Path, Path]]:
+    if own:  # the project's own files in German, French and the probe languages, questions beside each
+        return [(path, path.with_name(f"{path.stem}.questions.csv"))
+                for folder in (ROOT / "tests" / "data" / "real", ROOT / "tests" / "data" / "written")
+                for path in sorted(folder.iterdir())
+                if path.suffix in (".md", ".csv", ".txt") and not path.name.endswith(".questions.csv")
+                and path.with_name(f"{path.stem}.questions.csv").is_file() and (not names or path.name in names)]
     found = [SAMPLE]
     if REAL_DATA.is_dir():
         for path in sorted(REAL_DATA.iterdir()):
@@ -85,13 +94,16 @@ def pairs(names: list[str] | None) -> list[tuple[Path, Path]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", nargs="*", help="file names to run (default: the sample and every real file)")
+    parser.add_argument("--own", action="store_true", help="the project's files in other languages (tests/data)")
+    parser.add_argument("--quick", action="store_true", help="word search only (bm25, no re-check): no model")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        for path, questions in pairs(args.files):
+        for path, questions in pairs(args.files, args.own):
             environment = os.environ | {"WORKBENCH_EMBEDDING_CACHE": str(Path(folder) / f"{path.stem}.sqlite"),
                                         "PYTHONPATH": str(ROOT)}
-            done = subprocess.run([sys.executable, "-c", ONE_FILE, str(path), str(questions)], env=environment,
+            done = subprocess.run([sys.executable, "-c", ONE_FILE, str(path), str(questions),
+                                   "quick" if args.quick else "defaults"], env=environment,
                                   capture_output=True, text=True, cwd=ROOT)
             if done.returncode:
                 print(done.stderr, file=sys.stderr)

@@ -315,3 +315,30 @@ def test_a_french_files_words_item_is_in_french_and_never_suggests_how_customers
     assert (french.search_words_label, german.search_words_label, analyzer(("en",)).search_words_label) == (
         "Mots-clés :", "Suchbegriffe:", "Search words:")
     assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv"}
+
+
+def test_a_word_two_sections_would_need_is_advised_to_neither():
+    """"speedy" is missing from Delivery for one question and from Returns for another: written into both it names
+    neither and draws each one's questions to the other (the French FAQ's "temps", for how long delivery and a
+    return take, lost a held-back question so: bench/proof.py --own). "tracking", which only Delivery lacks, is
+    still advised. Every question is missed: Payment holds more of each question's words."""
+    document = parse_markdown(
+        "# Shop\n\n## Delivery\nOrders arrive in 3 days.\n\n## Returns\nReturns are accepted within 30 days.\n\n"
+        "## Payment\nPay for delivery of each parcel by card; refunds for a return go to the card.\n", "shop.md")
+    questions = [Question("Is delivery speedy for a parcel?", "Delivery", "Orders arrive in 3 days.", row=2),
+                 Question("Are refunds speedy for a return?", "Returns", "Returns are accepted within 30 days.", row=3),
+                 Question("Do parcels come with tracking on delivery?", "Delivery", "Orders arrive in 3 days.", row=4)]
+    evaluation, items = todo(document, questions)
+    assert [r.grade for r in evaluation.runs[0].per_question] == ["missed"] * 3
+    assert [(i.kind, i.fixes) for i in items] == [("words", [4]), ("other", [2]), ("other", [3])]
+    assert items[0].edit == ("Add the word “tracking” to Delivery: a line “Search words: tracking.” after the line "
+                             "that holds the answer.")
+
+
+def test_how_long_is_how_customers_ask_in_every_language():
+    """English never suggests "long" ("how long does delivery take"); French "temps", German "lange", Spanish
+    "tiempo" are the same asking words, never suggested and never counted as missing from a file."""
+    from workbench.core.words import analyzer
+
+    for code, word in (("fr", "temps"), ("de", "lange"), ("es", "tiempo"), ("it", "tempo"), ("pt", "tempo")):
+        assert word in analyzer((code,)).question_words, code

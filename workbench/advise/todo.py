@@ -41,6 +41,7 @@ class _Builder(ItemWriter):
         self.items: dict[tuple, Todo] = {}
         self._names: list[tuple[str, str]] | None = None
         self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
+        self._wanted: dict[str, set[str]] | None = None  # which sections questions would add each stem to
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -82,11 +83,7 @@ class _Builder(ItemWriter):
             if shared is not None:
                 self._add_shared(shared, number, fixes=True)
                 found = True
-        text = " ".join(self.document.slice(f.span) for f in section.facts)
-        if self._stems is None:
-            self._stems = StemsBySection(self.document, self.analyzer)
-        words = missing_words(result.question.question, text, section.heading, self._other_names(section),
-                              self._stems.elsewhere(section.id), self.analyzer)
+        words = [w for w in self._missing(result, section) if self._sections_wanting(w) == {section.id}]
         if words:
             fact = facts[0] if facts else None
             self.add(("words", section.id, tuple(words)), lambda: self._words_item(section, words, fact), number, True)
@@ -103,6 +100,29 @@ class _Builder(ItemWriter):
             found = True
         if not found:
             self.add(("other", section.id), lambda: self._other_item(section, result), number, fixes=True)
+
+    def _missing(self, result: QuestionResult, section: Section) -> list[str]:
+        """The question's words its section's text lacks (``todo_words.missing_words``)."""
+        text = " ".join(self.document.slice(f.span) for f in section.facts)
+        if self._stems is None:
+            self._stems = StemsBySection(self.document, self.analyzer)
+        return missing_words(result.question.question, text, section.heading, self._other_names(section),
+                             self._stems.elsewhere(section.id), self.analyzer)
+
+    def _sections_wanting(self, word: str) -> set[str]:
+        """Every section some question that is not clean would have this word added to. A word wanted by two
+        sections names neither: written into both, it draws each one's questions to the other (the French FAQ's
+        "temps", for how long delivery and a return take, added to both, lost a held-back question on the
+        other's page: bench/proof.py --own). Such words are not advised; a word one section wants still is."""
+        if self._wanted is None:
+            self._wanted = {}
+            for other in self.run.per_question:
+                resolved = self.resolved.get(id(other.question))
+                if other.grade == "clean" or not other.answerable or resolved is None or resolved.section_id is None:
+                    continue
+                for missing in self._missing(other, self.document.section(resolved.section_id)):
+                    self._wanted.setdefault(self.analyzer.stem(missing), set()).add(resolved.section_id)
+        return self._wanted.get(self.analyzer.stem(word), set())
 
     def _other_names(self, section: Section) -> list[str]:
         """The headings of every other product or section, less the words of this one's own name and path."""

@@ -133,20 +133,21 @@ QUESTION_WORDS = {
         womit wofür worauf worum wozu kann kannst können könnte könnten muss musst müssen soll sollte sollten gibt
         gibts bitte danke hallo eigentlich denn mal drum darum außer ausser überhaupt irgendwie genau halt schon
         noch krieg kriege kriegt bekomme bekommt geht gehts läuft passiert jemand etwas bzw darf darfst dürfen
-        will willst wollen möchte möchten hab habe hat habt haben seh sehe sieht mach mache macht machen tun tut""",
+        will willst wollen möchte möchten hab habe hat habt haben seh sehe sieht mach mache macht machen tun tut
+        lange dauert dauern""",
     "fr": """combien quoi quel quelle quels quelles comment pourquoi quand lequel laquelle lesquels lesquelles
         existe existent faut peut peux puis pouvez pourrais pourriez veux voudrais voudrait aimerais avez avoir
         possible svp merci bonjour salut est-ce cela ça dois doit devez faire fait quelqu chose truc vraiment
-        genre alors donc aussi""",
+        genre alors donc aussi temps dure durent""",
     "es": """cuánto cuánta cuántos cuántas cuanto cuanta cuantos cuantas qué cuál cuáles cómo dónde donde cuándo
         cuando por porqué hay puedo puede pueden podéis tienen tenéis tienes existe favor gracias hola alguien algo
-        debo debe hacer sirve sirven mide miden""",
+        debo debe hacer sirve sirven mide miden tiempo tarda tardan dura""",
     "it": """quanto quanta quanti quante cosa quale quali come dove quando perché posso può possono potete avete
-        hai esiste grazie ciao prego qualcuno qualcosa devo deve fare""",
+        hai esiste grazie ciao prego qualcuno qualcosa devo deve fare tempo dura durano""",
     "nl": """hoeveel wat wie welke welk hoe hoelang waar wanneer waarom kan kunnen kunt mag moet moeten heeft hebben
         hebt bestaat graag bedankt hallo eigenlijk iemand iets doen duurt duren lang jullie onze zitten zit""",
     "pt": """quanto quanta quantos quantas quê qual quais como onde quando porquê porque posso pode podem podemos
-        têm tem existe obrigado obrigada olá alguém algo devo deve fazer""",
+        têm tem existe obrigado obrigada olá alguém algo devo deve fazer tempo demora dura""",
     "pl": """ile ilu jaki jaka jakie jakiej jakim jakich jakiego czy gdzie kiedy dlaczego jak można mogę możecie
         macie masz jest są będzie proszę dziękuję dzień dobry cześć ktoś coś trzeba mam""",
     "sv": """vad vilken vilket vilka hur när var varför kan får finns har ni tack hej snälla någon något behöver
