@@ -40,8 +40,9 @@ RULE_STEPS = (
     "Questions your file cannot answer should go to a person.",
     "A refusal threshold may hand at least half of them over while wrongly refusing at most 5 % of the real "
     "questions. Then Ready allows the bot to answer at most 1 in 4 of them, and more than half makes it Not ready.",
-    "If no threshold can (or one can only when fitted on all the questions at once), the status rests on the "
-    "answers alone, provided the bot's instructions tell it to hand over what its pieces do not answer.",
+    "If no threshold can, the status rests on the answers alone, provided the bot's instructions tell it to hand "
+    "over what its pieces do not answer. A threshold that works only fitted on all the questions at once counts as "
+    "none.",
     "Not ready: under 60 % clean. Needs work: anything in between.",
 )
 RULE = "How the status is set. " + " ".join(RULE_STEPS)
