@@ -7,8 +7,9 @@ are found in ``shared_lines`` and risky content in ``risky``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from copy import deepcopy
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING
@@ -47,8 +48,9 @@ class Audit:
     products: int = 0
     own_hosts: list[str] = field(default_factory=list)  # link targets taken as the shop's own site
     unheaded_facts: list[str] = field(default_factory=list)
-    long_sections: list[tuple[str, int]] = field(default_factory=list)  # (title, word pieces) past the window
-    window: int | None = None  # word pieces the search model reads at once; None when it is not installed
+    # (window, long sections), or what works them out: counting a file's word pieces is a tenth of a word-search
+    # sweep's time, and only the meaning-based search, the check-up page and its JSON read them (``long_sections``).
+    measure_long: tuple | Callable[[], tuple] = field(default=(None, ()), repr=False, compare=False)
     unnamed_chunks: dict[str, dict] = field(default_factory=dict)  # strategy -> {share, examples}
     size: int | None = None  # the piece size the cuts above used (None: each strategy's default)
     duplicate_names: list[tuple[str, int]] = field(default_factory=list)
@@ -58,7 +60,28 @@ class Audit:
     def as_dict(self) -> dict:
         """What ``dataclasses.asdict`` gives, made without its deep copy of every string: on 200,000 products the
         shared lines name 600,000 places, and asdict took 38 s over them."""
-        return _plain(self)
+        plain = {}
+        for name, value in _plain(self).items():  # the two in the place their fields had, for the same JSON
+            if name == "measure_long":
+                plain |= {"long_sections": _plain(self.long_sections), "window": self.window}
+            else:
+                plain[name] = value
+        return plain
+
+    def _long(self) -> tuple:
+        if callable(self.measure_long):  # worked out at the first question, once
+            self.measure_long = self.measure_long()
+        return self.measure_long
+
+    @property
+    def long_sections(self) -> list[tuple[str, int]]:
+        """(title, word pieces) of each section past the window of the model that reads the file."""
+        return list(self._long()[1])
+
+    @property
+    def window(self) -> int | None:
+        """Word pieces the search model reads at once; None when it is not installed."""
+        return self._long()[0]
 
     @property
     def noun(self) -> str:
@@ -242,7 +265,7 @@ def audit(
     )
 
     result.unheaded_facts = [document.slice(f.span) for s in document.sections if not s.heading for f in s.facts]
-    result.window, result.long_sections = long_sections(document, titled, encoder)
+    result.measure_long = functools.partial(long_sections, document, titled, encoder)
 
     by_id = {section.id: section for section in document.sections}  # Document.section scans: too slow per piece
     for strategy in strategies:
