@@ -201,9 +201,12 @@ if len(files) == 1:
     st.subheader(f"What was read from {escape_markdown(document.name)}")
     counts(document)
     words = len(document.text.split())
+    # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check, once (a Windows code
+    # page's guess is the reader's own warning below; the walk-through saw it said twice, once as "windows-1250").
+    said = document.encoding.lower().startswith("utf-8") or any(
+        document.encoding.lower() in warning.lower() for warning in document.warnings)
     st.caption(f"{words:,} words, in the converted text below." if document.converted_from
-               else f"{words:,} words." if document.encoding.lower().startswith("utf-8")
-               # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check.
+               else f"{words:,} words." if said
                else f"{words:,} words. Its characters were read as {document.encoding}, not the usual UTF-8: check "
                "that accented letters below look right.")
     what_was_read(document, "The converted text (Markdown) the bot would search" if document.converted_from else

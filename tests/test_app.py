@@ -694,6 +694,15 @@ def test_the_document_page_names_an_encoding_only_when_it_is_not_the_usual_utf8(
     # "# cafe", "## Café Table", "price: 120": 7 words.
     assert [c.value for c in at.caption if "words" in c.value] == ["7 words."]
     at = upload(at, "cafe_1252.csv", "name,price\nCafé Table,120\n".encode("cp1252"))
+    # Said once, by the reader's warning, in words: the walk-through saw the caption say it again ("windows-1252")
+    # and the warning name the byte ("byte 17 cannot be read as UTF-8").
+    assert [c.value for c in at.caption if "words" in c.value] == ["7 words."]
+    assert [plain(w.value) for w in at.warning] == [
+        "cafe_1252.csv is not saved as UTF-8 (the usual encoding), so it was read as Windows-1252, the usual "
+        "encoding of older Excel exports. Check that accented letters and currency signs look right; save the file "
+        "as UTF-8 to be sure."]
+    # UTF-16 has no warning of its own: the caption names it.
+    at = upload(at, "cafe_16.csv", "name,price\nCafé Table,120\n".encode("utf-16"))
     assert [c.value for c in at.caption if "words" in c.value] == [
-        "7 words. Its characters were read as windows-1252, not the usual UTF-8: check that accented letters below "
+        "7 words. Its characters were read as utf-16, not the usual UTF-8: check that accented letters below "
         "look right."]
