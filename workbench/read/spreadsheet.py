@@ -163,7 +163,7 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
     shape = _shape_warning(name, header, [record for _, record in rows[:SNIFF_RECORDS] if any(record)])
     if shape:
         warnings.append(shape)
-    return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
+    return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings), header_index + 1)
 
 
 # A price cut in two by its decimal comma in a comma-separated row: "6" (or "€ 6", "1.299") and "50" (or "50 €").
