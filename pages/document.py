@@ -196,6 +196,9 @@ def add_box(label: str) -> None:
 
 if len(files) == 1:
     if reading_choosers(0):
+        if recent:  # an upload that cannot be read (yet) replaced what was open: say where that went
+            st.caption("What you checked before is kept on this computer with its questions: reopen it under "
+                       "“Reopen a recent file or knowledge base” above.")
         st.stop()
     document = load_file(files[0])
     st.subheader(f"What was read from {escape_markdown(document.name)}")

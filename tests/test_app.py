@@ -105,6 +105,11 @@ def test_an_unreadable_upload_is_not_kept_in_the_recent_files(name, data):
     assert name not in names
     at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # a file that reads is kept, as before
     assert "shop.csv" in [doc.name for doc in at.session_state[keys.WORKSPACE].recent(20)]
+    # The walk-through's 0-byte upload over a checked file: the error alone did not say the work was still there.
+    at = upload(at, name, data)
+    assert at.error and ("What you checked before is kept on this computer with its questions: reopen it under "
+                         "“Reopen a recent file or knowledge base” above.") in [c.value for c in at.caption]
+    assert "shop.csv" in [plain(b.label).split(" — ")[0] for b in at.button if b.key and b.key.startswith("reopen_")]
 
 
 def test_hostile_text_is_escaped_on_the_cuts_page():
