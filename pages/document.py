@@ -210,8 +210,11 @@ if len(files) == 1:
         document.encoding.lower() in warning.lower() for warning in document.warnings)
     st.caption(f"{words:,} words, in the converted text below." if document.converted_from
                else f"{words:,} words." if said
-               else f"{words:,} words. Its characters were read as {document.encoding}, not the usual UTF-8: check "
-               "that accented letters below look right.")
+               # "utf-16" read as jargon: Excel's "Unicode Text" (a .txt) is where a shop's file gets it.
+               else f"{words:,} words. Its characters were read as "
+               + ("UTF-16, as Excel's “Unicode Text” saves them" if document.encoding.lower().startswith("utf-16")
+                  else document.encoding)
+               + ", not the usual UTF-8: check that accented letters below look right.")
     what_was_read(document, "The converted text (Markdown) the bot would search" if document.converted_from else
                   "The text the bot would search (as read)")
     add_box("Add files to check with this one as a knowledge base (its policies, an FAQ…)")

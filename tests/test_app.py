@@ -706,8 +706,8 @@ def test_the_document_page_names_an_encoding_only_when_it_is_not_the_usual_utf8(
         "cafe_1252.csv is not saved as UTF-8 (the usual encoding), so it was read as Windows-1252, the usual "
         "encoding of older Excel exports. Check that accented letters and currency signs look right; save the file "
         "as UTF-8 to be sure."]
-    # UTF-16 has no warning of its own: the caption names it.
+    # UTF-16 has no warning of its own: the caption names it, as a shop meets it (the walk-through's Dutch .txt).
     at = upload(at, "cafe_16.csv", "name,price\nCafé Table,120\n".encode("utf-16"))
     assert [c.value for c in at.caption if "words" in c.value] == [
-        "7 words. Its characters were read as utf-16, not the usual UTF-8: check that accented letters below "
-        "look right."]
+        "7 words. Its characters were read as UTF-16, as Excel's “Unicode Text” saves them, not the usual UTF-8: "
+        "check that accented letters below look right."]
