@@ -66,8 +66,18 @@ uploaded = st.file_uploader(
 # Each upload has its own file id: the same file chosen again (after "Go back to the sample") is a new upload.
 upload_ids = tuple((f.name, f.size, getattr(f, "file_id", None)) for f in uploaded or [])
 if upload_ids and upload_ids != st.session_state.get("uploaded_ids"):
+    before = st.session_state.get("uploaded_ids") or ()
     st.session_state["uploaded_ids"] = upload_ids
     use_files([(f.name, f.getvalue()) for f in uploaded])
+    shown = [(name, size) for name, size, _ in before]  # by name and size: a re-run may give files new ids
+    if shown and len(upload_ids) > len(shown) and [(n, s) for n, s, _ in upload_ids[:len(shown)]] == shown:
+        # Dropped into the box beside a file it still showed: the walk-through meant to switch to another file and
+        # got both checked together, with no word of why.
+        added = ", ".join(name for name, _, _ in upload_ids[len(before):])
+        one = len(shown) == 1
+        st.session_state["files_notice"] = (
+            f"{added} joined the file{'' if one else 's'} already in the box above: they are checked together as one "
+            f"knowledge base. To check a file on its own, take the other{'' if one else 's'} out with “Remove” below.")
 
 if st.button("Go back to the sample", disabled=is_sample(st.session_state[DOC_KEY])):
     use_files([(f.name, f.data) for f in sample_files()])
