@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from workbench.core.model import WorkbenchError
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes
 
 from .conftest import ROOT
@@ -155,3 +156,16 @@ def test_app_says_a_blank_headings_row_is_no_file_without_fault():
     # The choice is still there: picked, the file opens with the one product below the headings.
     at.selectbox(key="pick_name_column").set_value("Jabón de lavanda").run()
     assert not at.error and next(m.value for m in at.metric if m.label == "Products") == "1"
+
+
+@pytest.mark.parametrize("data", [b",,,\n", b";;;\r\n;;;\r\n", b'"","",""\n,,\n'])
+def test_a_csv_of_only_empty_cells_is_empty_not_a_column_to_pick(data):
+    """The walk-through's CSV whose only row is blank cells was read as one column called ",,,", and the page
+    offered it as the product-name column of a file with "nothing wrong" with it."""
+    with pytest.raises(WorkbenchError) as raised:
+        load_bytes(data, "blank.csv")
+    assert not isinstance(raised.value, NoNameColumn)
+    assert str(raised.value) == "blank.csv is empty: its rows hold only empty cells, there is nothing to read."
+    # One cell that holds anything is a file to read, as before.
+    with pytest.raises(NoNameColumn):
+        load_bytes(data + b"x,,,\n", "blank.csv")

@@ -115,8 +115,14 @@ def tab_table(text: str) -> bool:
     return all(cell.strip() for cell in header) and same * 2 > len(widths) - 1
 
 
+# Nothing but separators and quotes between empty cells: a sheet saved from an empty Excel range.
+ONLY_EMPTY_CELLS = re.compile(r'[\s,;|"]*')
+
+
 def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], delimiter: str | None = None) -> Table:
     """A decoded CSV (or tab-separated text) as a Table: ``delimiter`` found from the rows when not given."""
+    if ONLY_EMPTY_CELLS.fullmatch(text):  # read, ",,," was one column called ",,,", offered as the product name
+        raise WorkbenchError(f"{name} is empty: its rows hold only empty cells, there is nothing to read.")
     delimiter = delimiter or sniff_delimiter(text, name)
     budget = Budget(name)
     records = []
