@@ -66,8 +66,18 @@ uploaded = st.file_uploader(
 # Each upload has its own file id: the same file chosen again (after "Go back to the sample") is a new upload.
 upload_ids = tuple((f.name, f.size, getattr(f, "file_id", None)) for f in uploaded or [])
 if upload_ids and upload_ids != st.session_state.get("uploaded_ids"):
+    before = st.session_state.get("uploaded_ids") or ()
     st.session_state["uploaded_ids"] = upload_ids
     use_files([(f.name, f.getvalue()) for f in uploaded])
+    shown = [(name, size) for name, size, _ in before]  # by name and size: a re-run may give files new ids
+    if shown and len(upload_ids) > len(shown) and [(n, s) for n, s, _ in upload_ids[:len(shown)]] == shown:
+        # Dropped into the box beside a file it still showed: the walk-through meant to switch to another file and
+        # got both checked together, with no word of why.
+        added = ", ".join(name for name, _, _ in upload_ids[len(before):])
+        one = len(shown) == 1
+        st.session_state["files_notice"] = (
+            f"{added} joined the file{'' if one else 's'} already in the box above: they are checked together as one "
+            f"knowledge base. To check a file on its own, take the other{'' if one else 's'} out with “Remove” below.")
 
 if st.button("Go back to the sample", disabled=is_sample(st.session_state[DOC_KEY])):
     use_files([(f.name, f.data) for f in sample_files()])
@@ -196,16 +206,25 @@ def add_box(label: str) -> None:
 
 if len(files) == 1:
     if reading_choosers(0):
+        if recent:  # an upload that cannot be read (yet) replaced what was open: say where that went
+            st.caption("What you checked before is kept on this computer with its questions: reopen it under "
+                       "“Reopen a recent file or knowledge base” above.")
         st.stop()
     document = load_file(files[0])
     st.subheader(f"What was read from {escape_markdown(document.name)}")
     counts(document)
     words = len(document.text.split())
+    # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check, once (a Windows code
+    # page's guess is the reader's own warning below; the walk-through saw it said twice, once as "windows-1250").
+    said = document.encoding.lower().startswith("utf-8") or any(
+        document.encoding.lower() in warning.lower() for warning in document.warnings)
     st.caption(f"{words:,} words, in the converted text below." if document.converted_from
-               else f"{words:,} words." if document.encoding.lower().startswith("utf-8")
-               # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check.
-               else f"{words:,} words. Its characters were read as {document.encoding}, not the usual UTF-8: check "
-               "that accented letters below look right.")
+               else f"{words:,} words." if said
+               # "utf-16" read as jargon: Excel's "Unicode Text" (a .txt) is where a shop's file gets it.
+               else f"{words:,} words. Its characters were read as "
+               + ("UTF-16, as Excel's “Unicode Text” saves them" if document.encoding.lower().startswith("utf-16")
+                  else document.encoding)
+               + ", not the usual UTF-8: check that accented letters below look right.")
     what_was_read(document, "The converted text (Markdown) the bot would search" if document.converted_from else
                   "The text the bot would search (as read)")
     add_box("Add files to check with this one as a knowledge base (its policies, an FAQ…)")

@@ -105,6 +105,11 @@ def test_an_unreadable_upload_is_not_kept_in_the_recent_files(name, data):
     assert name not in names
     at = upload(at, "shop.csv", SAMPLE_CSV.read_bytes())  # a file that reads is kept, as before
     assert "shop.csv" in [doc.name for doc in at.session_state[keys.WORKSPACE].recent(20)]
+    # The walk-through's 0-byte upload over a checked file: the error alone did not say the work was still there.
+    at = upload(at, name, data)
+    assert at.error and ("What you checked before is kept on this computer with its questions: reopen it under "
+                         "“Reopen a recent file or knowledge base” above.") in [c.value for c in at.caption]
+    assert "shop.csv" in [plain(b.label).split(" — ")[0] for b in at.button if b.key and b.key.startswith("reopen_")]
 
 
 def test_hostile_text_is_escaped_on_the_cuts_page():
@@ -694,6 +699,15 @@ def test_the_document_page_names_an_encoding_only_when_it_is_not_the_usual_utf8(
     # "# cafe", "## Café Table", "price: 120": 7 words.
     assert [c.value for c in at.caption if "words" in c.value] == ["7 words."]
     at = upload(at, "cafe_1252.csv", "name,price\nCafé Table,120\n".encode("cp1252"))
+    # Said once, by the reader's warning, in words: the walk-through saw the caption say it again ("windows-1252")
+    # and the warning name the byte ("byte 17 cannot be read as UTF-8").
+    assert [c.value for c in at.caption if "words" in c.value] == ["7 words."]
+    assert [plain(w.value) for w in at.warning] == [
+        "cafe_1252.csv is not saved as UTF-8 (the usual encoding), so it was read as Windows-1252, the usual "
+        "encoding of older Excel exports. Check that accented letters and currency signs look right; save the file "
+        "as UTF-8 to be sure."]
+    # UTF-16 has no warning of its own: the caption names it, as a shop meets it (the walk-through's Dutch .txt).
+    at = upload(at, "cafe_16.csv", "name,price\nCafé Table,120\n".encode("utf-16"))
     assert [c.value for c in at.caption if "words" in c.value] == [
-        "7 words. Its characters were read as windows-1252, not the usual UTF-8: check that accented letters below "
-        "look right."]
+        "7 words. Its characters were read as UTF-16, as Excel's “Unicode Text” saves them, not the usual UTF-8: "
+        "check that accented letters below look right."]

@@ -216,3 +216,17 @@ def test_the_app_opens_on_the_sample_knowledge_base_and_shows_what_only_its_file
     conflict = plain(at.warning[0].value)
     assert conflict.startswith("**Stated differently:** “Returns: 14 days from delivery, in the original box.” in "
                                "breezy_home_policies.md line 4 vs “Returns: 30 days, unused, in the original box.”")
+
+
+def test_a_file_dropped_beside_one_the_box_shows_says_they_are_now_checked_together():
+    """The walk-through dropped a second file into the box that still showed the first, to switch to it, and got
+    both checked as one knowledge base with no word of how; several files chosen at once need no such word."""
+    at = upload_files(open_app(), FILES[:1])
+    assert not [s.value for s in at.success]
+    at = upload_files(at, FILES[:2])
+    assert listed(at) == ["1. catalog.csv", "2. policies.md"]
+    assert [plain(s.value) for s in at.success] == [
+        "policies.md joined the file already in the box above: they are checked together as one knowledge base. To "
+        "check a file on its own, take the other out with “Remove” below."]
+    at = upload_files(open_app(), FILES)
+    assert not [s.value for s in at.success]

@@ -154,6 +154,21 @@ def test_the_to_dos_words_leave_out_how_customers_ask_in_dutch_and_swedish():
     assert swedish.search_words_label == "Sökord:" and analyzer(("pl",)).search_words_label == "Słowa kluczowe:"
 
 
+def test_the_to_dos_words_are_spelt_as_the_customer_wrote_them():
+    """The walk-through's German to-do said "Suchbegriffe: wollsocken": a noun a German shop writes capitalised.
+    The words are compared lowercased, as the searches read them, and written as asked; the first word of a
+    question only keeps a capital past its first letter."""
+    from workbench.advise.todo_words import missing_words
+    from workbench.core.words import analyzer
+
+    german = analyzer(("de",))
+    assert missing_words("Welche Artikelnummer haben die Wollsocken?", "Socken aus Merinowolle.", "Arctic Socken",
+                         analyzer=german) == ["Artikelnummer", "Wollsocken"]
+    assert missing_words("Wollsocken im Angebot?", "Socken aus Merinowolle.", "Arctic Socken",
+                         analyzer=german) == ["wollsocken", "Angebot"]
+    assert missing_words("iPhone case in stock?", "Cases for phones.", "Case") == ["iPhone", "stock"]
+
+
 WRITTEN = ROOT / "tests" / "data" / "written"
 
 

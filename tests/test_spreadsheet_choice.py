@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from workbench.core.model import WorkbenchError
 from workbench.read.loaders import NoNameColumn, default_sheet, load_bytes
 
 from .conftest import ROOT
@@ -118,3 +119,53 @@ def test_app_offers_a_select_box_of_columns_when_none_is_a_name():
     assert not at.error
     assert next(m.value for m in at.metric if m.label == "Products") == "2"
     assert at.selectbox(key="w_name_column").value == "Label"
+
+
+# A price list whose headings row was left blank: its first product's cells are read as the headings.
+BLANK_HEADINGS_CSV = ",,,\nJabón de lavanda,6.50,JAB-01,Jabón artesanal\nChampú de romero,9.95,CHA-02,Champú sólido\n"
+
+
+def test_headings_read_past_a_blank_first_row_say_which_row():
+    with pytest.raises(NoNameColumn) as raised:
+        load_bytes(BLANK_HEADINGS_CSV.encode(), "jabones.csv")
+    assert raised.value.columns == ["Jabón de lavanda", "6.50", "JAB-01", "Jabón artesanal"]
+    assert raised.value.header_row == 2
+    assert str(raised.value).endswith("They are row 2's cells, the first row that holds anything: row 1 is blank.")
+    # A workbook's rows are Excel's: two blank rows above, the headings are row 3's.
+    with pytest.raises(NoNameColumn) as raised:
+        load_bytes(workbook({"Sheet": [[], [None, None], ["Soap", 2]]}), "soap.xlsx")
+    assert raised.value.header_row == 3 and str(raised.value).endswith("the rows above are blank.")
+    # Headings in row 1, as usual: nothing added.
+    with pytest.raises(NoNameColumn) as raised:
+        load_bytes(NO_NAME, "codes.xlsx")
+    assert raised.value.header_row == 1 and str(raised.value).endswith("Its columns are: Code, Label, Price.")
+
+
+def test_app_says_a_blank_headings_row_is_no_file_without_fault():
+    """The walk-through uploaded a CSV whose headings row is blank: the page said "Nothing is wrong with the file"
+    and offered the first soap's cells as the columns to pick from."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = at.switch_page("pages/document.py").run()
+    at.file_uploader(key="uploader").set_value(("jabones.csv", BLANK_HEADINGS_CSV.encode(), "text/csv")).run()
+    assert not at.exception and not at.error
+    assert "Nothing is wrong with the file" not in every_text(at)
+    assert [w.value for w in at.warning] == [
+        "Row 1 is blank, so row 2, the first that holds anything, was read as the column headings: Jabón de lavanda, "
+        "6\\.50, JAB\\-01, Jabón artesanal. If that row is a product, type a heading over each column in row 1 (Name, "
+        "Price, …) and upload the file again; if those are the headings, pick the column that names each product."]
+    # The choice is still there: picked, the file opens with the one product below the headings.
+    at.selectbox(key="pick_name_column").set_value("Jabón de lavanda").run()
+    assert not at.error and next(m.value for m in at.metric if m.label == "Products") == "1"
+
+
+@pytest.mark.parametrize("data", [b",,,\n", b";;;\r\n;;;\r\n", b'"","",""\n,,\n'])
+def test_a_csv_of_only_empty_cells_is_empty_not_a_column_to_pick(data):
+    """The walk-through's CSV whose only row is blank cells was read as one column called ",,,", and the page
+    offered it as the product-name column of a file with "nothing wrong" with it."""
+    with pytest.raises(WorkbenchError) as raised:
+        load_bytes(data, "blank.csv")
+    assert not isinstance(raised.value, NoNameColumn)
+    assert str(raised.value) == "blank.csv is empty: its rows hold only empty cells, there is nothing to read."
+    # One cell that holds anything is a file to read, as before.
+    with pytest.raises(NoNameColumn):
+        load_bytes(data + b"x,,,\n", "blank.csv")

@@ -151,10 +151,21 @@ def file_problem(index: int, pick_column: bool = False) -> bool:
         return False
     except NoNameColumn as missing:
         named = f" in {escape_markdown(file.name)}" if len(current_files()) > 1 else " here"
-        if pick_column:
+        if pick_column and missing.header_row > 1:
+            # Headings are read from the first row that holds anything: with row 1 blank (its headings never
+            # typed), that is a product's row, and "nothing is wrong with the file" was not true.
+            blank = "Row 1" if missing.header_row == 2 else f"Rows 1 to {missing.header_row - 1}"
+            where = named.replace(" here", "")
+            st.warning(f"{blank}{where} {'is' if missing.header_row == 2 else 'are'} blank, so row "
+                       f"{missing.header_row}, the first that holds anything, was read as the column headings: "
+                       f"{escape_markdown(', '.join(missing.columns[:6]))}. If that row is a product, type a heading "
+                       "over each column in row 1 (Name, Price, …) and upload the file again; if those are the "
+                       "headings, pick the column that names each product.")
+        elif pick_column:
             st.info(f"No column{named} looks like a product name (a heading such as Name, Title, Product or Item, "
                     "or Bezeichnung, Titre, Nombre, Nome or Naam). Nothing is wrong with the file: pick the column "
                     "that names each product, and it opens.")
+        if pick_column:
             st.selectbox("Which column holds the product name?", missing.columns, index=None,
                          placeholder="Choose a column", key=_picker_key(index),
                          on_change=_picked_name_column, args=(index,))

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Container
 
-from workbench.core.words import ENGLISH, STOP_WORDS, Analyzer, tokenize
+from workbench.core.words import ENGLISH, STOP_WORDS, WORD, Analyzer, tokenize
 from workbench.read.resolve import fold
 
 # The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
@@ -70,7 +70,22 @@ def missing_words(question: str, section_text: str, name: str, others: tuple[str
         stems = _stems(word, analyzer)
         if not (stems & have) and not (stems & taken) and not any(s in elsewhere for s in stems) and word not in missing:
             missing.append(word)
-    return missing
+    spelled = as_asked(question)
+    return [spelled.get(word, word) for word in missing]
+
+
+def as_asked(question: str) -> dict[str, str]:
+    """Each lowercased word of the question, spelt as the customer wrote it: the to-do writes it into the shop's
+    text, where a German noun is capitalised ("Suchbegriffe: Wollsocken", not "wollsocken") and "USB" is not
+    "usb". The question's first word keeps only a capital past its first letter ("iPhone", "USB"): "Wool socks?"
+    is capitalised for the sentence, not for the word."""
+    spelled: dict[str, str] = {}
+    for index, match in enumerate(WORD.finditer(question)):
+        word = match.group()
+        if index == 0 and word[1:] == word[1:].lower():
+            continue
+        spelled.setdefault(word.lower(), word)
+    return spelled
 
 
 class StemsBySection:

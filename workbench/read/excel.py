@@ -120,7 +120,7 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
             f"{verb(count, 'reads', 'read')} as empty. Open the file in Excel or LibreOffice Calc and save it again "
             "(both store each formula's value with it), then upload it again."
         )
-    return Table(title, header, rows, warnings=tuple(warnings))
+    return Table(title, header, rows, warnings=tuple(warnings), header_row=records[0][0])
 
 
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")

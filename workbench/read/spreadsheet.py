@@ -115,8 +115,14 @@ def tab_table(text: str) -> bool:
     return all(cell.strip() for cell in header) and same * 2 > len(widths) - 1
 
 
+# Nothing but separators and quotes between empty cells: a sheet saved from an empty Excel range.
+ONLY_EMPTY_CELLS = re.compile(r'[\s,;|"]*')
+
+
 def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], delimiter: str | None = None) -> Table:
     """A decoded CSV (or tab-separated text) as a Table: ``delimiter`` found from the rows when not given."""
+    if ONLY_EMPTY_CELLS.fullmatch(text):  # read, ",,," was one column called ",,,", offered as the product name
+        raise WorkbenchError(f"{name} is empty: its rows hold only empty cells, there is nothing to read.")
     delimiter = delimiter or sniff_delimiter(text, name)
     budget = Budget(name)
     records = []
@@ -163,7 +169,7 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
     shape = _shape_warning(name, header, [record for _, record in rows[:SNIFF_RECORDS] if any(record)])
     if shape:
         warnings.append(shape)
-    return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings))
+    return Table(PurePath(name).stem, header, rows, encoding, tuple(warnings), header_index + 1)
 
 
 # A price cut in two by its decimal comma in a comma-separated row: "6" (or "€ 6", "1.299") and "50" (or "50 €").

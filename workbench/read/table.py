@@ -105,9 +105,10 @@ class NoNameColumn(WorkbenchError):
     The message names no way of choosing (a command-line flag or a select box): each caller adds its own.
     """
 
-    def __init__(self, message: str, columns: list[str]) -> None:
+    def __init__(self, message: str, columns: list[str], header_row: int = 1) -> None:
         super().__init__(message)
         self.columns = columns
+        self.header_row = header_row  # the file's row the headings were read from: above it, only blank rows
 
 
 @dataclass
@@ -119,6 +120,7 @@ class Table:
     rows: list[tuple[int, list[str]]]
     encoding: str = "utf-8"
     warnings: tuple[str, ...] = ()
+    header_row: int = 1  # the first row that holds anything: a blank row above it is skipped, as a blank line is
 
 
 def clean_cell(cell: str) -> str:
@@ -129,8 +131,10 @@ def clean_cell(cell: str) -> str:
     return cell
 
 
-def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
-    """The index of the product-name column, found by its header or named by the user."""
+def find_name_column(header: list[str], wanted: str | None, name: str, header_row: int = 1) -> int:
+    """The index of the product-name column, found by its header or named by the user. ``header_row``: the file's
+    row the header was read from; past row 1, the rows above were blank, and the headings may be a product's cells
+    (a file whose headings row was left empty)."""
     lowered = [cell.strip().lower() for cell in header]
     if wanted is not None:
         if wanted.strip().lower() in lowered:
@@ -146,8 +150,11 @@ def find_name_column(header: list[str], wanted: str | None, name: str) -> int:
             "German, French, Spanish, Italian, Dutch, Portuguese, Polish or the Nordic languages: Bezeichnung, "
             "titre, nombre, nome, naam, nazwa, namn…). "
             f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
-            + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else "."),
+            + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else ".")
+            + (f" They are row {header_row}'s cells, the first row that holds anything: "
+               + ("the rows above are blank." if header_row > 2 else "row 1 is blank.") if header_row > 1 else ""),
             columns,
+            header_row,
         )
     return index
 
@@ -182,7 +189,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     if filled > limits.MAX_CELLS:
         raise limits.too_big(name, f"has more than {limits.MAX_CELLS:,} cells that hold something")
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
-    name_index = find_name_column(table.header, name_column, name)
+    name_index = find_name_column(table.header, name_column, name, table.header_row)
     lowered = [cell.lower() for cell in header]
     handle_index = next((lowered.index(h) for h in HANDLE_HEADERS if h in lowered and lowered.index(h) != name_index), None)
     warnings = list(table.warnings)

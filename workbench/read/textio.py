@@ -86,13 +86,13 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
             )
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
-        except UnicodeDecodeError as error:
+        except UnicodeDecodeError:
             text, encoding = _windows_text(data)
             said = ("Windows-1252, the usual encoding of older Excel exports" if encoding == "windows-1252" else
                     "Windows-1250, as Excel saves text on a Polish, Czech, Slovak or Hungarian computer")
             warnings.append(
-                f"{name} is not UTF-8 (byte {error.start} cannot be read as UTF-8), so it was read as {said}. "
-                "Check accented letters and currency signs; save the file as UTF-8 to be sure."
+                f"{name} is not saved as UTF-8 (the usual encoding), so it was read as {said}. Check that "
+                "accented letters and currency signs look right; save the file as UTF-8 to be sure."
             )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_CHARACTERS:
