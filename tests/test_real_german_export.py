@@ -64,8 +64,8 @@ def test_a_threshold_that_holds_only_fitted_on_every_question_leaves_the_status_
     3 of the 6 the export cannot answer at 1 of 32 real ones wrongly refused; judged each by a threshold fitted on
     the other questions it refused 1 of 6. Before ``TradeOff.held`` the status took those 5 false answers and said
     Not ready at 31 of 32 clean, where a confidence that could not separate at all left the file Ready."""
-    from workbench.advise.verdict import READY, assess, refusal_holds
-    from workbench.grade.refusal import trade_off
+    from workbench.advise.verdict import READY, assess
+    from workbench.grade.refusal import refusal_holds, trade_off
 
     questions = parse_questions(QUESTIONS.read_bytes(), QUESTIONS.name)
     evaluation = evaluate(load_path(EXPORT), questions, Settings(["breadcrumb"], ["bm25"], ["none"], threshold="auto"))

@@ -15,7 +15,7 @@ from workbench.advise.readers import READERS
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
 from workbench.core.wording import lower_first
 from workbench.cut.windows import WINDOW_SIZE, Fixed
-from workbench.grade.refusal import trade_off
+from workbench.grade.refusal import refusal_holds, trade_off
 from workbench.run.names import is_control, setup_name, strategy_name
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
@@ -144,19 +144,6 @@ def recommend(runs: Iterable[Run]) -> tuple[Run | None, list[Run]]:
 def recommended(runs: Iterable[Run]) -> Run | None:
     """The configuration to use (``recommend``'s best); every output and chart takes it from here."""
     return recommend(runs)[0]
-
-
-def refusal_holds(tradeoff, threshold) -> bool:
-    """Whether refusing by the search's confidence works on this file, the one answer the status and the refusal line
-    take: some threshold refuses half of the unanswerable questions at <= 5 % of real ones wrongly refused
-    (``TradeOff.separable``), and, when thresholds are fitted ("auto"), the ones fitted without each question did so
-    too (``TradeOff.held``). When it does not, the bot is to hand over by its instructions, and its answers are what
-    count. Before ``held``, a file whose threshold worked only fitted on all its questions was judged by its
-    leave-one-out false answers, and a better confidence could make it Not ready where a useless one left it Ready
-    (the real German export: 30 of 32 clean, Ready; Not ready once its words met inflected)."""
-    if tradeoff is None or not tradeoff.separable:
-        return False
-    return tradeoff.held or threshold != "auto"
 
 
 def status_of(clean: int, answerable: int, false_answers: int, unanswerable: int, separable: bool = True) -> str:

@@ -202,3 +202,16 @@ def trade_off(results: list[QuestionResult]) -> TradeOff | None:
     return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable),
                     refused=sum(1 for r in results if not r.answerable and r.grade == "refused"),
                     wrongly_refused=sum(1 for r in results if r.answerable and r.grade == "refused"))
+
+
+def refusal_holds(tradeoff: TradeOff | None, threshold: object) -> bool:
+    """Whether refusing by the search's confidence works on this file, the one answer the status and the refusal line
+    take: some threshold refuses half of the unanswerable questions at <= 5 % of real ones wrongly refused
+    (``TradeOff.separable``), and, when thresholds are fitted ("auto"), the ones fitted without each question did so
+    too (``TradeOff.held``). The verdict's status takes it (``advise/verdict.py``); when it does not, the bot is to
+    hand over by its instructions, and its answers are what count. Before ``held``, a file whose threshold worked only fitted on all its questions was judged by its
+    leave-one-out false answers, and a better confidence could make it Not ready where a useless one left it Ready
+    (the real German export: 30 of 32 clean, Ready; Not ready once its words met inflected)."""
+    if tradeoff is None or not tradeoff.separable:
+        return False
+    return tradeoff.held or threshold != "auto"
