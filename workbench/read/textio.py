@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
 
 # Bytes that Windows-1250 reads as a letter and Windows-1252 as a sign: Polish ł ą ż Ł Ą Ż and Slovak ľ Ľ ť Ť Ź
 # (1252's ³ ¹ ¿ £ ¥ ¯ ¾ ¼ and three bytes it leaves undefined).
-CENTRAL_LETTERS = frozenset(b"\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d")
+CENTRAL_LETTERS = re.compile(rb"[\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d]")
 CENTRAL_MIN = 2  # such bytes inside words: one could be a stray sign, two are a Central European file
 
 
@@ -113,10 +114,11 @@ def _windows_text(data: bytes) -> tuple[str, str]:
     Europe and the Americas) unless bytes that only Windows-1250 (Central Europe) reads as letters sit inside words,
     at least ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no
     "³", "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one)."""
-    central = data.decode("cp1250", errors="replace")
+    central = data.decode("cp1250", errors="replace")  # one character a byte: its indices are the bytes'
     inside = 0
-    for index in range(1, len(data) - 1):
-        if data[index] in CENTRAL_LETTERS and central[index - 1].isalpha() and central[index + 1].isalpha():
+    for found in CENTRAL_LETTERS.finditer(data, 1, len(data) - 1):  # only those bytes are looked at
+        index = found.start()
+        if central[index - 1].isalpha() and central[index + 1].isalpha():
             inside += 1
             if inside >= CENTRAL_MIN:
                 return central, "windows-1250"
