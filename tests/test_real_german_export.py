@@ -62,7 +62,7 @@ def test_questions_generated_from_the_export_are_asked_in_german():
 def test_a_threshold_that_holds_only_fitted_on_every_question_leaves_the_status_to_the_answers():
     """With the German words compared without their inflection, a threshold fitted on all 38 questions could refuse
     3 of the 6 the export cannot answer at 1 of 32 real ones wrongly refused; judged each by a threshold fitted on
-    the other questions it refused 1 of 6. Before ``TradeOff.held`` the status took those 5 false answers and said
+    the other questions it refused 1 of 6. Before ``refusal_holds`` asked for that, the status took those 5 false answers and said
     Not ready at 31 of 32 clean, where a confidence that could not separate at all left the file Ready."""
     from workbench.advise.verdict import READY, assess
     from workbench.grade.refusal import refusal_holds, trade_off
@@ -71,8 +71,9 @@ def test_a_threshold_that_holds_only_fitted_on_every_question_leaves_the_status_
     evaluation = evaluate(load_path(EXPORT), questions, Settings(["breadcrumb"], ["bm25"], ["none"], threshold="auto"))
     tradeoff = trade_off(evaluation.runs[0].per_question)
     assert (tradeoff.target, tradeoff.wrongly, tradeoff.separable) == (3, 1, True)  # 1 <= 5 % of 32 (1.6)
-    assert (tradeoff.refused, tradeoff.wrongly_refused, tradeoff.held) == (1, 1, False)  # 1 < 3
-    assert not refusal_holds(tradeoff, "auto") and refusal_holds(tradeoff, 0.05)  # a chosen threshold: as before
     verdict = assess(evaluation)
+    assert (verdict.refused, verdict.wrongly_refused) == (1, 1)  # each by a threshold fitted without it; 1 < 3
+    assert not refusal_holds(tradeoff, "auto", 1) and refusal_holds(tradeoff, "auto", 3)
+    assert refusal_holds(tradeoff, 0.05, 1)  # a threshold the owner chose: judged as before
     assert (verdict.status, verdict.clean, verdict.refusal_separable) == (READY, 31, False)
     assert "refusing did not hold up" in verdict.refusal and "instructions" in verdict.refusal

@@ -176,8 +176,10 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
             recommended=best,
         )
     answerable, unanswerable = best.answerable, best.unanswerable
-    tradeoff = trade_off(best.per_question)
-    separable = refusal_holds(tradeoff, evaluation.settings.threshold)
+    graded = best.per_question
+    refused = sum(1 for r in graded if not r.answerable and r.grade == "refused")
+    tradeoff = trade_off(graded)
+    separable = refusal_holds(tradeoff, evaluation.settings.threshold, refused)
     false_answers = best.counts["false-answer"]
     if tradeoff is not None and not separable:
         # No threshold can refuse: the bot is to hand over by its instructions, so its answers are what counts.
@@ -203,12 +205,11 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
     enough = best.calibration is not None and best.calibration.enough
     judged = "; each refusal judged by a threshold fitted on the other questions" if enough else ""
     reason += f" (measured on your {answerable + unanswerable} questions{judged})."
-    graded = best.per_question
     generated = sum(1 for r in graded if r.question.generated)
     verdict = Verdict(
         status, reason, recommended=best, also_good=ties, clean=clean, answerable=answerable,
         false_answers=false_answers, unanswerable=unanswerable,
-        refused=sum(1 for r in graded if not r.answerable and r.grade == "refused"),
+        refused=refused,
         wrongly_refused=sum(1 for r in graded if r.answerable and r.grade == "refused"),
         refusal_separable=separable, generated_questions=generated,
     )

@@ -157,22 +157,10 @@ class TradeOff:
     unanswerable: int
     target: int
     wrongly: int
-    refused: int = 0  # what the run's own thresholds did: unanswerable questions refused ...
-    wrongly_refused: int = 0  # ... and answerable ones refused
-
     @property
     def separable(self) -> bool:
         """Whether the score can tell these unanswerable questions from real ones (see SEPARABLE_*)."""
         return self.wrongly <= SEPARABLE_WRONGLY * self.answerable
-
-    @property
-    def held(self) -> bool:
-        """Whether the run's thresholds did what ``separable`` says one can: refused ``target`` of the unanswerable
-        questions. Under "auto" each question was judged by a threshold fitted without it, so this is what a new
-        question can expect; a threshold that hands them over only when fitted on every question at once is no
-        threshold to rely on (the verdict, ``advise/verdict.py``). The real questions it refused wrongly are not
-        clean, so the status counts them already."""
-        return self.refused >= self.target
 
     @property
     def sentence(self) -> str:
@@ -199,19 +187,19 @@ def trade_off(results: list[QuestionResult]) -> TradeOff | None:
         return None
     target = math.ceil(SEPARABLE_REFUSED * len(unanswerable))
     line = unanswerable[target - 1]
-    return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable),
-                    refused=sum(1 for r in results if not r.answerable and r.grade == "refused"),
-                    wrongly_refused=sum(1 for r in results if r.answerable and r.grade == "refused"))
+    return TradeOff(len(answerable), len(unanswerable), target, sum(value <= line for value in answerable))
 
 
-def refusal_holds(tradeoff: TradeOff | None, threshold: object) -> bool:
+def refusal_holds(tradeoff: TradeOff | None, threshold: object, refused: int) -> bool:
     """Whether refusing by the search's confidence works on this file, the one answer the status and the refusal line
-    take: some threshold refuses half of the unanswerable questions at <= 5 % of real ones wrongly refused
-    (``TradeOff.separable``), and, when thresholds are fitted ("auto"), the ones fitted without each question did so
-    too (``TradeOff.held``). The verdict's status takes it (``advise/verdict.py``); when it does not, the bot is to
-    hand over by its instructions, and its answers are what count. Before ``held``, a file whose threshold worked only fitted on all its questions was judged by its
-    leave-one-out false answers, and a better confidence could make it Not ready where a useless one left it Ready
-    (the real German export: 30 of 32 clean, Ready; Not ready once its words met inflected)."""
+    take (``advise/verdict.py``): some threshold refuses half of the unanswerable questions at <= 5 % of real ones
+    wrongly refused (``TradeOff.separable``), and, when thresholds are fitted ("auto"), the ones fitted without each
+    question did refuse that many (``refused``: the unanswerable questions the run refused, each judged by a threshold
+    fitted without it). A threshold that hands them over only when fitted on every question at once is none to rely
+    on: the bot is to hand over by its instructions, and its answers are what count. The real questions it refused
+    wrongly are not clean, so the status counts them already. Judged on the in-sample trade-off alone, a better
+    confidence could make a file Not ready where a useless one left it Ready (the real German export: 31 of 32
+    clean, separable in-sample, 1 of 6 refused leave-one-out)."""
     if tradeoff is None or not tradeoff.separable:
         return False
-    return tradeoff.held or threshold != "auto"
+    return threshold != "auto" or refused >= tradeoff.target
