@@ -42,6 +42,7 @@ class _Builder(ItemWriter):
         self._names: list[tuple[str, str]] | None = None
         self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
         self._wanted: dict[str, set[str]] | None = None  # which sections questions would add each stem to
+        self._missing_of: dict[int, list[str]] = {}  # each question's missing words, by id(question)
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
         self.resolved = {id(q.question): q for q in evaluation.questions}
@@ -102,12 +103,17 @@ class _Builder(ItemWriter):
             self.add(("other", section.id), lambda: self._other_item(section, result), number, fixes=True)
 
     def _missing(self, result: QuestionResult, section: Section) -> list[str]:
-        """The question's words its section's text lacks (``todo_words.missing_words``)."""
-        text = " ".join(self.document.slice(f.span) for f in section.facts)
-        if self._stems is None:
-            self._stems = StemsBySection(self.document, self.analyzer)
-        return missing_words(result.question.question, text, section.heading, self._other_names(section),
-                             self._stems.elsewhere(section.id), self.analyzer)
+        """The question's words its section's text lacks (``todo_words.missing_words``), worked out once a question:
+        ``_sections_wanting`` reads every question's before ``explain`` reads its own."""
+        key = id(result.question)
+        if key not in self._missing_of:
+            text = " ".join(self.document.slice(f.span) for f in section.facts)
+            if self._stems is None:
+                self._stems = StemsBySection(self.document, self.analyzer)
+            self._missing_of[key] = missing_words(result.question.question, text, section.heading,
+                                                  self._other_names(section), self._stems.elsewhere(section.id),
+                                                  self.analyzer)
+        return self._missing_of[key]
 
     def _sections_wanting(self, word: str) -> set[str]:
         """Every section some question that is not clean would have this word added to. A word wanted by two
