@@ -33,7 +33,7 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
-from workbench.read.table import roles_sentence
+from workbench.read.table import columns_read
 from workbench.run.names import reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 
@@ -171,10 +171,9 @@ def counts(document: Document) -> None:
     # The file's language and how it is read, and which columns were understood, in whichever language they are.
     st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
                "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
-    if document.form.table:  # its columns and their roles (core/kinds.py)
-        roles = roles_sentence(document.columns, document.name_column)
-        if roles:
-            st.caption(escape_markdown(roles))
+    roles = columns_read(document)  # a spreadsheet's columns and their roles
+    if roles:
+        st.caption(escape_markdown(roles))
 
 
 def what_was_read(document: Document, text_label: str) -> None:

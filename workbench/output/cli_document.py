@@ -46,9 +46,9 @@ def reading_lines(document) -> list[str]:
     """How the file was read, first: its language and word rules, and a spreadsheet's name, price, description and
     category columns ("Written in Polish; read with Polish word rules.", "Product names from Nazwa, …")."""
     from workbench.read.language import reading_sentence
-    from workbench.read.table import roles_sentence
+    from workbench.read.table import columns_read
 
-    roles = roles_sentence(document.columns, document.name_column) if document.form.table else ""
+    roles = columns_read(document)
     return [reading_sentence(document), *([roles] if roles else [])]
 
 

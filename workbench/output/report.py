@@ -11,7 +11,7 @@ from workbench.core.wording import part_word, plural
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, PieceSections
 from workbench.output.explain import column_name
 from workbench.read.language import document_languages
-from workbench.read.table import roles_sentence
+from workbench.read.table import columns_read
 from workbench.run.names import reading_words, reranker_name, retriever_name, strategy_name
 from workbench.search.reads import needs_encoder
 
@@ -69,7 +69,7 @@ def document_summary(evaluation: Evaluation) -> dict:
         "warnings": list(document.warnings),
         "languages": list(document_languages(document)),  # ISO 639-1 codes, main first; [] when too short to tell
         "reading": reading_sentence(evaluation),
-        "columns_read": roles_sentence(document.columns, document.name_column) if document.form.table else "",
+        "columns_read": columns_read(document),
     } | ({"files": [file_summary(part) for part in document.files]} if document.files else {})
 
 

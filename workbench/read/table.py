@@ -92,6 +92,12 @@ def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None =
 ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories"}
 
 
+def columns_read(document: Document) -> str:
+    """``roles_sentence`` of a spreadsheet's columns ("" for a document, which has none): what the Document page,
+    the command line's table, ``audit`` and the report say of how a table was read."""
+    return roles_sentence(document.columns, document.name_column) if document.form.table else ""
+
+
 def roles_sentence(columns: tuple[str, ...] | list[str], name_column: str | None) -> str:
     """The columns read as the name, price, description and category, in words: "Product names from TITRE,
     prices from PRIX, descriptions from DESCRIPTIF." ("" when none)."""
