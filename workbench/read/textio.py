@@ -105,7 +105,8 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
 
 # Bytes that Windows-1250 reads as a letter and Windows-1252 as a sign: Polish ł ą ż Ł Ą Ż and Slovak ľ Ľ ť Ť Ź
 # (1252's ³ ¹ ¿ £ ¥ ¯ ¾ ¼ and three bytes it leaves undefined).
-CENTRAL_LETTERS = re.compile(rb"[\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d]")
+CENTRAL_LETTERS = frozenset(b"\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d")
+CENTRAL_LETTER = re.compile(b"[" + re.escape(bytes(sorted(CENTRAL_LETTERS))) + b"]")  # finds them without a loop
 CENTRAL_MIN = 2  # such bytes inside words: one could be a stray sign, two are a Central European file
 
 
@@ -116,7 +117,7 @@ def _windows_text(data: bytes) -> tuple[str, str]:
     "³", "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one)."""
     central = data.decode("cp1250", errors="replace")  # one character a byte: its indices are the bytes'
     inside = 0
-    for found in CENTRAL_LETTERS.finditer(data, 1, len(data) - 1):  # only those bytes are looked at
+    for found in CENTRAL_LETTER.finditer(data, 1, len(data) - 1):  # only those bytes are looked at
         index = found.start()
         if central[index - 1].isalpha() and central[index + 1].isalpha():
             inside += 1
