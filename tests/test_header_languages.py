@@ -102,3 +102,12 @@ def test_in_chromium_the_french_export_opens_and_a_nameless_one_asks_for_its_col
         page.screenshot(path=str(tmp_path / "nameless-picked.png"), full_page=True)
         browser.close()
     assert outside == []
+
+
+def test_a_polish_tytul_header_names_the_product():
+    """"Tytuł" is listed as "tytul": headers are folded by the one folding (``named_forms.fold_accents``), which
+    takes Polish "ł" to "l"; the header folding of its own did not, and "Tytuł" named nothing."""
+    from workbench.read.table import folded
+
+    assert folded("Tytuł") == "tytul" and folded("Długość") == "dlugosc"
+    assert name_like_column(["Indeks", "Tytuł", "Cena"]) == 1

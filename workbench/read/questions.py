@@ -8,11 +8,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 
 from workbench.core import limits
 from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
+from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
 from workbench.read.data_columns import unasked_columns
 from workbench.read.language import document_languages
@@ -163,8 +163,7 @@ def column_words(column: str) -> list[str]:
     """A column's name as words, accents off: "custom_field.custom.noise_level" -> ["noise", "level"], "Prix
     spécial" -> ["prix", "special"], "Größe" -> ["grosse"]."""
     last = re.split(r"[.>/]", column.strip())[-1] or column
-    last = "".join(c for c in unicodedata.normalize("NFKD", last) if not unicodedata.combining(c)).replace("ß", "ss")
-    last = last.replace("ł", "l").replace("Ł", "L")  # no accent to take off: Polish "Długość" is "dlugosc"
+    last = fold_accents(last).replace("ß", "ss")  # the one folding: Polish "Długość" is "dlugosc"
     return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
 
 

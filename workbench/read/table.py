@@ -13,11 +13,11 @@ A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
+from workbench.core.named_forms import fold_accents
 from workbench.core.wording import rows_named, verb
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
@@ -67,12 +67,12 @@ ROLE_HEADERS = {
                  "kategoriak", "kategoriler"),
 }
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
-MARKS = re.compile(r"[\u0300-\u036f]")
 
 
 def folded(header: str) -> str:
-    """A header as the other languages' names are compared: lowercase, accents off, spaces single."""
-    return " ".join(MARKS.sub("", unicodedata.normalize("NFKD", header)).lower().replace("_", " ").split())
+    """A header as the other languages' names are compared: lowercase, accents off (``core.named_forms.fold_accents``,
+    the one folding: Polish "Tytuł" is "tytul", as the list above writes it), spaces single."""
+    return " ".join(fold_accents(header).lower().replace("_", " ").split())
 
 
 def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
