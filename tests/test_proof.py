@@ -62,6 +62,25 @@ def test_an_edit_that_makes_a_question_worse_is_not_advised():
     assert proof.not_advised == [harmful] and not harmful.required and proof.fix is None
 
 
+def test_an_item_that_fixes_only_what_an_item_above_fixes_is_optional_and_its_words_stay_out_of_the_file():
+    document = parse_markdown(SHOP, "shop.md")
+    evaluation = evaluate(document, [JUMPER, MERINO], WORD_SEARCH)
+    run = evaluation.runs[0]
+    sweater = document.sections[3].facts[-1]
+    # Both fix question 2 alone ("jumper" under the sweater); the shorter edit goes first whatever the input order.
+    longer = Todo("words", "Add “jumper”, “pullover”.", "", questions=[2], fixes=[2],
+                  edits=[line_after(document, sweater, "Search words: jumper, pullover.")])
+    shorter = Todo("words", "Add “jumper”.", "", questions=[2], fixes=[2],
+                   edits=[line_after(document, sweater, "Search words: jumper.")])
+    proof = prove(evaluation, run, [longer, shorter])
+    assert longer.measured.fixed == shorter.measured.fixed == [2]
+    assert proof.advised == [shorter] and proof.optional == [longer]
+    assert longer.covered_by == [1] and not longer.required and longer.advised
+    assert "as item 1 of the to-do already does: nothing more once it is done" in longer.effect
+    assert proof.fix.items == [shorter] and proof.fix.edits == shorter.edits  # "pullover" is never written
+    assert proof.fix.measured.clean_after == 2
+
+
 def test_edits_only_insert_and_a_spreadsheets_facts_grow_in_place():
     data = b"name,price,description\nAlpha Kettle,20,Boils fast.\nBeta Toaster,30,Two slots.\n"
     document = load_bytes(data, "shop.csv")
@@ -250,6 +269,9 @@ def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grad
     assert len(advice.advised) <= 3 or advice.verdict.status != "Ready"
     if advice.fix is None:
         return
+    for item in advice.optional:  # an item left out as covered: the fixed file does fix its questions
+        if item.covered_by:
+            assert set(item.measured.fixed) <= set(advice.fix.measured.fixed), item.edit
     best = advice.verdict.recommended
     under = Settings([best.strategy], [best.retriever], [best.reranker], threshold="auto")
     written = fixed_bytes(path.read_bytes(), path.name, document, advice.fix.edits)

@@ -3,8 +3,9 @@ with the same questions under the setup the verdict recommends, and the item kep
 by what that measured. The fixed file is every advised edit at once, graded the same way.
 
 An item is *advised* (``required``) when its edits make at least one question clean (or a question the file
-cannot answer refused) and none worse; *optional tidying* when they change nothing measured; *not advised* when
-they make any question worse (listed in the report's appendix with the question). Items with no edit to make
+cannot answer refused) and none worse; *optional tidying* when they change nothing measured, or fix only questions
+an advised item above them already fixes; *not advised* when they make any question worse (listed in the report's
+appendix with the question). Items with no edit to make
 (write more questions, add a fact the file lacks) are not measured: advised when they touch a question that is
 not clean under the recommended setup, else optional, and ranked after the measured ones. A Ready file keeps at
 most ``READY_ADVISED`` advised items.
@@ -128,9 +129,32 @@ class Prover:
 
 def _rank(item: Todo) -> tuple:
     measured = item.measured
-    if measured is not None:
-        return (0, -len(measured.fixed), -(measured.clean_after - measured.clean_before), -len(item.questions))
-    return (1, -len(item.fixes), -len(item.questions))
+    if measured is not None:  # of two that fix as much, the one that writes fewer words into the file first
+        return (0, -len(measured.fixed), -(measured.clean_after - measured.clean_before), -len(item.questions),
+                sum(len(edit.text) for edit in item.edits))
+    return (1, -len(item.fixes), -len(item.questions), 0)
+
+
+def _drop_covered(ordered: list[Todo], keep: set[int]) -> list[Todo]:
+    """An advised item that fixes only questions an item above it already fixes (each measured alone) is nothing
+    more to do once that one is done: it becomes optional and says which item covers it, and its words stay out of
+    the fixed file. ``keep``: ids of items advised whatever they cover. Returns the items dropped."""
+    fixed: dict[int, int] = {}  # question -> the position (1-based) of the first advised item that fixes it
+    position = 0
+    dropped = []
+    for item in ordered:
+        if not item.required or item.measured is None:
+            continue
+        if id(item) not in keep and item.measured.fixed and all(n in fixed for n in item.measured.fixed):
+            item.required = False
+            item.covered_by = sorted({fixed[n] for n in item.measured.fixed})
+            dropped.append(item)
+            continue
+        position += 1
+        for n in item.measured.fixed:
+            fixed.setdefault(n, position)
+    ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    return dropped
 
 
 def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
@@ -158,15 +182,36 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
                                    "a knowledge base's files are graded together, not one edit at a time"
                                    if not measurable else f"only the first {MAX_MEASURED} changes are tried")
     ordered = sorted(items, key=lambda i: (not i.advised, not i.required, *_rank(i)))
-    if status == "Ready":
-        for item in [i for i in ordered if i.required][READY_ADVISED:]:
-            item.required = False
-        ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    advised = {id(item) for item in ordered if item.required}
+    dropped = _drop_covered(ordered, set())
+    _cap(ordered, status)
     proof = Proof(ordered)
     chosen = [item for item in ordered if item.required and item.measured is not None]
     if prover is not None and chosen:
         proof.fix = _fix(prover, chosen)
+        # Edits interact: where the fixed file leaves a question a dropped item fixes alone, that item is advised
+        # after all, and the fixed file made again with it.
+        short = [item for item in dropped if not set(item.measured.fixed) <= set(proof.fix.measured.fixed)]
+        if short:
+            for item in ordered:
+                item.required, item.covered_by = id(item) in advised, []
+            _drop_covered(ordered, {id(item) for item in short})
+            _cap(ordered, status)
+            chosen = [item for item in ordered if item.required and item.measured is not None]
+            proof.fix = _fix(prover, chosen)
     return proof
+
+
+def _cap(ordered: list[Todo], status: str) -> None:
+    """A Ready file keeps a short list; an item past it covers nothing the owner is shown."""
+    if status != "Ready":
+        return
+    for item in [i for i in ordered if i.required][READY_ADVISED:]:
+        item.required = False
+    ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    for item in ordered:
+        if any(n > READY_ADVISED for n in item.covered_by):
+            item.covered_by = []
 
 
 def _narrow(prover: Prover, item: Todo) -> int:

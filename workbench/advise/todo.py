@@ -348,5 +348,7 @@ def todo_records(document: Document, items: list[Todo]) -> list[dict]:
                   "column": item.column, "rows": item.rows}
         if len(spans) > PLACES_KEPT:
             record["more_places"] = len(spans) - PLACES_KEPT
+        if item.covered_by:  # optional: the advised items at these places in the list fix its questions already
+            record["covered_by"] = list(item.covered_by)
         out.append(record)
     return out

@@ -46,6 +46,7 @@ class Todo:
     unmeasured: str = "no edit to try on a copy of the file"  # why it was not measured, when it was not
     # Smaller versions of the item (one of its words each), tried when the whole makes a question worse.
     narrower: list[Todo] = field(default_factory=list)
+    covered_by: list[int] = field(default_factory=list)  # advised items (1-based) that fix every question it fixes
 
     @property
     def column(self) -> str | None:
@@ -71,6 +72,11 @@ class Todo:
     def effect(self) -> str:
         """What trying it on a copy of the file measured, or that it could not be tried."""
         if self.measured is not None:
+            if self.covered_by:
+                items = " and ".join(str(n) for n in self.covered_by)
+                return (f"{self.measured.sentence()}, as item{'s' if len(self.covered_by) > 1 else ''} {items} of the "
+                        f"to-do already {'do' if len(self.covered_by) > 1 else 'does'}: nothing more once "
+                        f"{'they are' if len(self.covered_by) > 1 else 'it is'} done; {self.affects}")
             return f"{self.measured.sentence()}; {self.affects}"
         return f"not measured ({self.unmeasured}); {self.affects}"
 
