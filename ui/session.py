@@ -44,7 +44,7 @@ from ui.keys import (
     LoadedFile,
 )
 from ui.questions_table import frame_questions, questions_frame, sample_questions, tidy_questions
-from ui.saved_work import keep, open_workspace, stored_undo
+from ui.saved_work import keep, open_workspace, session_undo
 from workbench.core.model import WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.base_of_files import split_source
@@ -130,7 +130,6 @@ def restore() -> None:
     frame, notice = questions_for_document()
     st.session_state[QUESTIONS] = frame
     st.session_state[NOTICE] = notice
-    st.session_state[UNDO], st.session_state[REDO] = stored_undo()
 
 
 def _valid_setting(name: str, value) -> bool:
@@ -282,7 +281,7 @@ def use_files(files: list[tuple[str, bytes]]) -> None:
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
-    state[UNDO], state[REDO] = stored_undo()  # this document's last change, kept from before the switch
+    state[UNDO], state[REDO] = session_undo()  # this document's last change in this session, from before the switch
 
 
 def use_document(data: bytes, name: str) -> None:
@@ -339,7 +338,7 @@ def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
     state["files_notice"] = notice  # said on the Document page, where the file was added or removed
     keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], questions)
     _keep_open(loaded)  # after its questions, as in use_files
-    state[UNDO], state[REDO] = stored_undo()
+    state[UNDO], state[REDO] = session_undo()
 
 
 def recent_documents(limit: int = 8) -> list:
