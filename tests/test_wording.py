@@ -140,8 +140,16 @@ def test_the_bot_ready_panel_never_says_hand_it_over_beside_no_gain():
     assert before(5, 9).hand_over() == ("With 300-character windows, word-match search, not re-checked, it answers 9 "
                                         "of 20 of your questions cleanly, 4 more than your own file: give this file "
                                         "to whoever builds your bot.")
-    assert "no more cleanly" in before(0, 0).hand_over() and "Give this file" not in before(0, 0).hand_over()
-    assert "does worse" in before(9, 5).hand_over()
+    # A copy that makes no answer clean is not offered at all (the app shows ``not_offered`` instead): 0 -> 0 on the
+    # sample was offered for download beside "no gain".
+    assert not before(0, 0).gains and not before(9, 5).gains and before(5, 9).gains
+    assert before(0, 0).not_offered().startswith(
+        "Tried on your file and not offered: a bot-ready copy, with every product under its own heading and each line "
+        "several products share naming its product, answers 0 of 20 of your questions cleanly with 300-character "
+        "windows, word-match search, not re-checked, no more than your own file (0 of 20). Nothing to gain with ")
+    assert "cleanly with 300-character windows, word-match search, not re-checked, fewer than your own file (9 of " \
+           "20). Worse with windows this small" in before(9, 5).not_offered()
+    assert "none yet" in Before(300, 0, {"clean": 0}, {"clean": 0}).not_offered()
 
 
 @pytest.mark.usefixtures("word_only_defaults")  # a page test of words, not of the default setups
