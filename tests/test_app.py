@@ -575,6 +575,26 @@ def test_forget_deletes_a_kept_file_and_its_questions():
     assert workspace.document(key) is None and workspace.questions_for(key, "other.csv") is None
 
 
+def test_a_file_uploaded_again_in_another_version_is_listed_once_and_forgotten_with_its_versions():
+    """Walk-through: the same price list uploaded again (saved once more, so other bytes) was listed under
+    "Reopen a recent file" beside itself, twice the same name, even while that very file was open."""
+    at = upload(open_app(), "two.csv", TWO_PRODUCTS_CSV)
+    old = at.session_state[keys.DOC_KEY]
+    at = upload(at, "two.csv", TWO_PRODUCTS_CSV.replace(b"25.00", b"27.00"))
+    new = at.session_state[keys.DOC_KEY]
+    assert new != old
+
+    def listed(at) -> list[str]:
+        return [b.label.split(" — ")[0] for b in at.button if b.key and b.key.startswith("reopen_")]
+
+    assert "two\\.csv" not in listed(at)  # the file open now, in either version
+    at.button[0].click().run()  # Go back to the sample
+    assert listed(at).count("two\\.csv") == 1
+    at.button(key=f"forget_{new[:16]}").click().run()  # Forget takes every version of it
+    workspace = at.session_state[keys.WORKSPACE]
+    assert workspace.document(new) is None and workspace.document(old) is None and "two\\.csv" not in listed(at)
+
+
 @pytest.mark.slow  # loads the packaged model for its dense run
 def test_a_finished_language_model_run_comes_back_after_a_reload_and_in_a_new_tab():
     at = go(open_app(), "pages/results.py")

@@ -342,10 +342,14 @@ def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
 
 
 def recent_documents(limit: int = 8) -> list:
+    """The recent files and knowledge bases to reopen, one a name, without the one open now (by its name too: an
+    earlier version of it read as the same file listed twice)."""
     try:
-        return st.session_state[WORKSPACE].recent(limit + 1)
+        found = st.session_state[WORKSPACE].recent(limit + 1)
     except WorkbenchError:
         return []
+    state = st.session_state
+    return [doc for doc in found if doc.key != state[DOC_KEY] and doc.name.lower() != state[DOC_NAME].lower()][:limit]
 
 
 def reopen(key: str) -> None:
@@ -364,6 +368,13 @@ def reopen(key: str) -> None:
 
 
 def forget(key: str) -> None:
-    """Delete a kept file or knowledge base and its questions (never the one open now)."""
-    if key != st.session_state[DOC_KEY]:
-        keep(st.session_state[WORKSPACE].forget, key)
+    """Delete a kept file or knowledge base and its questions, with its earlier versions (the list shows one a name;
+    never the one open now)."""
+    workspace, current = st.session_state[WORKSPACE], st.session_state[DOC_KEY]
+    try:
+        versions = workspace.versions(key)
+    except WorkbenchError:
+        versions = [key]
+    for version in versions:
+        if version != current:
+            keep(workspace.forget, version)
