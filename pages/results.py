@@ -277,7 +277,7 @@ with body:
         across = advice.across  # a knowledge base's, naming both files
         st.write(escape_markdown(todo_heading(advice)))
         if todo:
-            st.caption(todo_order_note(result.document.kind))
+            st.caption(todo_order_note(result.document.kind, result.document.files))
         if fix_sentence(advice, "app"):
             st.markdown(f"**{escape_markdown(fix_sentence(advice, 'app'))}**")
 

@@ -307,3 +307,7 @@ def test_the_report_and_command_line_say_what_the_results_page_says_when_only_th
     assert todo_heading(advice) == said
     for text in (report_html(evaluation), verdict_text(evaluation)):
         assert said in text and "your file is ready as it is" not in text
+    # The report's heading and its note on places say what the Results page says of these two Markdown files.
+    page = report_html(evaluation)
+    assert "<h2>What to change in your files</h2>" in page and "Lines are your files&#x27;." in page
+    assert "spreadsheets" not in page

@@ -178,8 +178,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                          f"is handed:<ol>{pieces}</ol></li>")
         parts.append("</ol>")
     if best is not None:
-        parts.append("<h2>What to change in your file</h2>")
-        parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind))}</p>")
+        parts.append(f"<h2>What to change in your file{'s' if document.files else ''}</h2>")  # as Results says it
+        parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind, document.files))}</p>")
         parts += _todo_parts(advice)
         if document.files:
             parts += _base_parts(evaluation, best, advice.across)
