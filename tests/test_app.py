@@ -441,7 +441,7 @@ def test_markdown_in_user_text_shows_as_text():
     at = go(at, "pages/checkup.py")
     bullets = [m.value for m in at.markdown if m.value.startswith("•")]
     long_section = [b for b in bullets if "word pieces (words or parts of words) long" in plain(b)]
-    assert long_section and "\\[Click me\\]\\(http\\://evil" in long_section[0]
+    assert long_section and "\\[Click me\\]\\(http\\:\u2060//evil" in long_section[0]
 
 
 def test_results_page_history_shows_a_new_version_and_only_runs_that_compare():

@@ -303,3 +303,18 @@ def test_a_list_in_a_sentence_is_joined_with_and():
     from workbench.core.wording import and_list
 
     assert [and_list(items) for items in ([], ["a"], ["a", "b"], ("a", "b", "c"))] == ["", "a", "a and b", "a, b and c"]
+
+
+def test_user_text_in_markdown_makes_no_link_even_as_a_bare_address():
+    """Walk-through: a file named "[link](http://evil.example)_….csv" showed on the Document and Results pages as a
+    link to evil.example: its brackets were escaped, but GitHub-flavoured Markdown links a bare "http://…" (and
+    "www.…", "name@host") in the text left once the escapes are read. What that text is now, it links nowhere."""
+    import re
+
+    from workbench.output.highlight import escape_markdown
+
+    name = "[link](http://evil.example)_x www.evil.pl, info@sklep.pl and HTTPS://X.pl"
+    escaped = escape_markdown(name)
+    read = re.sub(r"\\(.)", r"\1", escaped)  # the text Markdown reads, once its escapes are taken
+    assert read.replace("\u2060", "") == name  # every character shown as written; the joiner is invisible
+    assert "://" not in read and "www." not in read.lower() and not re.search(r"@\w", read)
