@@ -160,7 +160,10 @@ def questions_for_document() -> tuple[pd.DataFrame, str | None]:
         saved = state[WORKSPACE].questions_for(key, name)
     except WorkbenchError:
         saved = None
-    if saved is not None:
+    # An earlier version's set that is all the app's own (never edited or accepted) is written afresh from this
+    # version: carried over, its questions asked for the old prices and were left out ("the answer '159,00 zł' is
+    # not in …") though the owner had written none of them.
+    if saved is not None and (saved.same_version(key) or not all(q.generated for q in saved.questions)):
         frame = tidy_questions(questions_frame(saved.questions))
         if saved.same_version(key):
             return frame, None
