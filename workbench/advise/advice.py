@@ -69,9 +69,11 @@ def todo_heading(advice: Advice) -> str:
             return ("Nothing is required from word search's verdict alone; the changes are tried on a copy of your "
                     "file once the run is finished.")
         return "Nothing is required: no change tried on a copy of your file answered more of your questions cleanly."
+    if count == 1:  # "1 item, each tried …, most questions fixed first" said an order and an "each" of one
+        return f"To do (1 item{', tried on a copy of your file and graded again' if tried else ''}):"
     said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
             if tried else "")
-    return f"To do ({count} item{'s' if count > 1 else ''}, {said}most questions fixed first):"
+    return f"To do ({count} items, {said}most questions fixed first):"
 
 
 def fix_sentence(advice: Advice, reader: str) -> str:
