@@ -43,7 +43,7 @@ PAGES = {  # the sidebar link -> the page's own title
     "Questions": "Golden questions",
     "Results": "Is your file ready for a bot?",
     "Compare & report": "Compare, refuse, report",
-    "Check-up": "Check-up: is your list ready for a bot?",
+    "Check-up": "Check-up: is your file ready for a bot?",
 }
 
 

@@ -19,11 +19,11 @@ HARM = {
 }
 
 ensure_app("pages/checkup.py")  # opened by its address before app.py ever ran: go through app.py
-st.title("Check-up: is your list ready for a bot?")
+st.title("Check-up: is your file ready for a bot?")
 st.write(
     "Before any testing, some things in a file are known to trip a bot up: the same line under many "
-    "products, unfilled values, text under no heading, very long sections, pieces that lose their product's "
-    "name, and text that tries to give the bot orders or send customers to other sites."
+    "products or sections, unfilled values, text under no heading, very long sections, pieces that lose the name "
+    "of their product or section, and text that tries to give the bot orders or send customers to other sites."
 )
 base = require_document()
 files = current_files()

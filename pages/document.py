@@ -104,7 +104,7 @@ with top:
 RECENT_NOTE = (f"Kept on this computer only, each with its questions (the last {KEEP_DOCUMENTS} files and "
                f"{KEEP_DOCUMENTS} knowledge bases). Click a name to check it again; “Forget” deletes it and its "
                "questions from this computer.")
-recent = [doc for doc in recent_documents() if doc.key != st.session_state[DOC_KEY]]
+recent = recent_documents()
 if recent:
     with st.expander(f"Reopen a recent file or knowledge base ({len(recent)})"):
         st.caption(RECENT_NOTE)

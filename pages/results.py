@@ -274,10 +274,10 @@ with body:
     if verdict.recommended is not None:
         todo = advice.advised
         st.subheader("What to change in your files" if result.document.files else "What to change in your file")
-        across = base_panels.across_items(result, verdict.recommended)  # a knowledge base's, naming both files
-        st.write(escape_markdown(todo_heading(advice, across=bool(across))))
+        across = advice.across  # a knowledge base's, naming both files
+        st.write(escape_markdown(todo_heading(advice)))
         if todo:
-            st.caption(todo_order_note(result.document.kind))
+            st.caption(todo_order_note(result.document.kind, result.document.files))
         if fix_sentence(advice, "app"):
             st.markdown(f"**{escape_markdown(fix_sentence(advice, 'app'))}**")
 

@@ -9,7 +9,7 @@ import pytest
 from workbench.advise.rewrite import rewrite
 from workbench.read.loaders import load_path
 
-from .conftest import SAMPLE_MD
+from .conftest import ROOT, SAMPLE_MD
 from .test_app import go, open_on_price_list, plain
 
 # About the pages, not the default setups: word search only, no model (tests/test_staged.py has those).
@@ -20,23 +20,55 @@ def downloads(at) -> dict:
     return {button.proto.label: button for button in at.get("download_button")}
 
 
+POLISH = ROOT / "tests" / "data" / "written" / "posciel_prestashop_pl.csv"
+
+
+def open_on_polish():
+    """The Polish bedding shop with its own questions: its bot-ready copy answers more of them cleanly under
+    300-character windows (2 -> 7 of 11, word-match search or BM25), so it is offered."""
+    from .test_app import open_app, upload
+
+    at = go(upload(open_app(), POLISH.name, POLISH.read_bytes()), "pages/questions.py")
+    at.radio(key="import_mode").set_value("replace the table").run()
+    questions = POLISH.with_name("posciel_prestashop_pl.questions.csv")
+    return at.file_uploader(key="questions_upload").set_value((questions.name, questions.read_bytes(), "text/csv")).run()
+
+
 def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
-    at = go(open_on_price_list(), "pages/results.py")
+    at = go(open_on_polish(), "pages/results.py")
     assert not at.exception
     assert "A bot-ready version of your file" in [s.value for s in at.subheader]
     sentence = next(plain(m.value) for m in at.markdown if "bot-ready file:" in plain(m.value))
-    assert sentence.startswith("**your file: 0 of 20 clean with 300-character windows, word-match search, not re-checked → bot-ready file: ")
+    assert sentence == ("**your file: 2 of 11 clean with 300-character windows, word-match search, not re-checked → "
+                        "bot-ready file: 7 of 11**")
     codes = [c.value.strip() for c in at.code]
-    original = load_path(SAMPLE_MD)
+    original = load_path(POLISH)
     assert original.text.strip() in codes and rewrite(original).text.strip() in codes  # side by side, whole
-    assert any("34 lines shared word for word" in plain(c.value) for c in at.caption)
+    assert any("6 lines shared word for word" in plain(c.value) for c in at.caption)
     # The LangChain comparison runs by default and shows under its display name on the charts.
     grades = json.loads(next(chart.proto.spec for chart in at.get("plotly_chart") if chart.key == "chart_grades"))
     shown = {str(v).replace("<br>", " ") for trace in grades["data"] for axis in ("x", "y") for v in trace.get(axis) or []}
     assert "LangChain common (1,000 / 200)" in shown
     labels = downloads(at)
     assert "Download the bot-ready file (.md)" in labels
-    assert "Download the 11 pieces of “Cut at headings”" in labels
+    assert "Download the 6 pieces of “Cut at headings”" in labels
+
+
+def test_a_bot_ready_file_that_answers_no_more_questions_cleanly_is_not_offered():
+    """Walk-through: on the sample the bot-ready file went 0 -> 0 of 22 clean, yet the panel showed it side by side
+    and offered it for download. A copy that makes no answer clean is now said in one sentence, and not offered."""
+    at = go(open_on_price_list(), "pages/results.py")
+    assert not at.exception
+    assert "A bot-ready version of your file" in [s.value for s in at.subheader]
+    said = next(plain(m.value) for m in at.markdown if "not offered" in plain(m.value))
+    assert said.startswith("Tried on your file and not offered: a bot-ready copy, with every section under its own "
+                           "heading and each line several sections share naming its section, answers 0 of 20 of your "
+                           "questions cleanly with 300-character windows, word-match search, not re-checked, no more "
+                           "than your own file (0 of 20). Nothing to gain with windows this small: ")
+    assert "Download the bot-ready file (.md)" not in downloads(at)
+    assert not any("bot-ready file:" in plain(m.value) for m in at.markdown)
+    assert rewrite(load_path(SAMPLE_MD)).text.strip() not in [c.value.strip() for c in at.code]
+    assert "Download the 11 pieces of “Cut at headings”" in downloads(at)  # the pieces are still handed over
 
 
 def test_cuts_offer_the_pieces_of_a_chosen_cut():
@@ -58,7 +90,7 @@ def test_the_bot_ready_grades_use_the_verdicts_search_when_it_needs_no_model():
     (BM25 here), not under word-match search while the headline's figure is under BM25."""
     from ui import keys
 
-    at = open_on_price_list()
+    at = open_on_polish()
     at.session_state[keys.RUN_RETRIEVERS] = ["bm25"]
     at = go(at, "pages/results.py")
     assert not at.exception
@@ -139,7 +171,7 @@ def test_results_show_each_items_measured_effect_and_the_file_with_the_fixes_as_
     at = go(at, "pages/results.py")
     assert not at.exception
     shown = [plain(m.value) for m in at.markdown]
-    assert "To do (1 item, each tried on a copy of your file and graded again, most questions fixed first):" in shown
+    assert "To do (1 item, tried on a copy of your file and graded again):" in shown  # no order or "each" of one
     [item] = [m for m in shown if m.startswith("**1. ")]
     assert item.startswith("**1. Add the word “jumper” to Wool Sweater: a line “Search words: jumper.”")
     assert "— *measured on a copy of your file: 1 → 2 clean, fixes question 2; affects question 2 (1 not clean now)*" in item

@@ -131,14 +131,17 @@ def test_a_reload_restores_the_base_its_questions_and_each_file_s_reading():
     assert len(again.session_state[keys.QUESTIONS]) == 3
 
 
-def test_undo_in_a_knowledge_base_survives_a_reload():
+def test_undo_in_a_knowledge_base_works_as_in_a_file_and_a_reload_keeps_the_table_but_offers_no_redo():
     at = base_with_questions()
     at.button(key="undo_button").click().run()  # the import undone: the generated questions are back
     assert len(at.session_state[keys.QUESTIONS]) == 9
+    at.button(key="redo_button").click().run()
+    assert len(at.session_state[keys.QUESTIONS]) == 3
+    at.button(key="undo_button").click().run()
+    # A reload is a new session: the table as it was left, and no Undo or Redo of the last session's changes.
     again = go(open_app(), "pages/questions.py")
     assert len(again.session_state[keys.QUESTIONS]) == 9
-    again.button(key="redo_button").click().run()
-    assert len(again.session_state[keys.QUESTIONS]) == 3
+    assert not [b for b in again.button if b.key in ("undo_button", "redo_button")]
 
 
 def test_names_in_a_base_are_shown_as_text():
@@ -146,7 +149,7 @@ def test_names_in_a_base_are_shown_as_text():
     at.file_uploader[1].set_value(("[x](http://evil.example.com).md", b"# T\n\n## A\nPrice: 1\n", "text/markdown")).run()
     assert not at.exception
     shown = [m.value for m in at.markdown if m.value.startswith("**2. ")]
-    assert shown and "\\[x\\]\\(http\\://evil" in shown[0]
+    assert shown and "\\[x\\]\\(http\\:\u2060//evil" in shown[0]
     assert "](http" not in "".join(m.value for m in at.markdown)
 
 

@@ -458,7 +458,7 @@ def test_a_page_reloaded_after_the_app_restarts_opens_the_app(tmp_path):
 
 ADDRESSES = {"document": "Your document", "cuts": "How each strategy cuts your document", "questions": "Golden questions",
              "results": "Is your file ready for a bot?", "compare": "Compare, refuse, report",
-             "checkup": "Check-up: is your list ready for a bot?"}
+             "checkup": "Check-up: is your file ready for a bot?"}
 
 
 def test_every_page_opens_by_its_address_and_the_links_keep_working(tmp_path):

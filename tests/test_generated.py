@@ -12,7 +12,7 @@ from workbench.read.question_wording import ENGLISH, FRENCH
 from workbench.read.questions import generate_questions, parse_questions, questions_to_csv
 from workbench.store.workspace import Workspace
 
-from .conftest import SAMPLE_CSV
+from .conftest import ROOT, SAMPLE_CSV
 
 SHOP = (
     b"name,price,exchanges,refund_policy,returns,faq_1_question,faq_1_answer\n"
@@ -165,3 +165,49 @@ def test_french_de_before_a_vowel_or_a_mute_h_is_written_d_apostrophe(product, a
     count = FRENCH.ask(FRENCH.count, product)
     assert count.startswith("Combien d'" if "d'" in asked.split()[1] else "Combien de ")
     assert ENGLISH.other_column("Category", product, "category") == f"What is the category of the {product}?"
+
+
+WRITTEN = ROOT / "tests" / "data" / "written"
+
+
+def test_a_digit_flag_is_not_asked_and_the_stock_count_beside_it_is():
+    """Walk-through: WooCommerce's "¿En inventario?" (0/1) gave "¿Tienen Jabón de carbón activo en stock?" -> "1", no
+    answer a customer is given; it also took the product's one stock question from the count beside it. A flag
+    written as a digit is not asked now; the count is, and a "1" in a column of counts asks how many."""
+    asked = {(q.question, q.expected_answer) for q in generate_questions(load_path(WRITTEN / "jabones_woocommerce_es.csv"),
+                                                                         limit=1000)}
+    assert ("¿Cuántas unidades de Jabón de carbón activo tienen en stock?", "12") in asked
+    assert not any(answer == "1" for _, answer in asked)
+    swedish = {(q.question, q.expected_answer) for q in generate_questions(
+        load_path(WRITTEN / "friluft_woocommerce_sv.csv"), limit=1000)}
+    assert ("Hur många Mössa i ull finns i lager?", "30") in swedish  # "I lager?: 1" beside "Lager: 30"
+    assert not any(answer == "1" for _, answer in swedish)
+    counts = load_bytes(b"name,stock\nDesk Fan,1\nTower Fan,12\nLamp,0\n", "shop.csv")  # counts, one of them 1
+    assert [(q.question, q.expected_answer) for q in generate_questions(counts)] == [
+        ("How many of the Desk Fan are in stock?", "1"), ("How many of the Tower Fan are in stock?", "12")]
+
+
+def test_a_category_brand_or_short_description_is_asked_as_a_customer_asks_and_tags_are_not_asked():
+    """Walk-through: "¿Categorías de Jabón de carbón activo?", "Marca di Moka Express?", "Krótki opis – Koc?" and
+    "¿Etiquetas de …?" said the header back with a question mark. Each is now a customer's question in the file's
+    language; a product's search words (tags) are asked about in no language."""
+    spanish = {(q.question, q.expected_answer) for q in generate_questions(
+        load_path(WRITTEN / "jabones_woocommerce_es.csv"), limit=1000)}
+    assert ("¿En qué categoría está Jabón de carbón activo?", "Jabones > Faciales") in spanish
+    assert ("¿Cómo es Jabón de carbón activo?", "Limpieza profunda para pieles grasas.") in spanish
+    assert not any(question.startswith(("¿Categorías", "¿Etiquetas", "¿Descripción")) for question, _ in spanish)
+    italian = {q.question for q in generate_questions(load_path(WRITTEN / "caffe_magento_it.csv"), limit=1000)}
+    assert "Di che marca è Moka Express 3 tazze?" in italian
+    assert "In quale categoria si trova Moka Express 3 tazze?" in italian
+    english = load_bytes(b"name,category,brand,short description,tags\nDesk Fan,Fans,Breezy,A quiet fan.,quiet\n",
+                         "shop.csv")
+    assert [q.question for q in generate_questions(english)] == [
+        "Which category is the Desk Fan in?", "What brand is the Desk Fan?", "What is the Desk Fan like?"]
+
+
+def test_the_price_asked_is_the_one_the_document_page_reads_not_the_net_price_beside_it():
+    """Walk-through: the Document page said "prices from Cena z podatkiem" (with tax) while the generated question
+    expected "Cena bez podatku", the net price: "Ile kosztuje Kołdra puchowa całoroczna 200x220?" -> "405,69"."""
+    polish = {q.question: q.expected_answer for q in generate_questions(load_path(WRITTEN / "posciel_prestashop_pl.csv"),
+                                                                       limit=1000)}
+    assert polish["Ile kosztuje Kołdra puchowa całoroczna 200x220?"] == "499,00 zł"

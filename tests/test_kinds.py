@@ -36,7 +36,13 @@ def test_a_knowledge_base_finds_its_tables_among_its_files():
     base = combine([load_path(KB / "catalog.csv"), load_path(KB / "policies.md"), load_path(KB / "faq.md")])
     assert [table.name for table in base.tables()] == ["catalog.csv"]
     assert base.form.table is False and base.form.part == "section"
-    assert todo_order_note(base.kind).endswith("Rows and columns are your spreadsheets'; lines are your other files'.")
+    assert todo_order_note(base.kind, base.files).endswith(
+        "Rows and columns are your spreadsheets'; lines are your other files'.")
+    # A base of Markdown files only (the sample) has no spreadsheets to speak of; one of spreadsheets only, no lines.
+    sample = combine([load_path(SAMPLE_MD), load_path(SAMPLE_MD.with_name("breezy_home_policies.md"))])
+    assert todo_order_note(sample.kind, sample.files) == "Most questions fixed first. Lines are your files'."
+    sheets = combine([load_path(KB / "catalog.csv"), load_path(SAMPLE_CSV)])
+    assert todo_order_note(sheets.kind, sheets.files) == "Most questions fixed first. Rows and columns are your spreadsheets'."
     assert load_path(SAMPLE_MD).tables() == []
     sheet = load_path(SAMPLE_CSV)
     assert sheet.tables() == [sheet]

@@ -284,3 +284,30 @@ def test_generated_questions_come_from_the_base_s_spreadsheets_and_name_the_file
     assert {q.expected_source for q in generated} == {"catalog.csv › Kettle Pro", "catalog.csv › Toaster Duo",
                                                        "catalog.csv › Blender Max"}
     assert all(resolve(kb, q).section_id.startswith("f1.") for q in generated)
+
+
+def test_the_report_and_command_line_say_what_the_results_page_says_when_only_the_files_together_need_a_change():
+    """Walk-through: on the sample knowledge base the Results page said "Nothing is required in each file on its own;
+    the files together need the changes below" above the Returns conflict, while the report and the command line
+    said "Nothing is required: your file is ready as it is." above the same conflict."""
+    from workbench.advise.advice import advise, todo_heading
+    from workbench.output.cli_evaluate import verdict_text
+    from workbench.output.handover import report_html
+
+    prices = ROOT / "sample_data" / "breezy_home_price_list.md"
+    asked = (parse_questions(SAMPLE_QUESTIONS.read_bytes(), "q.csv")
+             + parse_questions((ROOT / "sample_data" / "breezy_home_policies_questions.csv").read_bytes(), "p.csv"))
+    settings = Settings(strategies=["fixed", "heading"], retrievers=["bm25"], rerankers=["none"], threshold="auto")
+    evaluation = evaluate(combine([load_path(prices), load_path(POLICIES)]), asked, settings)
+    advice = advise(evaluation, reader="report")
+    assert advice.verdict.status == "Ready" and not advice.advised  # each file alone needs nothing
+    assert [item.edit.split(":")[0] for item in advice.across] == [
+        "Make breezy_home_policies.md and breezy_home_price_list.md agree on Returns"]
+    said = "Nothing is required in each file on its own; the files together need the changes below."
+    assert todo_heading(advice) == said
+    for text in (report_html(evaluation), verdict_text(evaluation)):
+        assert said in text and "your file is ready as it is" not in text
+    # The report's heading and its note on places say what the Results page says of these two Markdown files.
+    page = report_html(evaluation)
+    assert "<h2>What to change in your files</h2>" in page and "Lines are your files&#x27;." in page
+    assert "spreadsheets" not in page

@@ -43,7 +43,7 @@ def test_a_words_item_is_applied_to_a_copy_and_measured_as_fixing_its_question()
                                        "clean_after": 2, "fixed": [2], "worse": []}
     assert item.required and item.advised and advice.advised[0] is item
     assert advice.fix.measured.clean_after == 2 and advice.fix.items == [item]
-    assert todo_heading(advice).startswith("To do (1 item, each tried on a copy of your file")
+    assert todo_heading(advice) == "To do (1 item, tried on a copy of your file and graded again):"
 
 
 def test_an_edit_that_makes_a_question_worse_is_not_advised():

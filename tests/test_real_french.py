@@ -55,20 +55,20 @@ def test_the_question_set_resolves_and_two_questions_grade_exactly():
 def test_questions_generated_from_the_export_are_asked_in_french():
     questions = generate_questions(load_path(EXPORT), limit=1000)
     # One per product, the kinds taking turns: the price, the weight, the stock ("Quantité: 100" is a count), the
-    # category (no kind: "<header> de <product> ?"); the cell as written is the answer.
+    # category (asked as a customer asks, not "Catégorie de … ?"); the cell as written is the answer.
     assert [(q.question, q.expected_answer) for q in questions[:5]] == [
         ("Combien coûte Bonnet tricoté Arctic Cozy unisexe ?", "14"),
         ("Combien pèse Foulard d'hiver élégant Arctic Bliss ?", "1.23"),
         ("Combien de Gants d'hiver Arctic Touchscreen avez-vous en stock ?", "100"),
-        ("Catégorie de Chaussettes en mélange de laine Arctic Warmth ?", "Vêtements d'hiver"),
+        ("Dans quelle catégorie se trouve Chaussettes en mélange de laine Arctic Warmth ?", "Vêtements d'hiver"),
         ("Combien pèse Accessoires d'hiver Arctic Frost ?", "1"),
     ]
     assert not any(word in q.question for q in questions for word in ("What", "How", " of the "))
     # Bagisto's Type column ("simple", "configurable", "grouped", "bundle") is the shop system's own: before, 11
     # of the 46 questions asked "Type de … ?" (one per product); 46 - 11 = 35 are left.
     assert len(questions) == 35 and not any(q.question.startswith("Type") for q in questions)
-    # "de" before a vowel is "d'": the product "Accessoires d'hiver Arctic Frost" (row 6).
-    assert "Catégorie d'Accessoires d'hiver Arctic Frost ?" in [q.question for q in questions]
+    # The product "Accessoires d'hiver Arctic Frost" (row 6) after "se trouve": no "de" to elide.
+    assert "Dans quelle catégorie se trouve Accessoires d'hiver Arctic Frost ?" in [q.question for q in questions]
     assert not any(" de A" in q.question for q in questions)
 
 

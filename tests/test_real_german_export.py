@@ -55,7 +55,7 @@ def test_questions_generated_from_the_export_are_asked_in_german():
         ("Was kostet Arctic Cozy Knit Unisex Beanie?", "14"),
         ("Wie schwer ist Arctic Bliss Stilvoller Winterschal?", "1.23"),
         ("Wie viele Stück von Arctic Touchscreen Winterhandschuhe haben Sie auf Lager?", "100"),
-        ("Kategorie von Arctic Warmth Wollmischung Socken?", "Winterkleidung"),
+        ("In welcher Kategorie finde ich Arctic Warmth Wollmischung Socken?", "Winterkleidung"),
     ]
 
 

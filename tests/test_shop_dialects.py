@@ -132,13 +132,18 @@ def test_a_polish_files_generated_questions_are_polish_and_never_ask_its_code():
     assert data_columns(document)["Indeks"] == "identifiers"
 
 
-def test_a_stock_flag_asks_whether_it_is_in_stock_not_how_many():
+def test_a_stock_flag_never_asks_how_many_and_a_digit_flag_is_not_asked():
     from workbench.read.questions import generate_questions
 
+    # English "How many of the Mössa i ull are in stock?" before; then "Finns Mössa i ull i lager?" -> "1", an answer
+    # no customer is given (walk-through): a flag written as a digit is not asked, one written in words is.
     swedish = ("Namn;I lager?;Beskrivning\nMössa i ull;1;Varm mössa stickad i Sverige av merinoull.\n"
                "Tält för två;1;Lätt tvåmannatält för fjällvandring som tål kraftig vind.\n").encode()
     asked = [question.question for question in generate_questions(load_bytes(swedish, "butik.csv"))]
-    assert "Finns Mössa i ull i lager?" in asked  # English "How many of the Mössa i ull are in stock?" before
+    assert not any("lager" in question for question in asked)
+    words = ("Namn;I lager?\nMössa i ull;ja\nTält för två;nej\nSovsäck;ja\n").encode()
+    asked = [(q.question, q.expected_answer) for q in generate_questions(load_bytes(words, "butik.csv"))]
+    assert ("Finns Mössa i ull i lager?", "ja") in asked
 
 
 def test_the_to_dos_words_leave_out_how_customers_ask_in_dutch_and_swedish():

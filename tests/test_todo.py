@@ -137,9 +137,11 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # questions touch, then the most products share ("availability: instock": Tent, Lantern, Mat).
     [shared] = [i for i in items if i.kind == "shared"]
     # Before: "Name the product on the line, e.g. “Tent price: 45”", typed into a price cell.
-    # In the app the item points to the app's download: a shop owner has no command line (issue 25).
+    # In the app the item points to the app's panel: a shop owner has no command line (issue 25); to the panel, not
+    # its download button, which is there only when the copy answers more questions cleanly (walk-through).
     assert shared.edit == (
-        "Keep your shop's export as it is, and try the bot-ready copy (on Results: “Download the bot-ready file”), "
+        "Keep your shop's export as it is, and try the bot-ready copy (on Results, under “A bot-ready version of your "
+        "file”), "
         "which puts the product's name on each such line, e.g. “Tent — availability: instock”: "
         "hand it to the bot only if it answers more of your questions cleanly (both say)."
     )

@@ -140,8 +140,16 @@ def test_the_bot_ready_panel_never_says_hand_it_over_beside_no_gain():
     assert before(5, 9).hand_over() == ("With 300-character windows, word-match search, not re-checked, it answers 9 "
                                         "of 20 of your questions cleanly, 4 more than your own file: give this file "
                                         "to whoever builds your bot.")
-    assert "no more cleanly" in before(0, 0).hand_over() and "Give this file" not in before(0, 0).hand_over()
-    assert "does worse" in before(9, 5).hand_over()
+    # A copy that makes no answer clean is not offered at all (the app shows ``not_offered`` instead): 0 -> 0 on the
+    # sample was offered for download beside "no gain".
+    assert not before(0, 0).gains and not before(9, 5).gains and before(5, 9).gains
+    assert before(0, 0).not_offered().startswith(
+        "Tried on your file and not offered: a bot-ready copy, with every product under its own heading and each line "
+        "several products share naming its product, answers 0 of 20 of your questions cleanly with 300-character "
+        "windows, word-match search, not re-checked, no more than your own file (0 of 20). Nothing to gain with ")
+    assert "cleanly with 300-character windows, word-match search, not re-checked, fewer than your own file (9 of " \
+           "20). Worse with windows this small" in before(9, 5).not_offered()
+    assert "none yet" in Before(300, 0, {"clean": 0}, {"clean": 0}).not_offered()
 
 
 @pytest.mark.usefixtures("word_only_defaults")  # a page test of words, not of the default setups
@@ -295,3 +303,18 @@ def test_a_list_in_a_sentence_is_joined_with_and():
     from workbench.core.wording import and_list
 
     assert [and_list(items) for items in ([], ["a"], ["a", "b"], ("a", "b", "c"))] == ["", "a", "a and b", "a, b and c"]
+
+
+def test_user_text_in_markdown_makes_no_link_even_as_a_bare_address():
+    """Walk-through: a file named "[link](http://evil.example)_….csv" showed on the Document and Results pages as a
+    link to evil.example: its brackets were escaped, but GitHub-flavoured Markdown links a bare "http://…" (and
+    "www.…", "name@host") in the text left once the escapes are read. What that text is now, it links nowhere."""
+    import re
+
+    from workbench.output.highlight import escape_markdown
+
+    name = "[link](http://evil.example)_x www.evil.pl, info@sklep.pl and HTTPS://X.pl"
+    escaped = escape_markdown(name)
+    read = re.sub(r"\\(.)", r"\1", escaped)  # the text Markdown reads, once its escapes are taken
+    assert read.replace("\u2060", "") == name  # every character shown as written; the joiner is invisible
+    assert "://" not in read and "www." not in read.lower() and not re.search(r"@\w", read)

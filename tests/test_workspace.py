@@ -49,9 +49,15 @@ def test_next_weeks_version_of_a_file_finds_its_questions_by_name(tmp_path):
     assert found.document_key == old and not found.same_version(new)
     # Another file's questions are never handed out; an unknown file has none.
     assert workspace.questions_for(file_key(b"x"), "other.csv") is None
-    # Newest first in the recent list, and the current document is the new version.
-    assert [d.key for d in workspace.recent()] == [new, old]
-    assert workspace.current().key == new
+    # The recent list names the file once, by its version opened last (two "prices.csv" entries read as the same
+    # file listed twice), and the current document is the new version. Both versions are kept.
+    assert [d.key for d in workspace.recent()] == [new]
+    assert workspace.current().key == new and workspace.document(old) is not None
+    other = workspace.open_document("other.csv", b"Name,Price\nLamp,5\n")
+    assert [d.key for d in workspace.recent()] == [other, new]
+    workspace.open_document("prices.csv", b"Name,Price\nFan,10\n")  # the old version reopened: it is listed now
+    assert [d.key for d in workspace.recent()] == [old, other]
+    assert workspace.versions(old) == [old, new] and workspace.versions(other) == [other]
 
 
 def test_forget_and_the_recent_list_is_bounded(tmp_path):

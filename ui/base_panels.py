@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers, question_file
+from workbench.advise.crossfile import file_lines, other_file_answers, question_file
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.output.highlight import escape_markdown
 
@@ -25,7 +25,7 @@ def file_lines_panel(result: Evaluation, run: Run) -> None:
 
 
 def across_todo(items: list, first: int) -> None:
-    """The to-do across the files (``across_items``): each conflict, shared line or product named elsewhere, naming
+    """The to-do across the files (the advice's ``across``): each conflict, shared line or product named elsewhere, naming
     both files and their rows or lines, numbered on from the file-by-file to-do."""
     if not items:
         return
@@ -34,11 +34,6 @@ def across_todo(items: list, first: int) -> None:
         where = f" *Where:* {escape_markdown(item.where)}." if item.where else ""
         st.markdown(f"**{number}. {escape_markdown(item.edit)}** {escape_markdown(item.why)}{where} "
                     f"— *{escape_markdown(item.affects)}*")
-
-
-def across_items(result: Evaluation, run: Run) -> list:
-    """The to-do items only the files together show (none for a single file), most questions fixed first."""
-    return cross_todo(result, run) if result.document.files else []
 
 
 def decoy_from(result: Evaluation, run: Run, answer: QuestionResult) -> str | None:

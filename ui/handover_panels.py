@@ -113,10 +113,17 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None, fix: Fix |
                                             index, asked, WINDOWS, *graded_under(result), result.document, edits)
     if document.files:
         document = document.files[index].document
+    differs = two_numbers(result, before)
+    if not before.gains:  # no answer it makes clean: said in a sentence, with nothing to download or compare
+        st.write(escape_markdown(before.not_offered()))
+        if differs:
+            st.caption(escape_markdown(differs))
+        if before.fixed is not None:
+            fixed_download(document, fix, before, made_from.content, made_from.sheet)
+        return
     st.write(what_the_rewrite_does(document) + " " + before.hand_over(recommended_bar(verdict)))
     st.markdown(f"**{escape_markdown(before.sentence())}**",
                 help=f"Both files graded with your questions: {before.under()}.")
-    differs = two_numbers(result, before)
     if differs:
         st.caption(escape_markdown(differs))
     # Folded: side by side, the two files filled more than a screen of a phone (one under the other there).
@@ -150,7 +157,8 @@ def fixed_download(document: Document, fix: Fix, before: Before, content: str, s
     st.caption(escape_markdown(f"Your file with the fixes ({len(fix.items)} change{'s' if len(fix.items) > 1 else ''} "
                                f"from the to-do list): with the recommended setup ({lower_first(fix.measured.setup)}), "
                                f"{fix.measured.clean_before} → {fix.measured.clean_after} clean; with "
-                               f"{before.under()}, as the two files above, {before.line('fixed')}."))
+                               f"{before.under()}, {before.line('fixed')} (your file as it is: "
+                               f"{before.line('original')})."))
     data = next((file.data for file in current_files() if hashlib.sha256(file.data).hexdigest() == content), None)
     if data is None:  # the result is of a file no longer open: its bytes are not at hand
         st.caption("Open that file again to download it with the fixes.")

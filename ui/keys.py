@@ -60,6 +60,9 @@ WORKSPACE_PROBLEM = "workspace_problem"  # why the work is not being kept, shown
 WANTED_PAGE = "wanted_page"  # the page opened by its address before app.py had run (see ui.session.ensure_app)
 UNDO = "undo"  # a ui.saved_work.Change: the last change of the table, what Undo puts back
 REDO = "redo"  # a Change: the change just undone, what Redo makes again
+# {document key: (Undo, Redo)}: each file's last change in this session, so a trip to another file and back keeps
+# it. Never kept on disk: a new session (a reload, next week's visit) made no change, so it offers no Undo.
+CHANGES = "changes"
 
 # Settings saved as the user works and restored on the next visit.
 SAVED_SETTINGS = ("cut_strategies", "size", "overlap", "run_strategies", "run_retrievers", "run_rerankers",

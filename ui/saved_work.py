@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.keys import (
+    CHANGES,
     DOC_KEY,
     DOC_NAME,
     EDITOR_VERSION,
@@ -87,21 +88,6 @@ class Change:
     before: pd.DataFrame
     after: pd.DataFrame
 
-    def as_dict(self) -> dict:
-        return {"document": self.document, "what": self.what, "questions": self.before.to_dict("records"),
-                "after": self.after.to_dict("records")}
-
-    @classmethod
-    def of(cls, saved) -> Change | None:
-        """A change kept in the workspace, or None when it is missing or written by another version."""
-        if not isinstance(saved, dict) or not isinstance(saved.get("after"), list):
-            return None  # an Undo kept without the table after it cannot say what else it would discard
-        try:
-            return cls(str(saved["document"]), str(saved.get("what", "the last change")),
-                       tidy_questions(pd.DataFrame(saved["questions"])), tidy_questions(pd.DataFrame(saved["after"])))
-        except (KeyError, TypeError, ValueError):
-            return None
-
 
 def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str | None = None) -> None:
     """A change of the table (import, generate, add, edit, remove); ``undo`` names it for the Undo button.
@@ -118,11 +104,11 @@ def replace_questions(frame: pd.DataFrame, notice: str | None = None, undo: str 
 
 
 def remember_change(undo: Change | None, redo: Change | None) -> None:
-    """What Undo and Redo would do, in the session and in the workspace (a reload keeps them)."""
+    """What Undo and Redo would do, for the file open now, in this session only: an Undo kept on disk was offered
+    in the next session ("Undo the import of …" after a reload, where nothing had been imported)."""
     state = st.session_state
     state[UNDO], state[REDO] = undo, redo
-    keep(state[WORKSPACE].set_preference, "undo", undo.as_dict() if undo else None)
-    keep(state[WORKSPACE].set_preference, "redo", redo.as_dict() if redo else None)
+    state.setdefault(CHANGES, {})[state[DOC_KEY]] = (undo, redo)
 
 
 def edit_questions(before: pd.DataFrame, after: pd.DataFrame) -> None:
@@ -198,13 +184,8 @@ def redo_last() -> None:
     remember_change(Change(redo.document, redo.what, redo.before, redo.after), None)
 
 
-def stored_undo() -> tuple[Change | None, Change | None]:
-    """The last change's Undo (or Redo), kept in the workspace so a reload or a switch of files does not lose
-    it; only for the file it was made on."""
-    try:
-        workspace = st.session_state[WORKSPACE]
-        undo, redo = Change.of(workspace.preference("undo", None)), Change.of(workspace.preference("redo", None))
-    except WorkbenchError:
-        return None, None
-    key = st.session_state.get(DOC_KEY)
-    return (undo if undo and undo.document == key else None), (redo if redo and redo.document == key else None)
+def session_undo() -> tuple[Change | None, Change | None]:
+    """The open file's last change in this session, for Undo (or Redo): a switch to another file and back keeps
+    it; a new session has none."""
+    state = st.session_state
+    return state.get(CHANGES, {}).get(state.get(DOC_KEY), (None, None))

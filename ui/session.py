@@ -44,7 +44,7 @@ from ui.keys import (
     LoadedFile,
 )
 from ui.questions_table import frame_questions, questions_frame, sample_questions, tidy_questions
-from ui.saved_work import keep, open_workspace, stored_undo
+from ui.saved_work import keep, open_workspace, session_undo
 from workbench.core.model import WorkbenchError
 from workbench.output.highlight import escape_markdown
 from workbench.read.base_of_files import split_source
@@ -130,7 +130,6 @@ def restore() -> None:
     frame, notice = questions_for_document()
     st.session_state[QUESTIONS] = frame
     st.session_state[NOTICE] = notice
-    st.session_state[UNDO], st.session_state[REDO] = stored_undo()
 
 
 def _valid_setting(name: str, value) -> bool:
@@ -161,7 +160,10 @@ def questions_for_document() -> tuple[pd.DataFrame, str | None]:
         saved = state[WORKSPACE].questions_for(key, name)
     except WorkbenchError:
         saved = None
-    if saved is not None:
+    # An earlier version's set that is all the app's own (never edited or accepted) is written afresh from this
+    # version: carried over, its questions asked for the old prices and were left out ("the answer '159,00 zł' is
+    # not in …") though the owner had written none of them.
+    if saved is not None and (saved.same_version(key) or not all(q.generated for q in saved.questions)):
         frame = tidy_questions(questions_frame(saved.questions))
         if saved.same_version(key):
             return frame, None
@@ -282,7 +284,7 @@ def use_files(files: list[tuple[str, bytes]]) -> None:
     state[QUESTIONS] = frame
     state[EDITOR_VERSION] += 1
     state[NOTICE] = notice
-    state[UNDO], state[REDO] = stored_undo()  # this document's last change, kept from before the switch
+    state[UNDO], state[REDO] = session_undo()  # this document's last change in this session, from before the switch
 
 
 def use_document(data: bytes, name: str) -> None:
@@ -339,14 +341,18 @@ def _change_files(files: list[tuple[str, bytes]], notice: str) -> None:
     state["files_notice"] = notice  # said on the Document page, where the file was added or removed
     keep(state[WORKSPACE].save_questions, state[DOC_KEY], state[DOC_NAME], questions)
     _keep_open(loaded)  # after its questions, as in use_files
-    state[UNDO], state[REDO] = stored_undo()
+    state[UNDO], state[REDO] = session_undo()
 
 
 def recent_documents(limit: int = 8) -> list:
+    """The recent files and knowledge bases to reopen, one a name, without the one open now (by its name too: an
+    earlier version of it read as the same file listed twice)."""
     try:
-        return st.session_state[WORKSPACE].recent(limit + 1)
+        found = st.session_state[WORKSPACE].recent(limit + 1)
     except WorkbenchError:
         return []
+    state = st.session_state
+    return [doc for doc in found if doc.key != state[DOC_KEY] and doc.name.lower() != state[DOC_NAME].lower()][:limit]
 
 
 def reopen(key: str) -> None:
@@ -365,6 +371,13 @@ def reopen(key: str) -> None:
 
 
 def forget(key: str) -> None:
-    """Delete a kept file or knowledge base and its questions (never the one open now)."""
-    if key != st.session_state[DOC_KEY]:
-        keep(st.session_state[WORKSPACE].forget, key)
+    """Delete a kept file or knowledge base and its questions, with its earlier versions (the list shows one a name;
+    never the one open now)."""
+    workspace, current = st.session_state[WORKSPACE], st.session_state[DOC_KEY]
+    try:
+        versions = workspace.versions(key)
+    except WorkbenchError:
+        versions = [key]
+    for version in versions:
+        if version != current:
+            keep(workspace.forget, version)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from workbench.advise.audit import Audit, audit
+from workbench.advise.crossfile import cross_todo
 from workbench.advise.findings import chance_sentence
 from workbench.advise.proof import Fix, Proof, prove
 from workbench.advise.readers import READERS
@@ -28,6 +29,7 @@ class Advice:
     checkup: Audit | None = None  # what the to-do list was built from
     fix: Fix | None = None  # every advised edit at once, graded (advise/proof.py); None when none was measured
     measured: bool = False  # the items with edits were tried on a copy (a complete result's, of one file)
+    across: list[Todo] = field(default_factory=list)  # a knowledge base's to-do across its files (``cross_todo``)
 
     @property
     def advised(self) -> list[Todo]:
@@ -51,13 +53,14 @@ METHOD_NOTE = ("How the to-do was measured: each change was made on a copy of yo
                "checked on questions it was not written from: on the real files we test with, the questions held back "
                "lost nothing with the fixes.")
 
-def todo_heading(advice: Advice, across: bool = False) -> str:
+def todo_heading(advice: Advice) -> str:
     """The line above the to-do list: how many items, and that each was tried on a copy of the file; or, when
-    nothing is required, that plainly. ``across``: a knowledge base's files together still need changes (listed
-    after it), so "nothing is required" is said of the files one by one."""
+    nothing is required, that plainly. When a knowledge base's files together still need changes (listed after
+    it), "nothing is required" is said of the files one by one: the report and the command line said "your file
+    is ready as it is" above the change the files needed together, where the Results page did not."""
     count = len(advice.advised)
     tried = sum(1 for item in advice.advised if item.measured is not None)
-    if not count and across:
+    if not count and advice.across:
         return "Nothing is required in each file on its own; the files together need the changes below."
     if not count:
         if advice.verdict.status == "Ready":
@@ -66,9 +69,11 @@ def todo_heading(advice: Advice, across: bool = False) -> str:
             return ("Nothing is required from word search's verdict alone; the changes are tried on a copy of your "
                     "file once the run is finished.")
         return "Nothing is required: no change tried on a copy of your file answered more of your questions cleanly."
+    if count == 1:  # "1 item, each tried …, most questions fixed first" said an order and an "each" of one
+        return f"To do (1 item{', tried on a copy of your file and graded again' if tried else ''}):"
     said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
             if tried else "")
-    return f"To do ({count} item{'s' if count > 1 else ''}, {said}most questions fixed first):"
+    return f"To do ({count} items, {said}most questions fixed first):"
 
 
 def fix_sentence(advice: Advice, reader: str) -> str:
@@ -119,5 +124,7 @@ def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = 
         proof = prove(evaluation, verdict.recommended, advice.todo, verdict.status, encoder_factory,
                       measure=measure and evaluation.complete)
         advice.todo, advice.fix = proof.items, proof.fix
+        if evaluation.document.files:
+            advice.across = cross_todo(evaluation, verdict.recommended)
         advice.measured = measure and evaluation.complete and not evaluation.document.files
     return advice

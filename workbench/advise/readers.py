@@ -27,7 +27,8 @@ class Reader:
 
 READERS = {
     "app": Reader(
-        bot_ready_copy="on Results: “Download the bot-ready file”",
+        # The section, not its download button: the copy is offered only when it answers more questions cleanly.
+        bot_ready_copy="on Results, under “A bot-ready version of your file”",
         add_section_window=" (not among the cuts you ran: add it under Results › Settings › “Ways of cutting the file” "
                            "and run again to see how it does)",
         pick_threshold="tick “Let the questions pick the threshold” in the Results settings",
@@ -35,7 +36,7 @@ READERS = {
                         "threshold” in the Results settings.",
         threshold_from_questions="let the questions pick a refusal threshold",
         check_questions="edit or accept them on the Questions page",
-        fixed_file="“Download your file with the fixes”, below, beside the bot-ready file",
+        fixed_file="“Download your file with the fixes”, below, under “A bot-ready version of your file”",
     ),
     "cli": Reader(
         bot_ready_copy="python -m workbench rewrite",

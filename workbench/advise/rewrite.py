@@ -270,32 +270,47 @@ class Before:
             f"your file: {self.original['clean']} of {self.answerable} clean with {self.under()} "
             f"→ bot-ready file: {self.rewrite['clean']} of {self.answerable}"
         )
-        if self.answerable and self.rewrite["clean"] <= self.original["clean"]:
+        if self.answerable and not self.gains:
             # Said, not left as a bare "0 → 0" (or a loss as "no gain"): the owner should know why and what helps.
-            verdict = "No gain" if self.rewrite["clean"] == self.original["clean"] else "Worse"
-            part, parts = part_word(self.kind), part_word(self.kind, plural=True)
-            said += (f". {verdict} with windows this small: {self.long_sections} of {self.sections} sections are "
-                     f"longer than {self.size} characters, so a window seldom holds a {part}'s name with its fact. "
-                     "Cutting at headings keeps them together (see the recommendation above)."
-                     if self.long_sections * 2 >= self.sections else
-                     f". {verdict} with windows this small: most of this file's sections are shorter than "
-                     f"{self.size} characters, so each window takes in several {parts} whatever their lines say, "
-                     f"and answers come out mixed. Cutting at headings keeps each {part} apart (see the "
-                     "recommendation above).")
+            said += ". " + self._why_no_gain("No gain" if self.rewrite["clean"] == self.original["clean"] else "Worse")
         return said
+
+    def _why_no_gain(self, verdict: str) -> str:
+        part, parts = part_word(self.kind), part_word(self.kind, plural=True)
+        if self.long_sections * 2 >= self.sections:
+            return (f"{verdict} with windows this small: {self.long_sections} of {self.sections} sections are longer "
+                    f"than {self.size} characters, so a window seldom holds a {part}'s name with its fact. Cutting at "
+                    "headings keeps them together (see the recommendation above).")
+        return (f"{verdict} with windows this small: most of this file's sections are shorter than {self.size} "
+                f"characters, so each window takes in several {parts} whatever their lines say, and answers come out "
+                f"mixed. Cutting at headings keeps each {part} apart (see the recommendation above).")
+
+    @property
+    def gains(self) -> bool:
+        """The bot-ready file answers more questions cleanly than the original with these windows: only then is it
+        offered (the sample's went 0 → 0 of 22 and was offered for download all the same)."""
+        return self.rewrite["clean"] > self.original["clean"]
+
+    def not_offered(self) -> str:
+        """Why the app offers no bot-ready file, with the figures that decided it."""
+        part, parts = part_word(self.kind), part_word(self.kind, plural=True)
+        mine, ready = self.original["clean"], self.rewrite["clean"]
+        than = "no more than" if ready == mine else "fewer than"
+        if not self.answerable:
+            return (f"Not offered: a bot-ready copy of your file (every {part} under its own heading) can only be "
+                    "judged on questions your file answers, and you have none yet.")
+        said = (f"Tried on your file and not offered: a bot-ready copy, with every {part} under its own heading and "
+                f"each line several {parts} share naming its {part}, answers {ready} of {self.answerable} of your "
+                f"questions cleanly with {self.under()}, {than} your own file ({mine} of {self.answerable}).")
+        return f"{said} {self._why_no_gain('Nothing to gain' if ready == mine else 'Worse')}"
 
     def hand_over(self, recommended: Recommended | None = None) -> str:
         """What to do with the bot-ready file, in one sentence that agrees with the grades beside it: "give it
         to whoever builds your bot" only when it answered more questions cleanly than the original, and more
         than the ``recommended`` setup already gets from the original as it is. On the Spree export it said so
         of a rewrite that went from 10 to 12 of 43 with 300-character windows and BM25, while the recommended
-        setup answered 41 of 43 from the file as it was."""
-        if self.worse:
-            return ("On your questions it does worse than your own file with 300-character windows (below): hand it "
-                    "over only with the way of cutting recommended above.")
-        if not self.answerable or self.rewrite["clean"] == self.original["clean"]:
-            return ("On your questions it answers no more cleanly than your own file with 300-character windows "
-                    "(below), so it is no fix on its own: hand it over with the way of cutting recommended above.")
+        setup answered 41 of 43 from the file as it was. Said only of a file that ``gains``: one that does not is
+        not offered (``not_offered``)."""
         ready, gained = self.rewrite["clean"], self.rewrite["clean"] - self.original["clean"]
         measured = (f"With {self.under()}, it answers {ready} of {self.answerable} of your questions cleanly, "
                     f"{gained} more than your own file")

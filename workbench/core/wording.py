@@ -92,9 +92,18 @@ def part_word(kind: str, plural: bool = False) -> str:
     return form.parts() if plural else form.part
 
 
-def todo_order_note(kind: str) -> str:
-    """The line above a to-do list: its order, and what its places mean for this kind of file."""
-    return "Most questions fixed first. " + kind_named(kind).place_note
+def todo_order_note(kind: str, files=()) -> str:
+    """The line above a to-do list: its order, and what its places mean for this kind of file. For a knowledge base
+    (``files``, its FileParts), what its own files are: the sample's two Markdown files were told "Rows and columns
+    are your spreadsheets'", of spreadsheets it did not have."""
+    note = kind_named(kind).place_note
+    if files:
+        tables = {part.document.form.table for part in files}
+        if tables == {False}:
+            note = "Lines are your files'."
+        elif tables == {True}:
+            note = "Rows and columns are your spreadsheets'."
+    return "Most questions fixed first. " + note
 
 
 def grouped_rows(document) -> str:

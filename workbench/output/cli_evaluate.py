@@ -123,12 +123,12 @@ def evaluation_json(graded: Graded) -> dict:
     data["settings"] = asdict(evaluation.settings)  # what was graded: the defaults unless flags said otherwise
     data["pending"] = list(evaluation.pending)  # stages not graded (--quick): the verdict is word search's alone
     if evaluation.document.files:  # a knowledge base: the line per file, and the check-up across files
-        from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
+        from workbench.advise.crossfile import file_lines, other_file_answers
 
         best = verdict.recommended
         data["files"] = file_lines(evaluation, best) if best else []
         data["other_file_answers"] = other_file_answers(evaluation, best) if best else []
-        data["todo_across_files"] = todo_records(evaluation.document, cross_todo(evaluation, best)) if best else []
+        data["todo_across_files"] = todo_records(evaluation.document, advice.across)
     return data
 
 
@@ -357,9 +357,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
             lines.append(f"Not advised: {plural(len(advice.not_advised), 'change')} that made a question worse when "
                          "tried, listed in the report.")
         if evaluation.document.files:
-            from workbench.advise.crossfile import cross_todo
-
-            across = cross_todo(evaluation, verdict.recommended)
+            across = advice.across
             if across:
                 lines.append(f"To do across the files ({plural(len(across), 'item')}):")
             for number, item in enumerate(across[:items], start=1):

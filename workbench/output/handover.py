@@ -113,9 +113,10 @@ def _numbered_questions(advice):
     return [((r.question.row or i + 1), r.question) for i, r in enumerate(run.per_question)] if run else []
 
 
-def _base_parts(evaluation, best) -> list[str]:
-    """A knowledge base's part of the report: a line per file, answers from another file, the check-up across files."""
-    from workbench.advise.crossfile import cross_todo, file_lines, other_file_answers
+def _base_parts(evaluation, best, across) -> list[str]:
+    """A knowledge base's part of the report: a line per file, answers from another file, the check-up across files
+    (``across``: the advice's to-do across them)."""
+    from workbench.advise.crossfile import file_lines, other_file_answers
 
     esc = html.escape
     files = evaluation.document.files
@@ -124,7 +125,6 @@ def _base_parts(evaluation, best) -> list[str]:
     crossed = other_file_answers(evaluation, best)
     if crossed:
         parts += ["<h3>Answered from another file</h3><ul>", *(f"<li>{esc(line)}</li>" for line in crossed), "</ul>"]
-    across = cross_todo(evaluation, best)
     if across:
         parts.append("<h3>What to change across the files</h3><ol class='todo'>")
         for item in across:
@@ -178,11 +178,11 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                          f"is handed:<ol>{pieces}</ol></li>")
         parts.append("</ol>")
     if best is not None:
-        parts.append("<h2>What to change in your file</h2>")
-        parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind))}</p>")
+        parts.append(f"<h2>What to change in your file{'s' if document.files else ''}</h2>")  # as Results says it
+        parts.append(f"<p class='rule'>{esc(todo_order_note(document.kind, document.files))}</p>")
         parts += _todo_parts(advice)
         if document.files:
-            parts += _base_parts(evaluation, best)
+            parts += _base_parts(evaluation, best, advice.across)
     parts.append(
         f"<p>{summary['sections']:,} products or sections, {summary['facts']:,} facts, {summary['characters']:,} "
         f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"

@@ -38,12 +38,18 @@ STYLE = """
 
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$])")
+# Where a bare address would still become a link: GitHub-flavoured Markdown links "http://…", "www.…" and
+# "name@host" in the text left once escapes are read, so escaping its characters does not stop it (a file named
+# "[link](http://evil.example)….csv" showed as a link to evil.example). An invisible word joiner after "http:",
+# "www" or "@" breaks the match and leaves the text as it reads.
+AUTOLINK = re.compile(r"(?<=\\:)(?=//)|(?<=www)(?=\\\.)|(?<=@)", re.IGNORECASE)
+WORD_JOINER = "\u2060"
 
 
 def escape_markdown(text: object) -> str:
     """User text for a Markdown line: every character Markdown (or Streamlit) would act on is escaped,
-    so a product called ``[click](http://…)`` shows as text, not as a link."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+    so a product called ``[click](http://…)`` shows as text, not as a link; nor does a bare address."""
+    return AUTOLINK.sub(WORD_JOINER, MARKDOWN_SPECIAL.sub(r"\\\1", str(text)))
 
 
 def page_windows(document: Document, limit: int = 20000) -> list[Span]:

@@ -14,10 +14,11 @@ from workbench.core.exports import csv_text, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
-from workbench.read.data_columns import unasked_columns
+from workbench.read.data_columns import data_columns, unasked_columns
 from workbench.read.language import document_languages
 from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS, wording_for
 from workbench.read.spreadsheet import sniff_delimiter
+from workbench.read.table import column_roles
 from workbench.read.textio import decode_text
 from workbench.read.unfilled import is_zero, no_value
 
@@ -112,7 +113,9 @@ SKIPPED = re.compile(
     r"^(id|ids|url|urls|link|links|slug|handle|image|images|img|src|photo|picture|thumbnail|sku|skus|barcode|ean|upc|"
     r"gtin|mpn|meta|seo|code|uuid|guid|position|status|published|tags?|vendor|template|currency|unit|name|tax|"
     r"backorderable|track|tracking|visible|visibility|discontinue|available|assets?|facets?|attribute|options?|new|sale|"
-    r"featured|recommends|file|path|filename)$"
+    r"featured|recommends|file|path|filename|"
+    # A product's search words in the other languages whose headers are read: no customer asks for its tags.
+    r"etiquetas|etiquettes|schlagworter|etichette|trefwoorden|tagi|taggar)$"
 )
 YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
 TRUE_FALSE = ("true", "false")  # a system's flag, no customer's answer; nor is a 0 (``unfilled``: one rule)
@@ -235,6 +238,11 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     # Columns the shop's system keeps for itself (``read.data_columns``, the one rule): Bagisto's Type
     # ("simple", "configurable") is no customer's question. A stock column stays: "yes" answers "is it in stock?".
     unasked = unasked_columns(document)
+    # A flag written as a digit ("¿En inventario?: 1") answers no customer in their words: "1" is no answer to "Is
+    # it in stock?". It is not asked; the stock count beside it, when there is one, is ("How many … in stock?").
+    digit_flags = {column for column, kind in data_columns(document).items() if kind == "yes/no flags"}
+    # The price the Document page says it reads ("prices from Cena z podatkiem"), not the net price beside it.
+    price_column = column_roles(document.columns, document.name_column).get("price")
     per_product: list[list[Question]] = []
     for section in document.sections:
         if not section.heading:
@@ -251,6 +259,10 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                 continue
             value = document.slice(fact.span)[len(fact.column) + 2 :].strip()
             if no_value(value) or "\n" in value or is_zero(value) or value.lower() in TRUE_FALSE:
+                continue
+            if fact.column in digit_flags and value.isdigit():
+                continue
+            if kind == "price" and fact.column != price_column and any(f.column == price_column for f in facts):
                 continue
             if kind == "faq":
                 answer = next((f for f in facts[index + 1 :] if FAQ_ANSWER_COLUMN.search(f.column or "")), None)
@@ -274,8 +286,8 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
                     asked = next((asked for asked, stems in RETURNS_STEMS
                                   if any(w.startswith(stem) for w in words for stem in stems)), "return")
                     template = wording.returns[asked]
-                elif kind == "stock" and COUNT.match(value) and not YES_NO.match(value):
-                    # "5000" answers "how many", not "is it in stock?"; a flag's "1" ("¿En inventario?") does not
+                elif kind == "stock" and COUNT.match(value):
+                    # "5000" (or "1" in a column of counts) answers "how many", not "is it in stock?"
                     template = wording.count
                 else:
                     template = wording.asks[kind]

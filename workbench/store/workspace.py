@@ -229,18 +229,32 @@ class Workspace:
         return self.document(key) or self.base(key)
 
     def recent(self, limit: int = 8) -> list[StoredDocument | StoredBase]:
-        """The files and knowledge bases opened lately, newest first (without their bytes)."""
+        """The files and knowledge bases opened lately, newest first (without their bytes), one a name: the version
+        opened last. Each version is kept (its questions are found by name), but two entries reading
+        "prices.csv — 1 KB" were the same file twice to its owner (the walk-through's re-upload)."""
         rows = self._read(
             "SELECT key, name, sheet, name_column, used_at, length(data) FROM documents WHERE used_at != '' "
-            "ORDER BY used_at DESC LIMIT ?",
-            (limit,),
+            "ORDER BY used_at DESC"
         )
         found: list[StoredDocument | StoredBase] = [StoredDocument(*row) for row in rows]
-        for (key,) in self._read("SELECT key FROM bases ORDER BY used_at DESC LIMIT ?", (limit,)):
+        for (key,) in self._read("SELECT key FROM bases ORDER BY used_at DESC"):
             base = self.base(key, data=False)
             if base is not None:
                 found.append(base)
-        return sorted(found, key=lambda item: item.used_at, reverse=True)[:limit]
+        latest: dict[str, StoredDocument | StoredBase] = {}
+        for item in sorted(found, key=lambda item: item.used_at, reverse=True):
+            latest.setdefault(item.name.lower(), item)
+        return list(latest.values())[:limit]
+
+    def versions(self, key: str) -> list[str]:
+        """The keys of every listed version of the file or knowledge base ``key`` (its name), ``key`` first."""
+        rows = (self._read("SELECT name FROM documents WHERE key = ?", (key,))
+                or self._read("SELECT name FROM bases WHERE key = ?", (key,)))
+        if not rows:
+            return [key]
+        named = self._read("SELECT key FROM documents WHERE lower(name) = lower(?) AND used_at != '' UNION "
+                           "SELECT key FROM bases WHERE lower(name) = lower(?)", (rows[0][0], rows[0][0]))
+        return [key] + [other for (other,) in named if other != key]
 
     def forget(self, key: str) -> None:
         """Drop a file or a knowledge base and its questions from this computer. A forgotten file takes every
