@@ -3,7 +3,7 @@
 An ``Edit`` is what the fixes are made of: the to-do measures each item by applying its edits to a copy of the
 document (``apply``) and grading the copy again (``advise/proof.py``); ``output/fixed_file.py`` writes the same
 edits into a copy of the user's own file (a CSV cell, an Excel cell, a Markdown line). Only insertions exist, so
-every original cell's text stays inside its cell and every original line's text stays in the file.
+every original cell's text stays inside its cell, and the text less the inserted words is the text as it was.
 
 Spreadsheets take words only at the end of a cell (``data_columns`` decides which cells may take any); a
 document's text takes them at a line's end, inside a sentence before its full stop, as a new line after a line,
