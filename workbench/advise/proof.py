@@ -175,7 +175,8 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
                 measured += _narrow(prover, item)
             elif item.measured.fixed and item.narrower:  # one of its words may do as much alone
                 measured += _fewest(prover, item, written)
-            written |= {edit.text for edit in item.edits}
+            if not item.measured.worse:
+                written |= {edit.text for edit in item.edits}
             item.advised = not item.measured.worse
             item.required = item.advised and bool(item.measured.fixed)
         else:
@@ -271,4 +272,3 @@ def _fix(prover: Prover, chosen: list[Todo]) -> Fix:
         return Fix([], prover.document, Measured(prover.setup, prover.before.counts["clean"],
                                                  prover.before.counts["clean"]), [])
     return Fix([edit for item in kept for edit in item.edits], best[1], best[0], kept)
-
