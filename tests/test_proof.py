@@ -371,3 +371,21 @@ def test_an_item_whose_one_word_fixes_as_much_as_all_of_them_asks_for_that_word_
     assert item.edits == [Edit(SHOP.index("40 EUR.") + len("40 EUR"), " (Search words: jumper)", line=13)]
     assert item.measured.fixed == [2] and item.required
     assert item.edit.startswith("Add the word “jumper” to Wool Sweater, in the sentence that holds the answer")
+
+
+def test_before_stop_finds_the_sentences_end_not_a_decimal_point_nor_an_abbreviation():
+    from workbench.advise.edits import before_stop
+
+    text = "# S\n\n## A\nWeighs 2.5 kg, e.g. the frame. Comes boxed.\nUpdated over Bluetooth.While charging\n- Colour: red\n"
+    document = parse_markdown(text, "s.md")
+    # From "Weighs": past "2.5" (a digit straight after) and "e.g. the" (lower case after), to "frame" + "."
+    start = text.index("Weighs")
+    assert before_stop(document, start, text.index(" Comes"), " (x)").at == text.index(". Comes")
+    # A capital straight after the stop ends the sentence too (a missing space, as the Bangle.js manual has it).
+    assert before_stop(document, text.index("Updated"), text.index(" charging"), " (x)").at == text.index(".While")
+    # No stop before the paragraph's or list item's end: the words go at its end.
+    end = text.index("red") + len("red")
+    assert before_stop(document, text.index("Colour"), end, " (x)") == Edit(end, " (x)", line=6)
+    # An answer quoted with its stop ("boxed."): right after it, never before it.
+    after = text.index("boxed.") + len("boxed.")
+    assert before_stop(document, after, after, " (x)").at == after
