@@ -65,9 +65,11 @@ under = replace(settings, strategies=[best.strategy], retrievers=[best.retriever
 fixed = fit_advice.fix.document if fit_advice.fix is not None else document
 before = evaluate(document, held, under).runs[0]
 after = evaluate(fixed, held, under).runs[0]
-worse = [r.question.row for r, s in zip(before.per_question, after.per_question)
-         if (r.grade == "clean" if r.answerable else r.grade == "refused")
-         and not (s.grade == "clean" if s.answerable else s.grade == "refused")]
+# By row: a fix that breaks a held-back question's answer in two leaves that question out of the graded run.
+good = lambda run: {r.question.row: (r.grade == "clean" if r.answerable else r.grade == "refused")
+                    for r in run.per_question}
+right, now = good(before), good(after)
+worse = [row for row, ok in right.items() if ok and not now.get(row, False)]
 out["held_back"] = {"questions": len(held), "answerable": before.answerable, "fit_fixes": len(fit_advice.fix.items)
                     if fit_advice.fix else 0, "clean_before": before.counts["clean"],
                     "clean_after": after.counts["clean"], "worse": worse}

@@ -173,7 +173,8 @@ def test_results_show_each_items_measured_effect_and_the_file_with_the_fixes_as_
     shown = [plain(m.value) for m in at.markdown]
     assert "To do (1 item, tried on a copy of your file and graded again):" in shown  # no order or "each" of one
     [item] = [m for m in shown if m.startswith("**1. ")]
-    assert item.startswith("**1. Add the word “jumper” to Wool Sweater: a line “Search words: jumper.”")
+    assert item.startswith("**1. Add the word “jumper” to Wool Sweater, in the sentence that holds the answer: "
+                           "“Price: 40 EUR (Search words: jumper).”")
     assert "— *measured on a copy of your file: 1 → 2 clean, fixes question 2; affects question 2 (1 not clean now)*" in item
     assert any(m.startswith("**Your file with this fix: 1 → 2 clean with ") for m in shown)
     captions = [plain(c.value) for c in at.caption]

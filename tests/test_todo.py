@@ -32,7 +32,9 @@ def test_never_suggest_a_word_that_names_another_product():
     assert evaluation.runs[0].per_question[0].grade == "missed"  # "pro" puts the Pro's section on top
     words = [i.edit for i in items if i.kind == "words"]
     # Before: "Add the words “regular”, “pro” to Robot Vacuum's “Warranty” line": more like the Pro, not less.
-    assert words == ["Add the word “regular” to Robot Vacuum: a line “Search words: regular.” after its “Warranty” line."]
+    # The answer "Warranty: 1 year." ends with its stop, so the words come after it: before it they would cut it.
+    assert words == ["Add the word “regular” to Robot Vacuum, in the sentence that holds the answer: "
+                     "“Warranty: 1 year. (Search words: regular)”."]
     assert missing_words("Is the pro quieter?", "Warranty: 1 year.", "Robot Vacuum", ["Robot Vacuum Pro"]) == [
         "quieter"
     ]
@@ -333,8 +335,8 @@ def test_a_word_two_sections_would_need_is_advised_to_neither():
     evaluation, items = todo(document, questions)
     assert [r.grade for r in evaluation.runs[0].per_question] == ["missed"] * 3
     assert [(i.kind, i.fixes) for i in items] == [("words", [4]), ("other", [2]), ("other", [3])]
-    assert items[0].edit == ("Add the word “tracking” to Delivery: a line “Search words: tracking.” after the line "
-                             "that holds the answer.")
+    assert items[0].edit == ("Add the word “tracking” to Delivery, in the sentence that holds the answer: "
+                             "“Orders arrive in 3 days. (Search words: tracking)”.")
 
 
 def test_how_long_is_how_customers_ask_in_every_language():

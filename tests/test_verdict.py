@@ -484,8 +484,10 @@ def test_a_missing_word_on_a_paragraph_names_no_paragraph_as_the_line():
     assert evaluation.runs[0].per_question[0].grade == "missed"  # Shipping shares "phone support"
     items = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=[question])) if i.kind == "words"]
     # "phone" is Shipping's word too: written under Support it would draw Shipping's questions, so only "number".
-    assert [i.edit for i in items] == ["Add the word “number” to Support: a line “Search words: number.” after the "
-                                       "line that holds the answer."]
+    # Inside the answer's sentence, before its stop: "… within a day (Search words: number)."
+    assert [i.edit for i in items] == ["Add the word “number” to Support, in the sentence that holds the answer: "
+                                       "“Email us at help@shop.example and we answer within a day (Search words: "
+                                       "number).”"]
 
 
 def test_a_products_rows_are_named_as_runs_never_a_range_over_other_products():

@@ -3,10 +3,11 @@
 An ``Edit`` is what the fixes are made of: the to-do measures each item by applying its edits to a copy of the
 document (``apply``) and grading the copy again (``advise/proof.py``); ``output/fixed_file.py`` writes the same
 edits into a copy of the user's own file (a CSV cell, an Excel cell, a Markdown line). Only insertions exist, so
-every original cell's text stays inside its cell and every original line's text stays in the file.
+every original cell's text stays inside its cell, and the text less the inserted words is the text as it was.
 
 Spreadsheets take words only at the end of a cell (``data_columns`` decides which cells may take any); a
-document's text takes them at a line's end, as a new line after it, or as a new heading line before it.
+document's text takes them at a line's end, inside a sentence before its full stop, as a new line after a line,
+or as a new heading line before it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from workbench.advise.rewrite import DASH, MODEL_CHARACTERS, _label, _parts
 from workbench.core.model import Document, Fact, Section, Span
+from workbench.core.quoting import shown
 from workbench.read.markdown import parse_markdown
 
 
@@ -52,6 +54,38 @@ def line_after(document: Document, fact: Fact, text: str) -> Edit:
     end = document.text.find("\n", fact.span[1])
     end = len(document.text) if end < 0 else end
     return Edit(end, "\n" + text, line=line_number(document, fact.span[0]) + 1)
+
+
+def before_stop(document: Document, start: int, limit: int, text: str) -> Edit:
+    """Words inside the sentence that holds ``start``: before the first full stop (or ! ?) at or after ``start``
+    that ends a sentence (``limit``, a capital, or a space and a digit come next, a closing quote or bracket
+    aside: "2.5 kg" and "e.g. a" go on), else at ``limit``, the end of its paragraph. A line of their own would
+    be a piece of their own wherever a cut reads sentences or lines (small-to-big): short, with its section's
+    heading words, it thins those words' weight for every other piece; and put after a line that the paragraph
+    wraps, it cuts a sentence, and maybe another question's answer, in two. When the text before ``start`` ends
+    with the stop (an answer quoted with its full stop), right after it: before it would cut that answer."""
+    at = start if 0 < start and document.text[start - 1] in ".!?" else limit
+    for index in range(start, at):
+        if document.text[index] not in ".!?":
+            continue
+        after = document.text[index + 1 : limit].lstrip("\"')]")
+        word = after.lstrip()
+        if not word or word[0].isupper() or (word[0].isdigit() and word != after):
+            at = index
+            break
+    return Edit(at, text, line=line_number(document, at))
+
+
+def as_read(document: Document, edit: Edit) -> str:
+    """An edit inside a line as the owner will read it: the line's last words before it (at most 60 characters,
+    from a whole word), the words, the stop after them."""
+    text = document.text
+    line = text.rfind("\n", 0, edit.at) + 1
+    before = shown(text[max(line, edit.at - 60) : edit.at], 70)
+    if edit.at - line > 60:  # from a whole word, and marked as cut
+        before = "… " + before.split(" ", 1)[-1]
+    stop = text[edit.at] if edit.at < len(text) and text[edit.at] in ".!?" else ""
+    return f"{before}{edit.text}{stop}"
 
 
 def line_before(document: Document, offset: int, text: str) -> Edit:

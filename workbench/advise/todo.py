@@ -87,7 +87,9 @@ class _Builder(ItemWriter):
         words = [w for w in self._missing(result, section) if self._sections_wanting(w) == {section.id}]
         if words:
             fact = facts[0] if facts else None
-            self.add(("words", section.id, tuple(w.lower() for w in words)), lambda: self._words_item(section, words, fact), number, True)
+            end = resolved.answer_spans[0][1] if resolved.answer_spans else None
+            self.add(("words", section.id, tuple(w.lower() for w in words)),
+                     lambda: self._words_item(section, words, fact, end), number, True)
             found = True
         size = dict(self.audit.long_sections).get(section.title) if self.model_reads else None
         if size and self.document.form.table:  # one item for the whole sheet: see _long_rows_item

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from workbench.advise.audit import Audit
-from workbench.advise.edits import Edit, append_to_line, line_after, line_before, split_section
+from workbench.advise.edits import Edit, append_to_line, as_read, before_stop, line_after, line_before, split_section
 from workbench.advise.measured import Measured
 from workbench.advise.readers import READERS, SECTION_WINDOW
 from workbench.advise.rewrite import DASH, title_from_name
@@ -20,6 +20,7 @@ from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, plural, possessive, verb
 from workbench.cut import STRATEGIES
+from workbench.cut.structure import blocks
 from workbench.grade.places import Places, join_places
 from workbench.read.data_columns import data_columns, is_tags, text_column
 from workbench.read.questions import column_label
@@ -180,7 +181,8 @@ class ItemWriter:
                     join_places([p for s in lines for p in s.places]),
                     sorted({n for s in lines for n in s.questions}), spans=[span for s in lines for span in s.spans])
 
-    def _words_item(self, section: Section, words: list[str], fact: Fact | None) -> Todo:
+    def _words_item(self, section: Section, words: list[str], fact: Fact | None, answer_end: int | None = None) -> Todo:
+        """``fact``: the line (or cell) holding the answer; ``answer_end``: where the answer ends in it."""
         quoted = ", ".join(f"“{w}”" for w in words)
         many = len(words) > 1
         line, after = "", "the line that holds the answer"
@@ -211,10 +213,15 @@ class ItemWriter:
                         f"cell (it has no text column the words can go in), or tell the bot in its instructions what "
                         f"{'they mean' if many else 'it means'}{keep}.")
         elif fact is not None:
-            edits = [self._words_line(section, fact, words)]
-            edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}: a line “{edits[0].text.strip()}” "
-                    f"after {after}.")
-        narrower = [self._words_item(section, [word], fact) for word in words] if len(words) > 1 else []
+            edits = [self._words_line(section, fact, words, fact.span[1] if answer_end is None else answer_end)]
+            if edits[0].text.startswith("\n"):
+                edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}: a line “{edits[0].text.strip()}” "
+                        f"after {after}.")
+            else:
+                shown_in = as_read(self.document, edits[0])
+                edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}, in the sentence that holds the "
+                        f"answer: “{shown_in}”{'' if shown_in[-1:] in '.!?' else '.'}")
+        narrower = [self._words_item(section, [word], fact, answer_end) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
             edit,
@@ -241,15 +248,18 @@ class ItemWriter:
         """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's text."""
         return f"{self.evaluation.analyzer.search_words_label} {', '.join(words)}."
 
-    def _words_line(self, section: Section, fact: Fact, words: list[str]) -> Edit:
-        """A line after the answer's line naming the customer's words; after the section's last line when the
-        answer sits in a table row (a line inside a table would end it)."""
+    def _words_line(self, section: Section, fact: Fact, words: list[str], answer_end: int) -> Edit:
+        """The customer's words in brackets inside the sentence that holds the answer, before its full stop
+        (``edits.before_stop``: “… 2 years (Search words: guarantee).”), within the answer's paragraph or list item;
+        a line after the section's last line when the answer sits in a table row (a line inside a table would end
+        it, and a cell is the table's own)."""
         text = self._search_words(words)
         if self.document.slice(fact.span).lstrip().startswith("|"):
             last = section.facts[-1]
             return line_after(self.document, last, ("\n" if self.document.slice(last.span).lstrip().startswith("|") else "")
                               + text)
-        return line_after(self.document, fact, text)
+        block = next((b for b in blocks(self.document, section) if b[0] <= fact.span[0] < b[1]), fact.span)
+        return before_stop(self.document, answer_end, block[1], f" ({text.rstrip('.')})")
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
         why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "

@@ -8,7 +8,7 @@ import re
 def plain(line: str) -> str:
     """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead."""
     text = re.sub(r"(\*\*|__|`)", "", line).strip()
-    return re.sub(r"^(?:[-+>#]+|\d+[.)])\s+", "", text)
+    return re.sub(r"^(?:[-+*>#]+|\d+[.)])\s+", "", text)
 
 
 def shown(line: str, limit: int = 90) -> str:

@@ -160,8 +160,9 @@ ACCENTED_ENDINGS = {
            ("ereis", "eréis"), ("ireis", "iréis"), ("ais", "áis"), ("eis", "éis")),
     "pt": (("coes", "ções"), ("cao", "ção"), ("oes", "ões"), ("ao", "ão")),
 }
-# The line the to-do adds after an answer (or to a product's text) to name the customers' words, in the file's
-# language: it is the shop's own text, read by its customers. English for a language not named here.
+# What the to-do writes in brackets inside the answer's sentence (or at the end of a product's text) to name the
+# customers' words, in the file's language: it is the shop's own text, read by its customers. English for a
+# language not named here.
 SEARCH_WORDS_LABEL = {
     "en": "Search words:", "de": "Suchbegriffe:", "fr": "Mots-clés :", "es": "Palabras clave:",
     "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",

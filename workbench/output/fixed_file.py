@@ -1,9 +1,10 @@
 """The user's own file with the advised edits made: a CSV stays a CSV (its delimiter, encoding, header, column
 order and line ends), a workbook keeps its sheets, a Markdown file stays Markdown.
 
-The edits (``advise/edits.py``) only insert words: every original cell's text stays inside its cell, every
-original line's text stays in the file. A spreadsheet's edit names its row and column, and its words are appended
-to that cell of the file as written; a document's edits are made in its text at their offsets.
+The edits (``advise/edits.py``) only insert words: every original cell's text stays inside its cell, and the
+file less the inserted words is the file as it was (a line may take words inside it, before a sentence's stop).
+A spreadsheet's edit names its row and column, and its words are appended to that cell of the file as written;
+a document's edits are made in its text at their offsets.
 """
 
 from __future__ import annotations
