@@ -72,16 +72,22 @@ class Keyword(Retriever):
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
                  analyzer: Analyzer = ENGLISH) -> None:
         super().__init__(chunks, analyzer=analyzer)
-        # Each piece read once: for every term, the pieces holding it, so a question looks up its few terms
-        # instead of looping over every piece.
-        holders: defaultdict[str, list[int]] = defaultdict(list)
-        for index, chunk in enumerate(chunks):
-            for term in set(analyzer.terms(chunk.text)):
-                holders[term].append(index)
-        self._holders = {term: np.array(pieces, dtype=np.int32) for term, pieces in holders.items()}
+        # Each piece read once: for every term, the pieces holding it (compressed columns, as BM25's: a numpy
+        # array per term cost more than the rest of the index), so a question looks up its few terms instead of
+        # looping over every piece. A text's distinct terms are read once per process (``Analyzer.term_set``):
+        # the cuts and the to-do's graded copies repeat most pieces.
+        vocabulary: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+        sets = [analyzer.term_set(chunk.text) for chunk in chunks]
+        ids = [vocabulary[term] for terms in sets for term in terms]
+        owners = np.repeat(np.arange(len(chunks), dtype=np.int64), [len(terms) for terms in sets])
+        self.vocabulary = dict(vocabulary)
+        self.indptr, self.indices, _ = csc_arrays(owners, owners, np.asarray(ids, dtype=np.int64),
+                                                  len(self.vocabulary))
 
     def scores(self, question: str) -> np.ndarray:
-        holders = [self._holders[term] for term in self.analyzer.question_terms(question) if term in self._holders]
+        indptr, indices, vocabulary = self.indptr, self.indices, self.vocabulary
+        holders = [indices[indptr[column] : indptr[column + 1]] for column in
+                   (vocabulary[term] for term in self.analyzer.question_terms(question) if term in vocabulary)]
         if not holders:
             return np.zeros(len(self.chunks))
         # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
