@@ -25,6 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -75,6 +76,20 @@ def _line_words(text: str, analyzer: Analyzer) -> frozenset[str]:
     return words if analyzer is ENGLISH else frozenset(map(analyzer.named, words))
 
 
+@functools.lru_cache(maxsize=64)
+def not_named(analyzer: Analyzer) -> frozenset[str]:
+    """The question words whose absence says nothing, in the analyzer's languages: stop words and asking words."""
+    return NOT_NAMED if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | ASKING_WORDS
+
+
+# Read once per question and analyzer in the process: every graded copy of a file asks the same questions.
+@functools.lru_cache(maxsize=4096)
+def _question_words(question: str, analyzer: Analyzer) -> tuple[str, ...]:
+    unnamed = not_named(analyzer)
+    words = (t for t in tokenize(question) if t not in unnamed)
+    return tuple(dict.fromkeys(words if analyzer is ENGLISH else map(analyzer.named, words)))
+
+
 class WordEvidence:
     """The IDF of every word over the document's lines (headings and facts), built once per document."""
 
@@ -83,18 +98,20 @@ class WordEvidence:
         """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute).
         ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``)."""
         self.analyzer = analyzer
-        self.not_named = (NOT_NAMED if analyzer is ENGLISH
-                          else analyzer.stop_words | analyzer.question_words | ASKING_WORDS)
+        self.not_named = not_named(analyzer)
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
         self.frequency: Counter[str] = Counter()
-        # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once.
-        for number, (line, count) in enumerate(Counter(lines).items()):
-            if between is not None and number % 2_000 == 0:
+        # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once, its words
+        # counted as often as it stands, by Counter's own loop (in C), a few thousand lines at a time.
+        counted = list(Counter(lines).items())
+        for first in range(0, len(counted), 2_000):
+            if between is not None:
                 between()
-            for word in line_words(line, analyzer):
-                self.frequency[word] += count
+            self.frequency.update(chain.from_iterable(
+                line_words(line, analyzer) if count == 1 else chain.from_iterable(repeat(line_words(line, analyzer), count))
+                for line, count in counted[first : first + 2_000]))
         self._pieces: dict[str, frozenset[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
@@ -108,8 +125,7 @@ class WordEvidence:
 
     def question_words(self, question: str) -> list[str]:
         """The question's content words, each once: no stop word, no asking word."""
-        words = (t for t in tokenize(question) if t not in self.not_named)
-        return list(dict.fromkeys(words if self.analyzer is ENGLISH else map(self.analyzer.named, words)))
+        return list(_question_words(question, self.analyzer))
 
     def coverage(self, question_words: list[str], present: set[str] | None = None) -> float:
         """IDF-weighted share of the question's words found in ``present`` (default: the whole document).
