@@ -107,8 +107,9 @@ class Prover:
         from workbench.run.evaluate import evaluate
 
         # The copy is read as the file was (its languages are the file's; found again they cost half the grading).
+        # Only which questions come out right is read (``_good``, the clean count): graded for that alone.
         return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory,
-                        analyzer=self.evaluation.analyzer).runs[0]
+                        analyzer=self.evaluation.analyzer, outcome_only=True).runs[0]
 
     def measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
         key = tuple(sorted(edits, key=lambda e: (e.at, e.text)))
