@@ -94,28 +94,52 @@ class WordEvidence:
     """The IDF of every word over the document's lines (headings and facts), built once per document."""
 
     def __init__(self, document: Document, between: Callable[[], None] | None = None,
-                 analyzer: Analyzer = ENGLISH) -> None:
+                 analyzer: Analyzer = ENGLISH, like: WordEvidence | None = None) -> None:
         """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute).
-        ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``)."""
+        ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``).
+        ``like``: the evidence of a document this one is a copy of (the to-do's graded copies, a few words added):
+        its counts are taken and only the lines that differ are read, to the same counts."""
         self.analyzer = analyzer
         self.not_named = not_named(analyzer)
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
-        self.frequency: Counter[str] = Counter()
-        # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once, its words
-        # counted as often as it stands, by Counter's own loop (in C), a few thousand lines at a time.
-        counted = list(Counter(lines).items())
-        for first in range(0, len(counted), 2_000):
-            if between is not None:
-                between()
-            self.frequency.update(chain.from_iterable(
-                line_words(line, analyzer) if count == 1 else chain.from_iterable(repeat(line_words(line, analyzer), count))
-                for line, count in counted[first : first + 2_000]))
+        # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once.
+        self._lines = Counter(lines)
+        if like is not None and like.analyzer is analyzer:
+            self.frequency = like._differing(self._lines)
+        else:
+            self.frequency: Counter[str] = Counter()
+            # Each line's words counted as often as it stands, by Counter's own loop (in C), a few thousand lines
+            # at a time.
+            counted = list(self._lines.items())
+            for first in range(0, len(counted), 2_000):
+                if between is not None:
+                    between()
+                self.frequency.update(chain.from_iterable(
+                    line_words(line, analyzer) if count == 1
+                    else chain.from_iterable(repeat(line_words(line, analyzer), count))
+                    for line, count in counted[first : first + 2_000]))
         self._pieces: dict[str, frozenset[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
         self._covered: dict[tuple[str, str], float] = {}
+
+    def _differing(self, lines: Counter[str]) -> Counter[str]:
+        """The word counts of a document whose lines are ``lines``, from this one's: the lines that stand a different
+        number of times (found by comparing the two tallies' items, in C) are taken out and put in again."""
+        frequency = self.frequency.copy()
+        touched: set[str] = set()
+        for line, count in lines.items() ^ self._lines.items():
+            words = line_words(line, self.analyzer)
+            change = count if lines.get(line) == count else -count  # the copy's tally, or this one's
+            for word in words:
+                frequency[word] += change
+            touched.update(words)
+        for word in touched:  # a word no line holds any more is not in the document
+            if not frequency[word]:
+                del frequency[word]
+        return frequency
 
     def idf(self, word: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""

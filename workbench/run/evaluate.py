@@ -92,11 +92,14 @@ def evaluate(
     should_stop: ShouldStop | None = None,
     analyzer: Analyzer | None = None,
     outcome_only: bool = False,
+    words_like: WordEvidence | None = None,
 ) -> Evaluation:
     """Grade every question under every configuration of ``settings``.
 
     ``analyzer``: how the words are read, when the caller has chosen already (a copy of a graded file with a few
     words added is read as the file was); else chosen here from the document's and the questions' languages.
+
+    ``words_like``: the word evidence of the file this document is a copy of (``WordEvidence``'s ``like``).
 
     ``outcome_only``: each question's grade and confidence and the runs' counts only (``run.summary.outcome``),
     what a graded copy's trial reads (``advise/proof.py``), not the rankings and figures a report reads.
@@ -150,7 +153,7 @@ def evaluate(
     runs: list[Run] = []
     if progress:
         progress(0.0, "Reading which words your file uses")
-    evidence = WordEvidence(document, between=check, analyzer=analyzer)
+    evidence = WordEvidence(document, between=check, analyzer=analyzer, like=words_like)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     # The progress line names the re-checks (those that re-score): maxsim's is most of its stage's time.
