@@ -48,6 +48,12 @@ class Retriever:
     def scores(self, question: str) -> np.ndarray:
         raise NotImplementedError
 
+    def scores_of(self, questions: list[str]) -> np.ndarray | None:
+        """Every question's ``scores`` at once, a row each, the same floats; None when it has no way of its own (a
+        run then asks ``scores`` question by question). Word searches have one: numpy's few calls per question
+        cost more than the sums they make."""
+        return None
+
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The same scores on a 0-1 scale that means the same for every question (for the confidence).
 
@@ -92,6 +98,23 @@ class Keyword(Retriever):
             return np.zeros(len(self.chunks))
         # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
         return np.bincount(np.concatenate(holders), minlength=len(self.chunks)).astype(float)
+
+    def scores_of(self, questions: list[str]) -> np.ndarray:
+        """All the questions' counts in one ``bincount``: each listed piece numbered within its question's row."""
+        columns, rows = self._columns(questions)
+        width = len(self.chunks)
+        entries, owners = entries_of(self.indptr, columns, rows)
+        return np.bincount(owners * width + self.indices[entries], minlength=len(questions) * width).reshape(
+            len(questions), width).astype(float)
+
+    def _columns(self, questions: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The index's columns of every question's terms, and the question (row) each is of."""
+        vocabulary, columns, rows = self.vocabulary, [], []
+        for row, question in enumerate(questions):
+            found = [vocabulary[term] for term in self.analyzer.question_terms(question) if term in vocabulary]
+            columns += found
+            rows += [row] * len(found)
+        return np.asarray(columns, dtype=np.int64), np.asarray(rows, dtype=np.int64)
 
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's terms the piece holds."""
@@ -168,6 +191,23 @@ class BM25(Retriever):
             scores[rows[start:end]] += values[start:end] * float(count)
         return best_of(scores, self.bounds)
 
+    def scores_of(self, questions: list[str]) -> np.ndarray:
+        """``scores`` of every question, a row each: the questions' first terms' columns added at once, then their
+        second terms', and so on, so each score is the same sum in the same order (to the last bit)."""
+        vocabulary = self.vocabulary
+        asked = [[(vocabulary[token], count) for token, count in question_counts(question, self.analyzer)
+                  if token in vocabulary] for question in questions]
+        scores = np.zeros(len(questions) * self.rows)
+        for place in range(max(map(len, asked), default=0)):
+            rows = np.array([row for row, terms in enumerate(asked) if len(terms) > place], dtype=np.int64)
+            columns = np.array([asked[row][place][0] for row in rows], dtype=np.int64)
+            counts = np.array([float(asked[row][place][1]) for row in rows])
+            entries, owners = entries_of(self.indptr, columns, np.arange(len(rows)))
+            # A question's term is one column, whose rows are distinct: no cell is added to twice in one step.
+            scores[rows[owners] * self.rows + self.indices[entries]] += self.values[entries] * counts[owners]
+        scores = scores.reshape(len(questions), self.rows)
+        return scores if self.bounds is None else best_of(scores, self.bounds, axis=1)
+
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The score over the most any piece could score: every question word, as often as the
         question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
@@ -196,11 +236,22 @@ def bounds_of(owners: list[int], count: int) -> np.ndarray | None:
     return np.searchsorted(np.asarray(owners, dtype=np.int64), np.arange(count))
 
 
-def best_of(row_scores: np.ndarray, bounds: np.ndarray | None) -> np.ndarray:
-    """A chunk's score is the best of its rows' (windows, small pieces)."""
+def best_of(row_scores: np.ndarray, bounds: np.ndarray | None, axis: int = 0) -> np.ndarray:
+    """A chunk's score is the best of its rows' (windows, small pieces); ``axis`` 1 for several questions' scores."""
     if bounds is None:
         return row_scores
-    return np.maximum.reduceat(row_scores, bounds) if len(bounds) else row_scores[:0]
+    return np.maximum.reduceat(row_scores, bounds, axis=axis) if len(bounds) else row_scores[..., :0]
+
+
+def entries_of(indptr: np.ndarray, columns: np.ndarray, owners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the entries of compressed columns ``columns`` are (``indptr[c]`` up to ``indptr[c + 1]`` for each, laid
+    end to end), and for each entry the owner its column came with."""
+    begin, lengths = indptr[columns], indptr[columns + 1] - indptr[columns]
+    total = int(lengths.sum())
+    if not total:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(begin - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+    return offsets + np.arange(total), np.repeat(owners, lengths)
 
 
 @RETRIEVERS.register("dense")
@@ -242,8 +293,12 @@ def starts_of(chunks: list[Chunk]) -> np.ndarray:
 
 
 def ranks(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """Chunk indices best first; ties go to the chunk that starts earlier in the document."""
+    """Chunk indices best first; ties go to the chunk that starts earlier in the document. Several questions'
+    scores (a row each) are ranked row by row."""
     scores = np.asarray(scores, dtype=float)
+    if scores.ndim == 2:
+        return np.lexsort((np.broadcast_to(np.arange(scores.shape[1]), scores.shape),
+                           np.broadcast_to(starts, scores.shape), -scores), axis=-1)
     return np.lexsort((np.arange(len(scores)), starts, -scores))
 
 
