@@ -379,8 +379,8 @@ def test_keyword_scores_count_the_question_terms_each_piece_holds(path):
 
 @pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
 def test_all_questions_scored_at_once_get_each_questions_own_scores_and_ranks_to_the_last_bit(path):
-    """``scores_of`` (a run's batch) gives each question's ``scores`` bit for bit, and ``ranks`` of the rows each
-    row's ranking, on every word search, with small pieces searched for their chunk (small-to-big)."""
+    """``scores_of`` (a run's batch) gives each question's ``scores`` bit for bit, ``ranks`` of the rows each
+    row's ranking and ``sureness_of`` each row's sureness, on every word search, with small pieces searched for their chunk (small-to-big)."""
     document = load_path(path)
     questions = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:30]
     questions += ["zzz nothing", "the the", "price " * 12 + "warranty colour size return delivery"]
@@ -390,11 +390,12 @@ def test_all_questions_scored_at_once_get_each_questions_own_scores_and_ranks_to
         for retriever in (Keyword(chunks), BM25(chunks)):
             together = retriever.scores_of(questions)
             assert together.shape == (len(questions), len(chunks))
-            orders = ranks(together, starts)
-            for question, row, order in zip(questions, together, orders):
+            orders, sure = ranks(together, starts), retriever.sureness_of(questions, together)
+            for question, row, order, sureness in zip(questions, together, orders, sure):
                 alone = retriever.scores(question)
                 assert row.tolist() == alone.tolist(), (strategy, retriever.id, question)
                 assert order.tolist() == ranks(alone, starts).tolist()
+                assert sureness.tolist() == retriever.sureness(question, alone).tolist()
 
 
 def test_csc_arrays_are_scipys_layout_of_the_same_entries():

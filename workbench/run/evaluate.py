@@ -213,10 +213,12 @@ def evaluate(
                     if reranker.rescores:
                         clock.run("rerank", lambda: reranker.prepare(
                             [(question.question.question, [chunks[i] for i in _shortlist(order, settings.depth)])
-                             for question, (_, order) in zip(asked, searched)]))
-                for question, question_holders, (scores, order) in zip(asked, holders[first : first + batch], searched):
+                             for question, (_, order, _) in zip(asked, searched)]))
+                for question, question_holders, (scores, order, sure) in zip(asked, holders[first : first + batch],
+                                                                             searched):
                     check()
-                    sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
+                    sureness = sure if sure is not None else clock.run(
+                        "grade", lambda: retriever.sureness(question.question.question, scores))
                     for reranker_id, reranker in rerankers.items():
                         final, final_order = clock.run(
                             "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
@@ -296,13 +298,15 @@ def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray
     return scores, ranks(scores, starts)
 
 
-def _search_all(retriever: Retriever, questions: list[ResolvedQuestion],
-                starts: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Each question's scores and ranking: all at once where the retriever has a way (``Retriever.scores_of``)."""
-    scores = retriever.scores_of([question.question.question for question in questions])
+def _search_all(retriever: Retriever, questions: list[ResolvedQuestion], starts: np.ndarray) -> list[tuple]:
+    """Each question's scores, ranking and sureness: all at once where the retriever has a way
+    (``Retriever.scores_of``); else the first two question by question, and the sureness None (asked after: a
+    hybrid search's sureness reads its last question's parts)."""
+    asked = [question.question.question for question in questions]
+    scores = retriever.scores_of(asked)
     if scores is None:
-        return [_search(retriever, question, starts) for question in questions]
-    return list(zip(scores, ranks(scores, starts)))
+        return [(*_search(retriever, question, starts), None) for question in questions]
+    return list(zip(scores, ranks(scores, starts), retriever.sureness_of(asked, scores)))
 
 
 def _shortlist(order: np.ndarray, depth: int) -> np.ndarray:

@@ -62,6 +62,10 @@ class Retriever:
         """
         raise NotImplementedError
 
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray | None:
+        """``sureness`` of every row of ``scores_of``, the same floats; None where ``scores_of`` is."""
+        return None
+
 
 RETRIEVERS: Registry[Retriever] = Registry("retriever")
 
@@ -120,6 +124,10 @@ class Keyword(Retriever):
         """The share of the question's terms the piece holds."""
         return np.asarray(scores, dtype=float) / max(1, len(self.analyzer.question_terms(question)))
 
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray:
+        terms = [max(1, len(self.analyzer.question_terms(question))) for question in questions]
+        return scores / np.asarray(terms, dtype=float)[:, None]
+
 
 @RETRIEVERS.register("bm25")
 class BM25(Retriever):
@@ -174,6 +182,7 @@ class BM25(Retriever):
         self.rows = n
         self.indptr, self.indices, self.values = csc_arrays(weights, rows_a, columns_a, len(self.vocabulary))
         self.idf = idf
+        self._rarest: float | None = None  # the highest IDF, found when a sureness first asks
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter()
@@ -212,12 +221,24 @@ class BM25(Retriever):
         """The score over the most any piece could score: every question word, as often as the
         question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
         no piece counts as the rarest word: a piece lacking it cannot be a full match."""
-        rarest = float(self.idf.max()) if len(self.idf) else 1.0
-        best = sum(  # the words scores() counts: stop words are not in the index
-            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
+        best = self._best(question)
+        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
+
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray:
+        best = np.asarray([self._best(question) for question in questions], dtype=float)
+        sure = np.zeros(scores.shape)
+        some = best > 0
+        sure[some] = scores[some] / best[some, None]
+        return sure
+
+    def _best(self, question: str) -> float:
+        """The most any piece could score (``sureness``)."""
+        if self._rarest is None:
+            self._rarest = float(self.idf.max()) if len(self.idf) else 1.0
+        return sum(  # the words scores() counts: stop words are not in the index
+            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else self._rarest)
             for t, count in question_counts(question, self.analyzer)
         )
-        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
 def csc_arrays(values: np.ndarray, rows: np.ndarray, columns: np.ndarray, width: int):
