@@ -67,9 +67,13 @@ def line_words(text: str, analyzer: Analyzer = ENGLISH) -> frozenset[str]:
     return _line_words(text, analyzer)
 
 
-# Read once per text in the process: the to-do's graded copies of a file repeat all but a few of its lines.
+# Read once per text in the process: the to-do's graded copies of a file repeat all but a few of its lines. A text
+# of several lines is its lines' words together (no word, and no camelCase split, runs across a line break), each
+# line read once: the pieces of every cut are made of the lines the word evidence has read.
 @functools.lru_cache(maxsize=1 << 16)
 def _line_words(text: str, analyzer: Analyzer) -> frozenset[str]:
+    if "\n" in text:
+        return frozenset().union(*(_line_words(line, analyzer) for line in text.split("\n")))
     split = CAMEL.sub(" ", text)
     subject_words = analyzer.subject_words
     words = frozenset(subject_words(split)) | (frozenset(subject_words(text)) if split != text else frozenset())
