@@ -257,3 +257,21 @@ def test_a_line_whose_label_is_its_heading_does_not_name_an_owner():
     named = {document.slice(span) for span in named_facts(document)}
     # "Returns: 30 days." under Returns says what the line is about, not whose it is: it can still be a decoy.
     assert named == {"Kettle returns: 14 days."}
+
+
+def test_the_lines_that_name_their_section_are_read_per_section_names_and_lines():
+    """``named_facts`` remembers each section's answer by its names and lines (the to-do's copies repeat them):
+    the same lines under another heading, or a line grown under the same heading, are read again."""
+    from workbench.grade.grading import named_facts
+
+    def named(text: str) -> list[str]:
+        document = parse_markdown(text, "shop.md")
+        return sorted(document.text[start:end] for start, end in named_facts(document))
+
+    lines = "Table Fan — Warranty: 1 year.\nDesk Fan price: 20 EUR.\nReturns: 30 days.\n"
+    assert named(f"# Table Fan\n{lines}") == ["Table Fan — Warranty: 1 year."]
+    assert named(f"# Desk Fan\n{lines}") == ["Desk Fan price: 20 EUR."]
+    assert named(f"# Returns\n{lines}") == []  # a label that is the heading names a topic, not an owner
+    grown = lines.replace("Returns: 30 days.", "Returns: 30 days for the Table Fan.")
+    assert named(f"# Table Fan\n{grown}") == ["Returns: 30 days for the Table Fan.", "Table Fan — Warranty: 1 year."]
+    assert named(f"# Table Fan\n{lines}") == ["Table Fan — Warranty: 1 year."]

@@ -79,3 +79,30 @@ def test_alternatives_through_a_whole_evaluation():
     question = Question("How do I reset it?", "Wi-Fi | Network settings", "Reset: hold the button 10 s.")
     run = evaluate(TWO_DOC, [question], Settings(["heading"], ["keyword"], ["none"])).runs[0]
     assert run.counts["clean"] == 1
+
+
+def test_an_answer_is_found_in_its_sections_text_where_the_documents_offsets_find_it():
+    """``find_answer`` reads the section's text alone (remembered per text for the to-do's copies): every place is
+    where the pattern finds it between the section's offsets of the whole text, on the sample's and the real
+    files' answers, in every section, the same again when asked twice."""
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+    from workbench.read.resolve import answer_pattern, find_answer
+
+    from .conftest import ROOT, SAMPLE_MD, SAMPLE_QUESTIONS, real_data_files
+
+    pairs = [(SAMPLE_MD, SAMPLE_QUESTIONS)] + [(p, ROOT / "bench" / "questions" / f"{p.stem}.questions.csv")
+                                              for p in real_data_files()]
+    found = 0
+    for path, questions_path in pairs:
+        if not questions_path.is_file():
+            continue
+        document = load_path(path)
+        answers = {q.expected_answer for q in parse_questions(questions_path.read_bytes(), questions_path.name)}
+        answers = sorted(a for a in answers if a.strip()) + ["1", "a", "-"]
+        for section in document.sections[:60]:
+            for answer in answers:
+                whole = tuple((m.start(), m.end()) for m in answer_pattern(answer).finditer(document.text, *section.span))
+                assert find_answer(document, section, answer) == whole == find_answer(document, section, answer)
+                found += bool(whole)
+    assert found >= 20  # the sample's answers alone are found in their sections

@@ -294,6 +294,29 @@ def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grad
         assert "".join(kept) + fixed_text[at:] == original
 
 
+@pytest.mark.skipif(not REAL_FILES, reason="../shared/real-data is not beside this clone")
+@pytest.mark.parametrize("path", [p for p in REAL_FILES if p.suffix in (".csv", ".md") and p.name != "SOURCES.md"],
+                         ids=lambda p: p.stem)
+def test_a_copy_graded_for_its_outcome_alone_has_the_full_runs_grades_and_counts(path):
+    """The trials grade a copy with ``outcome_only``: each question's grade (after refusing), confidence and the
+    counts are the full run's, under every cut and search, fitted thresholds or none."""
+    from workbench.read.loaders import load_path
+    from workbench.read.questions import parse_questions
+
+    questions_path = ROOT / "bench" / "questions" / f"{path.stem}.questions.csv"
+    document = load_path(path)
+    questions = parse_questions(questions_path.read_bytes(), questions_path.name)
+    for threshold in ("auto", None, 0.3):
+        settings = Settings(["fixed", "sentence", "heading", "breadcrumb"], ["keyword", "bm25"], ["none", "heading"],
+                            threshold=threshold)
+        full = evaluate(document, questions, settings)
+        lean = evaluate(document, questions, settings, analyzer=full.analyzer, outcome_only=True)
+        for whole, outcome in zip(full.runs, lean.runs, strict=True):
+            assert outcome.key == whole.key and outcome.counts == whole.counts and outcome.threshold == whole.threshold
+            assert [(r.question.row, r.grade, r.confidence, r.evidence, r.refuse_below) for r in outcome.per_question] \
+                == [(r.question.row, r.grade, r.confidence, r.evidence, r.refuse_below) for r in whole.per_question]
+
+
 def test_fix_writes_the_file_with_the_fixes_and_never_onto_an_input_or_the_history(tmp_path, capsys):
     from workbench.output.cli import main
 

@@ -243,3 +243,30 @@ def test_fits_leaving_out_by_hand():
 
     values, answerable = [0.8, 0.6, 0.2, 0.4], [True, True, False, False]
     assert fits_leaving_out(values, answerable, [3, 0]) == [pytest.approx(0.4), 0.5]
+
+
+def test_a_copys_word_evidence_worked_out_from_the_files_counts_what_reading_it_whole_counts():
+    """``WordEvidence(copy, like=file's)`` reads only the lines that differ: its counts and line total are the ones
+    reading the copy whole gives, whether lines were added, grown, repeated or taken away."""
+    from workbench.advise.edits import Edit, apply
+    from workbench.core.words import analyzer
+
+    text = SAMPLE_MD.read_text(encoding="utf-8")
+    document = parse_markdown(text, "shop.md")
+    english, german = analyzer(("en",)), analyzer(("de",))
+    cut = text.index("\n## ", 200)  # the first product's section and those after it, without the second
+    copies = [
+        apply(document, [Edit(text.index("\n", 100), " jumper, pullover"), Edit(len(text), "\n## New Fan\nPrice: 9\n")]),
+        apply(document, [Edit(text.index("\n", 100), "\n" + text[text.index("\n", 100) + 1 : text.index("\n", 200)])]),
+        parse_markdown(text[:cut] + text[text.index("\n## ", cut + 1):], "shop.md"),  # a section taken away
+        parse_markdown("# Other\nNothing alike.\n", "other.md"),
+    ]
+    for reading in (english, german):
+        file = WordEvidence(document, analyzer=reading)
+        for copy in copies:
+            whole, worked_out = WordEvidence(copy, analyzer=reading), WordEvidence(copy, analyzer=reading, like=file)
+            assert worked_out.lines == whole.lines
+            assert dict(worked_out.frequency) == dict(whole.frequency) and 0 not in worked_out.frequency.values()
+    # Another analyzer's counts are not taken (``file`` is German's here): the copy is read whole.
+    assert dict(WordEvidence(copies[0], analyzer=english, like=file).frequency) \
+        == dict(WordEvidence(copies[0], analyzer=english).frequency)

@@ -312,14 +312,21 @@ def test_keyword_and_heading_read_each_piece_once_per_strategy(monkeypatch):
     from workbench.core.words import ENGLISH
 
     read: list[str] = []
-    original = ENGLISH.terms
+    sets: list[str] = []
+    original, original_set = ENGLISH.terms, ENGLISH.term_set
 
     def counting_terms(text: str) -> list[str]:
         read.append(text)
         return original(text)
 
-    # The sample is English: the run reads it with the one English analyzer, whose terms every search calls.
+    def counting_sets(text: str) -> frozenset[str]:
+        sets.append(text)
+        return original_set(text)
+
+    # The sample is English: the run reads it with the one English analyzer, whose terms every search calls
+    # (keyword search its distinct terms, ``term_set``).
     monkeypatch.setattr(ENGLISH, "terms", counting_terms)
+    monkeypatch.setattr(ENGLISH, "term_set", counting_sets)
     document = load_path(SAMPLE_MD)
     questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
     settings = Settings(strategies=["fixed", "heading"], retrievers=["keyword"], rerankers=["heading"])
@@ -330,7 +337,8 @@ def test_keyword_and_heading_read_each_piece_once_per_strategy(monkeypatch):
     # Keyword: each piece once per strategy. Heading reranker: each distinct text twice (its first line and
     # its whole text), whatever the number of questions (24 here).
     assert len(evaluation.questions) == 24
-    assert len(read) == pieces + 2 * len(texts)
+    assert len(sets) == pieces
+    assert len(read) == 2 * len(texts)
 
 
 @pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
@@ -354,6 +362,40 @@ def test_bm25_column_sums_equal_the_sparse_product_to_the_last_bit(path):
             weights = csc_matrix((bm25.values, bm25.indices, bm25.indptr), shape=(bm25.rows, len(bm25.vocabulary)))
             product = np.asarray(weights[:, ids] @ np.array([counts[i] for i in ids], dtype=float)).ravel()
             assert bm25.scores(query).tolist() == best_of(product, bm25.bounds).tolist(), (strategy, query)
+
+
+@pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
+def test_keyword_scores_count_the_question_terms_each_piece_holds(path):
+    """Keyword's compressed columns give what counting by hand gives: the question's distinct terms in each piece."""
+    document = load_path(path)
+    queries = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:25] + ["zzz nothing"]
+    for strategy in ("fixed", "heading", "sentence"):
+        chunks = chunk_document(document, strategy)
+        keyword = Keyword(chunks)
+        for query in queries:
+            wanted = [sum(term in set(terms(chunk.text)) for term in question_terms(query)) for chunk in chunks]
+            assert keyword.scores(query).tolist() == wanted, (strategy, query)
+
+
+@pytest.mark.parametrize("path", [SAMPLE_CSV, SAMPLE_MD, *real_data_files()], ids=lambda p: p.name)
+def test_all_questions_scored_at_once_get_each_questions_own_scores_and_ranks_to_the_last_bit(path):
+    """``scores_of`` (a run's batch) gives each question's ``scores`` bit for bit, ``ranks`` of the rows each
+    row's ranking and ``sureness_of`` each row's sureness, on every word search, with small pieces searched for their chunk (small-to-big)."""
+    document = load_path(path)
+    questions = [f"{s.heading} price warranty price" for s in document.sections if s.heading][:30]
+    questions += ["zzz nothing", "the the", "price " * 12 + "warranty colour size return delivery"]
+    for strategy in ("fixed", "heading", "sentence", "small-to-big"):
+        chunks = chunk_document(document, strategy)
+        starts = starts_of(chunks)
+        for retriever in (Keyword(chunks), BM25(chunks)):
+            together = retriever.scores_of(questions)
+            assert together.shape == (len(questions), len(chunks))
+            orders, sure = ranks(together, starts), retriever.sureness_of(questions, together)
+            for question, row, order, sureness in zip(questions, together, orders, sure):
+                alone = retriever.scores(question)
+                assert row.tolist() == alone.tolist(), (strategy, retriever.id, question)
+                assert order.tolist() == ranks(alone, starts).tolist()
+                assert sureness.tolist() == retriever.sureness(question, alone).tolist()
 
 
 def test_csc_arrays_are_scipys_layout_of_the_same_entries():

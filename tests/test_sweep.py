@@ -163,3 +163,20 @@ def test_json_is_written_as_json_dumps_indents_it(folder):
     assert result.stdout == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     assert json_text({"name": "Café ☕", 3: [], "x": {}}) == '{\n  "name": "Café ☕",\n  "3": [],\n  "x": {}\n}\n'
     assert json.loads(json_text({"tiny": 1e-05})) == {"tiny": 1e-05}  # spelled 0.00001: the same number
+
+
+def test_a_sweep_in_processes_saves_each_files_run_and_gates_it_on_the_bars(folder, tmp_path):
+    """The processes hand back each file's output and totals; with a history or bars, its evaluation too: each file's
+    run is saved, and the bars name each file that falls below them (exit 1)."""
+    import sqlite3
+
+    db = tmp_path / "history.sqlite"
+    options = [option for option in OPTIONS if option != "--no-history"]
+    result = run("sweep", str(folder), *options, "--jobs", "2", "--db", str(db), "--fail-below", "clean=21")
+    # 20 of the sample's 24 questions are clean under the best setup of each file: below 21, in all three.
+    assert result.returncode == 1, result.stderr
+    for name in ("shop_a.md", "shop_b.csv", "shop_c.xlsx"):
+        assert f"{name}: heading/keyword/none: clean is 20, below the bar of 21" in result.stderr
+    with sqlite3.connect(db) as connection:
+        saved = sorted(row[0] for row in connection.execute("select document from runs"))
+    assert saved == ["shop_a.md", "shop_b.csv", "shop_c.xlsx"]

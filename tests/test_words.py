@@ -71,3 +71,35 @@ def test_every_searcher_sees_the_same_terms():
     # The confidence reads the same words, not stemmed (see grade.confidence.line_words).
     evidence = WordEvidence(doc)
     assert evidence.question_words(question) == ["return", "battery"]
+
+
+def test_a_text_of_several_lines_reads_as_its_lines_each_read_once():
+    """``terms`` and the confidence's ``line_words`` read a text of several lines line by line (each line once per
+    process): what reading the whole text at once gives, on every cut's pieces of the sample and the real files,
+    English and German rules, and texts where a line break meets a final sigma, Chinese, camelCase or nothing."""
+    from workbench.core.words import CJK, analyzer, tokenize
+    from workbench.grade.confidence import CAMEL, line_words
+    from workbench.read.loaders import load_path
+
+    from .conftest import SAMPLE_CSV, SAMPLE_MD, real_data_files
+
+    def whole_terms(reading, text):  # the reading before lines were read one by one
+        return tuple(reading.stem(token) for token in tokenize(text) if token not in reading.stop_words)
+
+    def whole_words(reading, text):
+        split = CAMEL.sub(" ", text)
+        words = frozenset(reading.subject_words(split)) | (
+            frozenset(reading.subject_words(text)) if split != text else frozenset())
+        return words if reading.languages == ("en",) else frozenset(map(reading.named, words))
+
+    texts = ["ΟΔΟΣ\nΣΑΣ", "ΟΔΟΣ'\nΑ", "价格\n退货政策", "stockOn\nHand", "fooBar\nbaz", "\n\nPrice: 20\n", "a\n\nb",
+             "Größe\nGROSSE", "x"]
+    for path in [SAMPLE_MD, SAMPLE_CSV, *real_data_files()]:
+        document = load_path(path)
+        for strategy in ("fixed", "sentence", "heading", "breadcrumb"):
+            texts += [chunk.text for chunk in chunk_document(document, strategy)]
+    assert sum("\n" in text for text in texts) > 100 and any(CJK.search(text) for text in texts)
+    for reading in (analyzer(("en",)), analyzer(("de", "en"))):
+        for text in texts:
+            assert tuple(reading.terms(text)) == whole_terms(reading, text), text[:80]
+            assert line_words(text, reading) == whole_words(reading, text), text[:80]

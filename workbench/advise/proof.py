@@ -86,6 +86,7 @@ class Prover:
     def __init__(self, evaluation: Evaluation, run: Run, encoder_factory: Callable | None = None) -> None:
         self.evaluation = evaluation
         self._graded: dict[tuple[Edit, ...], tuple[Measured, Document]] = {}
+        self._words = None  # the file's WordEvidence, made at the first copy graded
         self.document = evaluation.document
         self.settings = replace(evaluation.settings, strategies=[run.strategy], retrievers=[run.retriever],
                                 rerankers=[run.reranker])
@@ -105,11 +106,15 @@ class Prover:
                              if not r.answerable}
 
     def grade(self, document: Document) -> Run:
+        from workbench.grade.confidence import WordEvidence
         from workbench.run.evaluate import evaluate
 
+        if self._words is None:  # the file's word counts, which each copy's are worked out from
+            self._words = WordEvidence(self.document, analyzer=self.evaluation.analyzer)
         # The copy is read as the file was (its languages are the file's; found again they cost half the grading).
+        # Only which questions come out right is read (``_good``, the clean count): graded for that alone.
         return evaluate(document, self.questions, self.settings, encoder_factory=self.encoder_factory,
-                        analyzer=self.evaluation.analyzer).runs[0]
+                        analyzer=self.evaluation.analyzer, outcome_only=True, words_like=self._words).runs[0]
 
     def measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
         key = tuple(sorted(edits, key=lambda e: (e.at, e.text)))

@@ -25,6 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -66,39 +67,83 @@ def line_words(text: str, analyzer: Analyzer = ENGLISH) -> frozenset[str]:
     return _line_words(text, analyzer)
 
 
-# Read once per text in the process: the to-do's graded copies of a file repeat all but a few of its lines.
+# Read once per text in the process: the to-do's graded copies of a file repeat all but a few of its lines. A text
+# of several lines is its lines' words together (no word, and no camelCase split, runs across a line break), each
+# line read once: the pieces of every cut are made of the lines the word evidence has read.
 @functools.lru_cache(maxsize=1 << 16)
 def _line_words(text: str, analyzer: Analyzer) -> frozenset[str]:
+    if "\n" in text:
+        return frozenset().union(*(_line_words(line, analyzer) for line in text.split("\n")))
     split = CAMEL.sub(" ", text)
     subject_words = analyzer.subject_words
     words = frozenset(subject_words(split)) | (frozenset(subject_words(text)) if split != text else frozenset())
     return words if analyzer is ENGLISH else frozenset(map(analyzer.named, words))
 
 
+@functools.lru_cache(maxsize=64)
+def not_named(analyzer: Analyzer) -> frozenset[str]:
+    """The question words whose absence says nothing, in the analyzer's languages: stop words and asking words."""
+    return NOT_NAMED if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | ASKING_WORDS
+
+
+# Read once per question and analyzer in the process: every graded copy of a file asks the same questions.
+@functools.lru_cache(maxsize=4096)
+def _question_words(question: str, analyzer: Analyzer) -> tuple[str, ...]:
+    unnamed = not_named(analyzer)
+    words = (t for t in tokenize(question) if t not in unnamed)
+    return tuple(dict.fromkeys(words if analyzer is ENGLISH else map(analyzer.named, words)))
+
+
 class WordEvidence:
     """The IDF of every word over the document's lines (headings and facts), built once per document."""
 
     def __init__(self, document: Document, between: Callable[[], None] | None = None,
-                 analyzer: Analyzer = ENGLISH) -> None:
+                 analyzer: Analyzer = ENGLISH, like: WordEvidence | None = None) -> None:
         """``between`` is called every few thousand lines: a long run's chance to stop (a catalog's is a minute).
-        ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``)."""
+        ``analyzer``: the document's stop words and how its customers ask (``core.words``: ``question_words``).
+        ``like``: the evidence of a document this one is a copy of (the to-do's graded copies, a few words added):
+        its counts are taken and only the lines that differ are read, to the same counts."""
         self.analyzer = analyzer
-        self.not_named = (NOT_NAMED if analyzer is ENGLISH
-                          else analyzer.stop_words | analyzer.question_words | ASKING_WORDS)
+        self.not_named = not_named(analyzer)
         lines = [section.heading for section in document.sections if section.heading]
         lines += [document.slice(fact.span) for fact in document.facts]
         self.lines = max(len(lines), 1)
-        self.frequency: Counter[str] = Counter()
         # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once.
-        for number, (line, count) in enumerate(Counter(lines).items()):
-            if between is not None and number % 2_000 == 0:
-                between()
-            for word in line_words(line, analyzer):
-                self.frequency[word] += count
+        self._lines = Counter(lines)
+        if like is not None and like.analyzer is analyzer:
+            self.frequency = like._differing(self._lines)
+        else:
+            self.frequency: Counter[str] = Counter()
+            # Each line's words counted as often as it stands, by Counter's own loop (in C), a few thousand lines
+            # at a time.
+            counted = list(self._lines.items())
+            for first in range(0, len(counted), 2_000):
+                if between is not None:
+                    between()
+                self.frequency.update(chain.from_iterable(
+                    line_words(line, analyzer) if count == 1
+                    else chain.from_iterable(repeat(line_words(line, analyzer), count))
+                    for line, count in counted[first : first + 2_000]))
         self._pieces: dict[str, frozenset[str]] = {}
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
         self._covered: dict[tuple[str, str], float] = {}
+
+    def _differing(self, lines: Counter[str]) -> Counter[str]:
+        """The word counts of a document whose lines are ``lines``, from this one's: the lines that stand a different
+        number of times (found by comparing the two tallies' items, in C) are taken out and put in again."""
+        frequency = self.frequency.copy()
+        touched: set[str] = set()
+        for line, count in lines.items() ^ self._lines.items():
+            words = line_words(line, self.analyzer)
+            change = count if lines.get(line) == count else -count  # the copy's tally, or this one's
+            for word in words:
+                frequency[word] += change
+            touched.update(words)
+        for word in touched:  # a word no line holds any more is not in the document
+            if not frequency[word]:
+                del frequency[word]
+        return frequency
 
     def idf(self, word: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""
@@ -108,8 +153,7 @@ class WordEvidence:
 
     def question_words(self, question: str) -> list[str]:
         """The question's content words, each once: no stop word, no asking word."""
-        words = (t for t in tokenize(question) if t not in self.not_named)
-        return list(dict.fromkeys(words if self.analyzer is ENGLISH else map(self.analyzer.named, words)))
+        return list(_question_words(question, self.analyzer))
 
     def coverage(self, question_words: list[str], present: set[str] | None = None) -> float:
         """IDF-weighted share of the question's words found in ``present`` (default: the whole document).

@@ -105,17 +105,28 @@ def _named(same: SameDocument) -> tuple[tuple[int, int, str], ...]:
     named = []
     for section in document.sections:
         names = tuple(product_names(section))
-        own = _names(names)
-        if not own:
+        if not names:
             continue
-        owner = _names(names[1:])  # a part's product, whose name says whose the line is even in a label
-        for fact in section.facts:
-            spaced, label, rest = _read_line(source[fact.span[0] : fact.span[1]])
-            if label is not None and label in own.names and not owner.within_spaced(label):
-                spaced = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
-            if own.within_spaced(spaced):
-                named.append((*fact.span, section.id))
+        lines = tuple(source[fact.span[0] : fact.span[1]] for fact in section.facts)
+        named += [(*fact.span, section.id) for fact, naming in zip(section.facts, _naming(names, lines)) if naming]
     return tuple(sorted(named))
+
+
+# Read once per section's names and lines in the process: the to-do's graded copies repeat all but a few sections.
+@functools.lru_cache(maxsize=1 << 14)
+def _naming(names: tuple[str, ...], lines: tuple[str, ...]) -> tuple[bool, ...]:
+    """Whether each of a section's lines names the section (``named_facts``)."""
+    own = _names(names)
+    if not own:
+        return (False,) * len(lines)
+    owner = _names(names[1:])  # a part's product, whose name says whose the line is even in a label
+    naming = []
+    for line in lines:
+        spaced, label, rest = _read_line(line)
+        if label is not None and label in own.names and not owner.within_spaced(label):
+            spaced = rest  # "Returns: 30 days" under "Returns": the line's topic, which says nothing of whose it is
+        naming.append(own.within_spaced(spaced))
+    return tuple(naming)
 
 
 def named_facts(document: Document) -> frozenset[Span]:

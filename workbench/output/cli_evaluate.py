@@ -23,7 +23,7 @@ from workbench.output.cli_args import check_options, run_settings
 from workbench.output.cli_io import emit, json_text, load_document, say, write_output
 from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
-from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table
+from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table, totals
 from workbench.read.base_of_files import label
 from workbench.read.language import load_identifier
 from workbench.read.loaders import NoNameColumn
@@ -211,25 +211,27 @@ class SweepErrors(Exception):
 class Swept:
     """One file of a sweep, as the process that graded it hands it back."""
 
-    graded: Graded | None
+    graded: Graded | None  # kept only where a history or bars read it (a process's is pickled back whole)
     output: str | dict  # its table or JSON record, made where it was graded (the to-do's trials are most of the work)
+    totals: dict | None = None  # its part of the summary (``sweep.totals``); None when it could not be evaluated
     error: str = ""  # why it could not be evaluated
 
 
 def _sweep_file(task: tuple) -> Swept:
     """Grade one file of a sweep and write its part of the output; a file that cannot be evaluated is named."""
-    args, settings, pair, compare_pair = task
+    args, settings, pair, compare_pair, keep = task
     try:
         files = list(pair.files) if pair.files else pair.document  # a sub-folder: its files are one base
         graded = _grade_file(args, settings, files, pair.questions, compare_pair, None, None)
-        return Swept(graded, evaluation_json(graded) if args.format == "json" else evaluation_table(graded))
+        return Swept(graded if keep else None, evaluation_json(graded) if args.format == "json"
+                     else evaluation_table(graded), totals(graded.evaluation))
     except NoNameColumn as error:
         message = f"{error} Choose one with --name-column."
     except WorkbenchError as error:
         message = str(error)
     if not message.startswith(pair.document.name):  # most errors name the file already
         message = f"{pair.document.name}: {message}"
-    return Swept(None, "", message)
+    return Swept(None, "", None, message)
 
 
 def run_sweep(args: argparse.Namespace) -> None:
@@ -248,7 +250,8 @@ def run_sweep(args: argparse.Namespace) -> None:
         )
     history = _open_history(args)
     show = args.progress or sys.stderr.isatty()
-    tasks = [(args, settings, pair, compare_pair) for pair in pairs]
+    keep = history is not None or bool(bars)  # else the parent needs each file's output and totals alone
+    tasks = [(args, settings, pair, compare_pair, keep) for pair in pairs]
     sizes = [sum(_size(path) for path in (pair.files or (pair.document,))) for pair in pairs]
     jobs = 1 if needs_encoder(settings) else limits.processes_within(
         [size * len(settings.strategies) for size in sizes], workers(args.jobs, len(pairs)))
@@ -264,16 +267,17 @@ def run_sweep(args: argparse.Namespace) -> None:
     done: list[Graded] = []
     errors: list[str] = []
     for pair, result in zip(pairs, swept):
-        if result.graded is None:
+        if result.totals is None:
             errors.append(result.error)
             skipped.append(Skipped(pair.document.name, f"could not be evaluated: {result.error}"))
             continue
-        graded = result.graded
-        graded.baseline = _baseline(args, history, graded.evaluation.document, settings, graded.questions_hash)
-        done.append(graded)
+        if result.graded is not None:  # kept for the history and the bars
+            graded = result.graded
+            graded.baseline = _baseline(args, history, graded.evaluation.document, settings, graded.questions_hash)
+            done.append(graded)
     _cache_warnings()
-    outputs = [result.output for result in swept if result.graded is not None]
-    summary = summarise([graded.evaluation for graded in done], skipped)
+    outputs = [result.output for result in swept if result.totals is not None]
+    summary = summarise([result.totals for result in swept if result.totals is not None], skipped)
     if args.format == "json":
         output = json_text({"documents": outputs, "summary": summary})
     else:

@@ -6,7 +6,6 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
-from itertools import accumulate
 
 import numpy as np
 
@@ -26,11 +25,10 @@ from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
 from workbench.grade.grading import ChunkMap, Grade, grade
-from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
-from workbench.grade.refusal import calibrate, refuse_below
 from workbench.read.language import analyzer_for
 from workbench.read.resolve import resolve_all
 from workbench.run.names import reranker_name, retriever_name, strategy_name
+from workbench.run.summary import outcome, outcome_run, summarise
 from workbench.run.timing import Clock, Timings
 from workbench.search.reads import needs_encoder
 from workbench.search.rerankers import RERANKERS, Reranker
@@ -93,11 +91,18 @@ def evaluate(
     timings: Timings | None = None,
     should_stop: ShouldStop | None = None,
     analyzer: Analyzer | None = None,
+    outcome_only: bool = False,
+    words_like: WordEvidence | None = None,
 ) -> Evaluation:
     """Grade every question under every configuration of ``settings``.
 
     ``analyzer``: how the words are read, when the caller has chosen already (a copy of a graded file with a few
     words added is read as the file was); else chosen here from the document's and the questions' languages.
+
+    ``words_like``: the word evidence of the file this document is a copy of (``WordEvidence``'s ``like``).
+
+    ``outcome_only``: each question's grade and confidence and the runs' counts only (``run.summary.outcome``),
+    what a graded copy's trial reads (``advise/proof.py``), not the rankings and figures a report reads.
 
     ``should_stop`` is asked between questions, strategies and slices of embedding; when it says yes,
     ``RunStopped`` is raised (a web app's callback may also raise its own exception to end the work).
@@ -148,7 +153,7 @@ def evaluate(
     runs: list[Run] = []
     if progress:
         progress(0.0, "Reading which words your file uses")
-    evidence = WordEvidence(document, between=check, analyzer=analyzer)
+    evidence = WordEvidence(document, between=check, analyzer=analyzer, like=words_like)
     steps = len(settings.strategies) * len(settings.retrievers)
     done = 0
     # The progress line names the re-checks (those that re-score): maxsim's is most of its stage's time.
@@ -203,24 +208,28 @@ def evaluate(
             for first in range(0, len(resolved), batch):
                 check()
                 asked = resolved[first : first + batch]
-                searched = [clock.run("search", lambda: _search(retriever, question, starts)) for question in asked]
+                searched = clock.run("search", lambda: _search_all(retriever, asked, starts))
                 for reranker in rerankers.values():
                     if reranker.rescores:
                         clock.run("rerank", lambda: reranker.prepare(
                             [(question.question.question, [chunks[i] for i in _shortlist(order, settings.depth)])
-                             for question, (_, order) in zip(asked, searched)]))
-                for question, question_holders, (scores, order) in zip(asked, holders[first : first + batch], searched):
+                             for question, (_, order, _) in zip(asked, searched)]))
+                for question, question_holders, (scores, order, sure) in zip(asked, holders[first : first + batch],
+                                                                             searched):
                     check()
-                    sureness = clock.run("grade", lambda: retriever.sureness(question.question.question, scores))
+                    sureness = sure if sure is not None else clock.run(
+                        "grade", lambda: retriever.sureness(question.question.question, scores))
                     for reranker_id, reranker in rerankers.items():
                         final, final_order = clock.run(
                             "rerank", lambda: _rerank(reranker, question, scores, order, chunks, starts, settings.depth)
                         )
-                        results[reranker_id].append(clock.run("grade", lambda: _grade(
-                            question, final, final_order, chunks, chunk_map, question_holders, settings, evidence,
-                            sureness)))
+                        results[reranker_id].append(clock.run("grade", lambda: outcome(
+                            question, final, final_order, chunks, chunk_map, question_holders, evidence, sureness)
+                            if outcome_only else _grade(question, final, final_order, chunks, chunk_map,
+                                                        question_holders, settings, evidence, sureness)))
             for reranker_id, graded in results.items():
-                runs.append(summarise(strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
+                runs.append((outcome_run if outcome_only else summarise)(
+                    strategy, retriever_id, reranker_id, chunks, graded, settings.top_k, settings.threshold))
             done += 1
     for reranker in rerankers.values():
         clock.run("rerank", reranker.finish)
@@ -289,6 +298,17 @@ def _search(retriever: Retriever, question: ResolvedQuestion, starts: np.ndarray
     return scores, ranks(scores, starts)
 
 
+def _search_all(retriever: Retriever, questions: list[ResolvedQuestion], starts: np.ndarray) -> list[tuple]:
+    """Each question's scores, ranking and sureness: all at once where the retriever has a way
+    (``Retriever.scores_of``); else the first two question by question, and the sureness None (asked after: a
+    hybrid search's sureness reads its last question's parts)."""
+    asked = [question.question.question for question in questions]
+    scores = retriever.scores_of(asked)
+    if scores is None:
+        return [(*_search(retriever, question, starts), None) for question in questions]
+    return list(zip(scores, ranks(scores, starts), retriever.sureness_of(asked, scores)))
+
+
 def _shortlist(order: np.ndarray, depth: int) -> np.ndarray:
     """What a re-check re-scores: the search's top ``depth`` pieces."""
     return order[:depth]
@@ -346,53 +366,3 @@ def _grade(
         confidence=sure,
         evidence=parts,
     )
-
-
-def _padded(totals: list[int], depth: int) -> list[int]:
-    """Running totals of a ranking's sizes made ``depth`` long: a ranking of fewer pieces hands over all of them."""
-    return totals + [totals[-1] if totals else 0] * (depth - len(totals))
-
-
-def summarise(
-    strategy: str,
-    retriever: str,
-    reranker: str,
-    chunks: list[Chunk],
-    results: list[QuestionResult],
-    top_k: int,
-    threshold: float | str | None = None,
-) -> Run:
-    """Counts and metrics of one configuration; ranking metrics are over answerable questions.
-
-    With ``threshold="auto"`` each question is graded by a threshold fitted on the other
-    questions (leave-one-out), so every count is measured on a question the fit did not see.
-    """
-    calibration = calibrate(results) if threshold == "auto" else None
-    if calibration is not None:
-        refuse_below(results, calibration.per_question)
-        threshold = calibration.threshold
-    else:
-        refuse_below(results, threshold)
-    run = Run(strategy, retriever, reranker, len(chunks), results, top_k, threshold=threshold, calibration=calibration)
-    run.counts = Counter(result.grade for result in results)
-    answerable = [result for result in results if result.answerable]
-    unanswerable = [result for result in results if not result.answerable]
-    run.answerable, run.unanswerable = len(answerable), len(unanswerable)
-    # hit@k for k = 1..10 from each question's best rank: one pass over the ranks, not ten.
-    firsts = [min(r.relevant_ranks) for r in answerable if r.relevant_ranks]
-    run.hit_curve = [sum(1 for first in firsts if first <= k) / len(answerable) if answerable else 0.0 for k in range(1, 11)]
-    run.hit_rate = mean([hit_at(r.relevant_ranks, top_k) for r in answerable])
-    run.mrr = mean([reciprocal_rank(r.relevant_ranks, 10) for r in answerable])
-    run.ndcg = mean([ndcg(r.relevant_ranks, 10) for r in answerable])
-    # What a bot would paste into its prompt: the top k pieces, averaged over the questions. Each
-    # ranking's running totals, padded with its last (a ranking shorter than k hands over all of it),
-    # make a table whose column k - 1 holds every question's characters for k: one sum per column.
-    depth, sizes = max(top_k, 10), [chunk.size for chunk in chunks]
-    handed = [_padded(list(accumulate([sizes[i] for i, _ in r.ranking[:depth]])), depth) for r in results]
-    per_k = [sum(column) / len(handed) for column in zip(*handed)] if handed else [0.0] * depth
-    run.context_chars = per_k[top_k - 1]
-    run.context_curve = per_k[:10]
-    run.false_refusals = sum(r.grade == "refused" for r in answerable)
-    if unanswerable:
-        run.refusal_accuracy = sum(r.grade == "refused" for r in unanswerable) / len(unanswerable)
-    return run

@@ -48,6 +48,12 @@ class Retriever:
     def scores(self, question: str) -> np.ndarray:
         raise NotImplementedError
 
+    def scores_of(self, questions: list[str]) -> np.ndarray | None:
+        """Every question's ``scores`` at once, a row each, the same floats; None when it has no way of its own (a
+        run then asks ``scores`` question by question). Word searches have one: numpy's few calls per question
+        cost more than the sums they make."""
+        return None
+
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The same scores on a 0-1 scale that means the same for every question (for the confidence).
 
@@ -55,6 +61,10 @@ class Retriever:
         length); each retriever says what its best possible score is.
         """
         raise NotImplementedError
+
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray | None:
+        """``sureness`` of every row of ``scores_of``, the same floats; None where ``scores_of`` is."""
+        return None
 
 
 RETRIEVERS: Registry[Retriever] = Registry("retriever")
@@ -72,24 +82,51 @@ class Keyword(Retriever):
     def __init__(self, chunks: list[Chunk], encoder_factory: Callable[[], Encoder] | None = None,
                  analyzer: Analyzer = ENGLISH) -> None:
         super().__init__(chunks, analyzer=analyzer)
-        # Each piece read once: for every term, the pieces holding it, so a question looks up its few terms
-        # instead of looping over every piece.
-        holders: defaultdict[str, list[int]] = defaultdict(list)
-        for index, chunk in enumerate(chunks):
-            for term in set(analyzer.terms(chunk.text)):
-                holders[term].append(index)
-        self._holders = {term: np.array(pieces, dtype=np.int32) for term, pieces in holders.items()}
+        # Each piece read once: for every term, the pieces holding it (compressed columns, as BM25's: a numpy
+        # array per term cost more than the rest of the index), so a question looks up its few terms instead of
+        # looping over every piece. A text's distinct terms are read once per process (``Analyzer.term_set``):
+        # the cuts and the to-do's graded copies repeat most pieces.
+        vocabulary: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+        sets = [analyzer.term_set(chunk.text) for chunk in chunks]
+        ids = [vocabulary[term] for terms in sets for term in terms]
+        owners = np.repeat(np.arange(len(chunks), dtype=np.int64), [len(terms) for terms in sets])
+        self.vocabulary = dict(vocabulary)
+        self.indptr, self.indices, _ = csc_arrays(owners, owners, np.asarray(ids, dtype=np.int64),
+                                                  len(self.vocabulary))
 
     def scores(self, question: str) -> np.ndarray:
-        holders = [self._holders[term] for term in self.analyzer.question_terms(question) if term in self._holders]
+        indptr, indices, vocabulary = self.indptr, self.indices, self.vocabulary
+        holders = [indices[indptr[column] : indptr[column + 1]] for column in
+                   (vocabulary[term] for term in self.analyzer.question_terms(question) if term in vocabulary)]
         if not holders:
             return np.zeros(len(self.chunks))
         # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
         return np.bincount(np.concatenate(holders), minlength=len(self.chunks)).astype(float)
 
+    def scores_of(self, questions: list[str]) -> np.ndarray:
+        """All the questions' counts in one ``bincount``: each listed piece numbered within its question's row."""
+        columns, rows = self._columns(questions)
+        width = len(self.chunks)
+        entries, owners = entries_of(self.indptr, columns, rows)
+        return np.bincount(owners * width + self.indices[entries], minlength=len(questions) * width).reshape(
+            len(questions), width).astype(float)
+
+    def _columns(self, questions: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The index's columns of every question's terms, and the question (row) each is of."""
+        vocabulary, columns, rows = self.vocabulary, [], []
+        for row, question in enumerate(questions):
+            found = [vocabulary[term] for term in self.analyzer.question_terms(question) if term in vocabulary]
+            columns += found
+            rows += [row] * len(found)
+        return np.asarray(columns, dtype=np.int64), np.asarray(rows, dtype=np.int64)
+
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The share of the question's terms the piece holds."""
         return np.asarray(scores, dtype=float) / max(1, len(self.analyzer.question_terms(question)))
+
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray:
+        terms = [max(1, len(self.analyzer.question_terms(question))) for question in questions]
+        return scores / np.asarray(terms, dtype=float)[:, None]
 
 
 @RETRIEVERS.register("bm25")
@@ -145,6 +182,7 @@ class BM25(Retriever):
         self.rows = n
         self.indptr, self.indices, self.values = csc_arrays(weights, rows_a, columns_a, len(self.vocabulary))
         self.idf = idf
+        self._rarest: float | None = None  # the highest IDF, found when a sureness first asks
 
     def scores(self, question: str) -> np.ndarray:
         counts = Counter()
@@ -162,16 +200,45 @@ class BM25(Retriever):
             scores[rows[start:end]] += values[start:end] * float(count)
         return best_of(scores, self.bounds)
 
+    def scores_of(self, questions: list[str]) -> np.ndarray:
+        """``scores`` of every question, a row each: the questions' first terms' columns added at once, then their
+        second terms', and so on, so each score is the same sum in the same order (to the last bit)."""
+        vocabulary = self.vocabulary
+        asked = [[(vocabulary[token], count) for token, count in question_counts(question, self.analyzer)
+                  if token in vocabulary] for question in questions]
+        scores = np.zeros(len(questions) * self.rows)
+        for place in range(max(map(len, asked), default=0)):
+            rows = np.array([row for row, terms in enumerate(asked) if len(terms) > place], dtype=np.int64)
+            columns = np.array([asked[row][place][0] for row in rows], dtype=np.int64)
+            counts = np.array([float(asked[row][place][1]) for row in rows])
+            entries, owners = entries_of(self.indptr, columns, np.arange(len(rows)))
+            # A question's term is one column, whose rows are distinct: no cell is added to twice in one step.
+            scores[rows[owners] * self.rows + self.indices[entries]] += self.values[entries] * counts[owners]
+        scores = scores.reshape(len(questions), self.rows)
+        return scores if self.bounds is None else best_of(scores, self.bounds, axis=1)
+
     def sureness(self, question: str, scores: np.ndarray) -> np.ndarray:
         """The score over the most any piece could score: every question word, as often as the
         question says it, weighted (k1 + 1) x its IDF, the limit of BM25's saturation. A word in
         no piece counts as the rarest word: a piece lacking it cannot be a full match."""
-        rarest = float(self.idf.max()) if len(self.idf) else 1.0
-        best = sum(  # the words scores() counts: stop words are not in the index
-            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else rarest)
+        best = self._best(question)
+        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
+
+    def sureness_of(self, questions: list[str], scores: np.ndarray) -> np.ndarray:
+        best = np.asarray([self._best(question) for question in questions], dtype=float)
+        sure = np.zeros(scores.shape)
+        some = best > 0
+        sure[some] = scores[some] / best[some, None]
+        return sure
+
+    def _best(self, question: str) -> float:
+        """The most any piece could score (``sureness``)."""
+        if self._rarest is None:
+            self._rarest = float(self.idf.max()) if len(self.idf) else 1.0
+        return sum(  # the words scores() counts: stop words are not in the index
+            count * (self.k1 + 1) * (self.idf[self.vocabulary[t]] if t in self.vocabulary else self._rarest)
             for t, count in question_counts(question, self.analyzer)
         )
-        return np.asarray(scores, dtype=float) / best if best > 0 else np.zeros(len(self.chunks))
 
 
 def csc_arrays(values: np.ndarray, rows: np.ndarray, columns: np.ndarray, width: int):
@@ -190,11 +257,22 @@ def bounds_of(owners: list[int], count: int) -> np.ndarray | None:
     return np.searchsorted(np.asarray(owners, dtype=np.int64), np.arange(count))
 
 
-def best_of(row_scores: np.ndarray, bounds: np.ndarray | None) -> np.ndarray:
-    """A chunk's score is the best of its rows' (windows, small pieces)."""
+def best_of(row_scores: np.ndarray, bounds: np.ndarray | None, axis: int = 0) -> np.ndarray:
+    """A chunk's score is the best of its rows' (windows, small pieces); ``axis`` 1 for several questions' scores."""
     if bounds is None:
         return row_scores
-    return np.maximum.reduceat(row_scores, bounds) if len(bounds) else row_scores[:0]
+    return np.maximum.reduceat(row_scores, bounds, axis=axis) if len(bounds) else row_scores[..., :0]
+
+
+def entries_of(indptr: np.ndarray, columns: np.ndarray, owners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the entries of compressed columns ``columns`` are (``indptr[c]`` up to ``indptr[c + 1]`` for each, laid
+    end to end), and for each entry the owner its column came with."""
+    begin, lengths = indptr[columns], indptr[columns + 1] - indptr[columns]
+    total = int(lengths.sum())
+    if not total:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(begin - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+    return offsets + np.arange(total), np.repeat(owners, lengths)
 
 
 @RETRIEVERS.register("dense")
@@ -236,8 +314,12 @@ def starts_of(chunks: list[Chunk]) -> np.ndarray:
 
 
 def ranks(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """Chunk indices best first; ties go to the chunk that starts earlier in the document."""
+    """Chunk indices best first; ties go to the chunk that starts earlier in the document. Several questions'
+    scores (a row each) are ranked row by row."""
     scores = np.asarray(scores, dtype=float)
+    if scores.ndim == 2:
+        return np.lexsort((np.broadcast_to(np.arange(scores.shape[1]), scores.shape),
+                           np.broadcast_to(starts, scores.shape), -scores), axis=-1)
     return np.lexsort((np.arange(len(scores)), starts, -scores))
 
 
