@@ -28,8 +28,11 @@ MARKS = regex.compile(r"\p{M}+")
 
 
 # Letters Unicode does not write as a letter and a mark, typed as the plain letter by customers without the key:
-# Polish "kołdra" as "koldra", Croatian "đ" as "d".
-UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+# Polish "kołdra" as "koldra", Croatian "đ" as "d", Danish and Norwegian "størrelse" as "storrelse" and "kræver"
+# as "kraever", Turkish "kılıf" as "kilif". Turkish's dotless ı is an i: its capital I lowercases to "i" outside
+# Turkish, and its dotted İ to "i" and a dot above (a mark, which goes), so "IŞIL", "Işıl" and "isil" all meet.
+UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE",
+                          "ı": "i"})
 
 
 def fold_accents(word: str) -> str:

@@ -123,6 +123,8 @@ LANGUAGES = {
     "tr": ("Turkish", "turkish", "turkish"),
     "ru": ("Russian", "russian", "russian"),
     "id": ("Indonesian", "indonesian", "indonesian"),
+    "cs": ("Czech", "czech", "czech"),
+    "el": ("Greek", "greek", "greek"),
 }
 
 # How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
@@ -153,6 +155,22 @@ QUESTION_WORDS = {
         macie masz jest są będzie proszę dziękuję dzień dobry cześć ktoś coś trzeba mam""",
     "sv": """vad vilken vilket vilka hur när var varför kan får finns har ni tack hej snälla någon något behöver
         använder använda måste ska""",
+    "da": """hvad hvilken hvilket hvilke hvordan hvornår hvor hvorfor kan kunne må skal findes fås har tak hej nogen
+        noget bruge""",
+    "no": """hva hvilken hvilket hvilke hvordan når hvor hvorfor kan kunne må skal finnes fås har takk hei noen noe
+        bruke""",
+    "fi": """paljonko kuinka mikä mitä missä mistä milloin miksi miten kauanko voiko voinko voitteko saako saanko onko
+        teillä kiitos moi hei joku jotain pitää täytyy""",
+    "cs": """kolik jaký jaká jaké jakou jakým kdy kde kam proč jak lze můžu mohu můžete máte existuje prosím děkuji
+        dobrý ahoj někdo něco musím jde dát zase""",
+    "hu": """mennyi mennyibe mennyire mennyit milyen melyik mikor hol honnan hova miért hogyan hogy lehet lehetséges
+        tudok van vannak kérem köszönöm szia valaki valami kell kellene""",
+    "tr": """kaç kaçta neden niye nasıl nerede nereden hangi hangisi neler zaman acaba lütfen teşekkürler merhaba
+        selam olur olabilir istiyorum var yok mısınız musunuz misiniz""",
+    "ru": """сколько какой какая какое какие какую каком когда где куда почему зачем можно могу можете есть будет
+        будут нужно надо подскажите пожалуйста спасибо здравствуйте привет хочу продается продаётся бывает""",
+    "el": """πόσο πόσα πόση ποιο ποια ποιος ποιες ποιοι πού πότε γιατί πώς μπορώ μπορείτε μπορεί έχετε υπάρχει
+        παρακαλώ ευχαριστώ γεια καλησπέρα θέλω κάνει κάνω""",
 }
 # Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
 # that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
@@ -167,6 +185,8 @@ ACCENTED_ENDINGS = {
 SEARCH_WORDS_LABEL = {
     "en": "Search words:", "de": "Suchbegriffe:", "fr": "Mots-clés :", "es": "Palabras clave:",
     "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",
+    "da": "Søgeord:", "no": "Søkeord:", "fi": "Hakusanat:", "cs": "Klíčová slova:", "hu": "Kulcsszavak:",
+    "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
 }
 
 

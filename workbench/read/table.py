@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import regex
+
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
@@ -41,15 +43,19 @@ OTHER_NAME_HEADERS = (
     "nazwa", "nazwa produktu", "tytul",  # pl ("produkt" above)
     "namn", "produktnamn", "benamning", "artikelnamn", "produktnavn", "navn", "varenavn", "betegnelse",  # sv, da, no
     "nimi", "tuotenimi", "tuotteen nimi", "tuote",  # fi
-    "nazev", "nazev produktu",  # cs
+    "nazev", "nazev produktu", "nazev zbozi",  # cs
     "denumire", "denumire produs", "nume", "nume produs", "produs",  # ro
-    "nev", "termeknev", "termek neve", "termek",  # hu
-    "urun adı", "urun",  # tr
+    "nev", "termeknev", "termek neve", "termek nev", "termek",  # hu
+    "urun adi", "urun ismi", "urun",  # tr
     "nom del producte", "producte",  # ca
+    "название", "наименование", "название товара", "наименование товара", "товар",  # ru
+    "назва", "назва товару", "найменування",  # uk
+    "ονομα", "ονομα προιοντος", "τιτλος", "προιον",  # el
 )
 OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom", "titre", "produit", "nombre",
                     "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto", "nazwa",
-                    "namn", "produktnamn", "navn", "produktnavn", "nimi", "nazev", "denumire", "nume")
+                    "namn", "produktnamn", "navn", "produktnavn", "nimi", "nazev", "denumire", "nume", "nev", "adi",
+                    "название", "наименование", "назва", "ονομα")
 # The other columns a shop's export has in every language, said on the Document page ("read as the price"): a whole
 # header first ("Precio normal", WooCommerce's regular price, before its "Precio rebajado"), then a header whose
 # first word is one of these ("Precio impuestos excluidos", "Cena z podatkiem").
@@ -57,22 +63,32 @@ ROLE_HEADERS = {
     "price": ("price", "regular price", "sale price", "preis", "verkaufspreis", "prix", "prix ttc", "precio",
               "precio impuestos incluidos", "cena z podatkiem", "cena brutto",
               "precio normal", "prezzo", "prijs", "preco", "cena", "pris", "ordinarie pris", "hinta", "pret", "ar",
-              "fiyat", "preu"),
+              "fiyat", "preu", "cena s dph", "brutto ar", "satis fiyati", "цена", "розничная цена", "ціна",
+              "роздрібна ціна", "κανονικη τιμη", "τιμη"),
     "description": ("description", "short description", "beschreibung", "kurzbeschreibung", "descriptif",
                     "descripcion", "descripcion corta", "descrizione", "descrizione breve", "beschrijving",
                     "omschrijving", "descricao", "opis", "krotki opis", "beskrivning", "kort beskrivning",
-                    "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio"),
+                    "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio", "kratky popis",
+                    "hosszu leiras", "rovid leiras", "kisa aciklama", "детальное описание", "описание", "анонс",
+                    "опис", "περιγραφη", "συντομη περιγραφη"),
     "category": ("category", "categories", "kategorie", "categorie", "categoria", "categorias", "rubrique",
                  "warengruppe", "kategorier", "kategoria", "kategorii", "kategori", "kategoriat", "categorii",
-                 "kategoriak", "kategoriler"),
+                 "kategoriak", "kategoriler", "раздел", "категория", "категории", "категорія", "категорії",
+                 "κατηγοριες", "κατηγορια"),
 }
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
 
 
+# OpenCart's export names a column's language after it: "name(uk-ua)", "description(en-gb)".
+ENGLISH_SPLIT = re.compile(r"[^a-z]+")
+LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2}-[a-z]{2}\)$")
+LETTERS = regex.compile(r"[^\p{L}]+")  # what parts another language's header into words, in any script
+
+
 def folded(header: str) -> str:
     """A header as the other languages' names are compared: lowercase, accents off (``core.named_forms.fold_accents``,
-    the one folding: Polish "Tytuł" is "tytul", as the list above writes it), spaces single."""
-    return " ".join(fold_accents(header).lower().replace("_", " ").split())
+    the one folding: Polish "Tytuł" is "tytul", as the list above writes it), spaces single, a language tag off."""
+    return LANGUAGE_TAG.sub("", " ".join(fold_accents(header).lower().replace("_", " ").split()))
 
 
 def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
@@ -168,7 +184,7 @@ def find_name_column(header: list[str], wanted: str | None, name: str, header_ro
 def name_like_column(header: list[str]) -> int | None:
     """The index of the column whose header reads like a product name, best first; None when none does: a whole
     English header, another language's (``OTHER_NAME_HEADERS``), then an English word in a header, another's."""
-    lowered = [cell.strip().lower() for cell in header]
+    lowered = [LANGUAGE_TAG.sub("", cell.strip().lower()) for cell in header]
     for candidate in NAME_HEADERS:
         if candidate in lowered:
             return lowered.index(candidate)
@@ -176,9 +192,9 @@ def name_like_column(header: list[str]) -> int | None:
     for candidate in OTHER_NAME_HEADERS:
         if candidate in keys:
             return keys.index(candidate)
-    for words, cells in ((NAME_WORDS, lowered), (OTHER_NAME_WORDS, keys)):
+    for words, cells, split in ((NAME_WORDS, lowered, ENGLISH_SPLIT.split), (OTHER_NAME_WORDS, keys, LETTERS.split)):
         for index, cell in enumerate(cells):
-            if any(word in re.split(r"[^a-z]+", cell) for word in words):
+            if any(word in split(cell) for word in words):
                 return index
     return None
 

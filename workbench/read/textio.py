@@ -67,7 +67,8 @@ def check_size(data: bytes, name: str) -> None:
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
-    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else Windows-1252.
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else the Windows code page it reads as
+    (``_windows_text``).
 
     Returns the text with newlines normalised to ``\\n``, the encoding used,
     and warnings for the user. Binary files are refused with a plain message.
@@ -89,11 +90,9 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
             text, encoding = _windows_text(data)
-            said = ("Windows-1252, the usual encoding of older Excel exports" if encoding == "windows-1252" else
-                    "Windows-1250, as Excel saves text on a Polish, Czech, Slovak or Hungarian computer")
             warnings.append(
-                f"{name} is not saved as UTF-8 (the usual encoding), so it was read as {said}. Check that "
-                "accented letters and currency signs look right; save the file as UTF-8 to be sure."
+                f"{name} is not saved as UTF-8 (the usual encoding), so it was read as {CODE_PAGES[encoding]}. Check "
+                "that accented letters and currency signs look right; save the file as UTF-8 to be sure."
             )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_CHARACTERS:
@@ -103,27 +102,76 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
     return text, encoding, warnings
 
 
+# What the warning says of each Windows code page a file that is not UTF-8 can be read as.
+CODE_PAGES = {
+    "windows-1252": "Windows-1252, the usual encoding of older Excel exports",
+    "windows-1250": "Windows-1250, as Excel saves text on a Polish, Czech, Slovak or Hungarian computer",
+    "windows-1251": "Windows-1251, as Excel saves text on a Russian, Ukrainian or Bulgarian computer",
+    "windows-1253": "Windows-1253, as Excel saves text on a Greek computer",
+    "windows-1254": "Windows-1254, as Excel saves text on a Turkish computer",
+}
 # Bytes that Windows-1250 reads as a letter and Windows-1252 as a sign: Polish ł ą ż Ł Ą Ż and Slovak ľ Ľ ť Ť Ź
 # (1252's ³ ¹ ¿ £ ¥ ¯ ¾ ¼ and three bytes it leaves undefined).
 CENTRAL_LETTERS = frozenset(b"\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf\x8d\x8f\x9d")
-CENTRAL_LETTER = re.compile(b"[" + re.escape(bytes(sorted(CENTRAL_LETTERS))) + b"]")  # finds them without a loop
+# Bytes both pages read as letters, but that a Western word holds only at its end: Czech ě ů Ě Ů (1252's ì ù Ì Ù,
+# Italian's "così", "più"; a Czech "průměr" is "prùmìr" in 1252) and Hungarian ő Ő (õ Õ, which Portuguese writes
+# only before an "e": "limões", "põe"; a Hungarian "erős" is "erõs"). Inside a word they are Central European.
+CZECH_HUNGARIAN = frozenset(b"\xec\xf9\xcc\xd9\xf5\xd5")
+TILDE_O = frozenset(b"\xf5\xd5")
+CENTRAL_LETTER = re.compile(b"[" + re.escape(bytes(sorted(CENTRAL_LETTERS | CZECH_HUNGARIAN))) + b"]")
 CENTRAL_MIN = 2  # such bytes inside words: one could be a stray sign, two are a Central European file
+# Turkish ı ş ğ İ Ş Ğ, which Windows-1252 reads as Icelandic ý þ ð Ý Þ Ð; and the letters Icelandic writes far
+# more than Turkish does (á é í ó ú æ), which tell the two apart.
+TURKISH_LETTERS = frozenset(b"\xfd\xfe\xf0\xdd\xde\xd0")
+TURKISH = re.compile(b"[" + re.escape(bytes(sorted(TURKISH_LETTERS))) + b"]")
+ICELANDIC = re.compile(b"[\xe1\xe9\xed\xf3\xfa\xe6\xc6]")
+# Letters' bytes: ASCII's and those Windows-1251 (Cyrillic) and -1253 (Greek) read as their alphabets' letters, and
+# Windows-1252 as accented Latin ones. In a Western text most letters are ASCII; in a Russian or Greek one almost
+# none are.
+ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
+HIGH_LETTERS = bytes(range(0xC0, 0x100))
+# Every byte that can turn a file's reading away from Windows-1252 when it sits inside a word.
+NOT_WESTERN = CENTRAL_LETTERS | CZECH_HUNGARIAN | TURKISH_LETTERS
+# Cyrillic's and Greek's two commonest letters, each the other page's rare one: Russian, Ukrainian and Bulgarian
+# а and о (a sixth of their letters) are Greek ΰ and ξ in 1253, which Greek hardly writes; Greek α and ο (a fifth) are
+# Cyrillic б and п in 1251, a twentieth of a Russian text. Small and capital.
+CYRILLIC_A_O, GREEK_A_O = b"\xe0\xee\xc0\xce", b"\xe1\xef\xc1\xcf"
 
 
 def _windows_text(data: bytes) -> tuple[str, str]:
-    """Text that is not UTF-8, read as the Windows code page its writer's Excel saved it in: Windows-1252 (Western
-    Europe and the Americas) unless bytes that only Windows-1250 (Central Europe) reads as letters sit inside words,
-    at least ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no
-    "³", "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one)."""
+    """Text that is not UTF-8, read as the Windows code page its writer's Excel saved it in.
+
+    - Cyrillic (1251) or Greek (1253) when most letters' bytes are above 0xC0 (1252 would read them as accented
+      Latin letters, "Íàçâàíèå" for "Название"): of the two, Greek when more of its bytes are Greek's α and ο
+      than Cyrillic's а and о (``GREEK_A_O``).
+    - Windows-1250 (Central Europe) when bytes only it reads as letters (``CENTRAL_LETTERS``), or the Czech and
+      Hungarian letters that 1252 writes only at a word's end (``CZECH_HUNGARIAN``), sit inside words at least
+      ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no "³",
+      "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one).
+    - Windows-1254 (Turkish) when ı ş ğ İ Ş Ğ's bytes do, at least twice, and outnumber Icelandic's á é í ó ú æ.
+    - Windows-1252 (Western Europe and the Americas) otherwise."""
+    high = len(data) - len(data.translate(None, HIGH_LETTERS))  # counted by deleting them: no loop in Python
+    if high > len(data) - len(data.translate(None, ASCII_LETTERS)):
+        greek = len(data) - len(data.translate(None, GREEK_A_O))
+        if greek > len(data) - len(data.translate(None, CYRILLIC_A_O)):
+            return data.decode("cp1253", errors="replace"), "windows-1253"
+        return data.decode("cp1251", errors="replace"), "windows-1251"
     central = data.decode("cp1250", errors="replace")  # one character a byte: its indices are the bytes'
     inside = 0
     for found in CENTRAL_LETTER.finditer(data, 1, len(data) - 1):  # only those bytes are looked at
         index = found.start()
         if central[index - 1].isalpha() and central[index + 1].isalpha():
+            if data[index] in TILDE_O and central[index + 1] in "eE":  # Portuguese "ões"
+                continue
             inside += 1
             if inside >= CENTRAL_MIN:
                 return central, "windows-1250"
-    return data.decode("cp1252", errors="replace"), "windows-1252"
+    western = data.decode("cp1252", errors="replace")
+    turkish = sum(1 for found in TURKISH.finditer(data, 1, len(data) - 1)
+                  if western[found.start() - 1].isalpha() and western[found.start() + 1].isalpha())
+    if turkish >= CENTRAL_MIN and turkish > len(ICELANDIC.findall(data)):
+        return data.decode("cp1254", errors="replace"), "windows-1254"
+    return western, "windows-1252"
 
 
 def _bomless_utf16(data: bytes) -> str | None:
