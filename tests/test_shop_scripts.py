@@ -109,3 +109,31 @@ def test_the_written_exports_open_on_the_command_line_in_their_language(stem, ca
     assert done.returncode == 0, done.stderr
     assert case in done.stdout
     assert "Windows-1252" not in done.stdout + done.stderr
+
+
+def test_generated_questions_are_asked_in_the_files_language_and_never_about_its_codes():
+    from workbench.read.questions import generate_questions
+
+    russian = generate_questions(load_bytes(RUSSIAN.encode("cp1251"), "export.csv"))
+    # Before: no question at all ("Цена" had no word a-z); a Turkish or Czech file's were English.
+    assert sorted((q.question, q.expected_answer) for q in russian) == [  # no "Артикул": a code, never asked
+        ("Мыло «Лаванда»: Описание?", "Мыло на оливковом масле."), ("Сколько стоит Мыло «Лаванда»?", "350,00"),
+        ("Сколько стоит Твёрдый шампунь?", "490,00"), ("Твёрдый шампунь: Описание?", "Без сульфатов.")]
+    turkish = generate_questions(load_bytes(TURKISH.encode("cp1254"), "export.csv"))
+    assert turkish[0].question == "Pamuklu Peştemal ne kadar?"
+    greek = generate_questions(load_bytes(GREEK.encode("cp1253"), "export.csv"))
+    assert ("Πόσο κοστίζει Μέλι πεύκου;", "19,90") in [(q.question, q.expected_answer) for q in greek]
+
+
+def test_the_price_asked_is_the_one_the_file_is_read_as_priced_by():
+    from workbench.read.questions import generate_questions
+
+    czech = generate_questions(load_bytes(CZECH.encode("cp1250"), "export.csv"))
+    prices = [(q.question, q.expected_answer) for q in czech if q.question.startswith("Kolik stojí")]
+    assert prices == [("Kolik stojí Hrnek puntík?", "349,00 Kč"), ("Kolik stojí Konvice?", "890,00 Kč")]  # not 288,43
+
+
+def test_a_greek_question_ends_in_its_own_question_mark_when_a_unit_is_added():
+    from workbench.read.question_wordings_more import GREEK as WORDING
+
+    assert WORDING.with_unit("Πόσο ζυγίζει Μέλι;", "grams") == "Πόσο ζυγίζει Μέλι, σε γραμμάρια;"

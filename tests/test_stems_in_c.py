@@ -42,7 +42,7 @@ def test_the_stemmer_is_pystemmers():
     assert isinstance(_stemmer("german"), Stemmer.Stemmer)
 
 
-@pytest.mark.parametrize("code", sorted(LANGUAGES))
+@pytest.mark.parametrize("code", sorted(code for code in LANGUAGES if LANGUAGES[code][1]))  # Ukrainian: none
 def test_c_stems_are_snowballs_python_stems(code):
     algorithm = LANGUAGES[code][1]
     compiled, python = _stemmer(algorithm), pure_python(algorithm)

@@ -64,3 +64,41 @@ def test_a_dutch_question_about_fietsen_finds_the_fiets():
     assert analyzer(("nl",)).terms("Hebben jullie fietsen?") == ["jullie", "fiet"]
     assert analyzer(("nl",)).terms("fiets") == ["fiet"]
     assert run.per_question[0].relevant_ranks[0] == 1 and run.counts["clean"] == 1
+
+
+@pytest.mark.parametrize(("code", "asked", "written"), [
+    ("tr", "isil", "Işıl"),  # dotless ı typed as i; "I" lowercases to "i" outside Turkish
+    ("tr", "ipek", "İPEK"),  # dotted İ lowercases to "i" and a dot above, which folds away
+    ("tr", "pestemal", "peştemal"),
+    ("tr", "kilifi", "kılıfı"),
+    ("da", "storrelser", "størrelser"),  # ø has no accent to fold: typed "o"
+    ("da", "kraever", "kræver"),  # æ typed "ae"
+    ("no", "kjoleskap", "kjøleskap"),
+    ("ru", "зеленый", "Зелёный"),  # ё typed е
+    ("uk", "збір", "ЗБІР"),  # Ukrainian: no stemmer, the word whole and lowercased
+    ("el", "μελι", "Μέλι"),  # Greek typed without its accents
+    ("el", "καφεινη", "καφεΐνη"),
+    ("cs", "mycky", "myčky"),
+    ("cs", "prumer", "průměr"),
+    ("hu", "csipos", "csípős"),
+])
+def test_a_customers_spelling_meets_the_files_in_more_languages(code, asked, written):
+    read = analyzer((code,))
+    assert read.terms(asked) == read.terms(written)
+    assert read.named(asked) == read.named(written.lower())  # the confidence's form too
+
+
+@pytest.mark.parametrize(("code", "question", "content"), [
+    ("el", "από πού είναι το ελαιόλαδο σας;", ["ελαιόλαδο"]),  # the package's Greek list is Ancient Greek's
+    ("cs", "kdy bude zase dóza na cukr", ["dóza", "cukr"]),
+    ("da", "hvilke størrelser findes rundpinden i", ["størrelser", "rundpinden"]),
+    ("fi", "paljonko kiukaalla on takuuta", ["kiukaalla", "takuuta"]),
+    ("tr", "nevresim ne zaman gelir, stokta var mı", ["nevresim", "gelir", "stokta"]),
+    ("ru", "подскажите, сколько стоит крем", ["стоит", "крем"]),
+    ("uk", "скільки разів можна заварювати улун", ["разів", "заварювати", "улун"]),
+    ("hu", "mennyibe kerül az édes paprika", ["kerül", "édes", "paprika"]),
+])
+def test_asking_words_are_never_advised_into_the_file(code, question, content):
+    from workbench.advise.todo_words import content_words
+
+    assert content_words(question, analyzer((code,))) == content

@@ -102,8 +102,8 @@ def _stemmer(algorithm: str = "english"):
 
 
 # The languages read with their own rules: ISO 639-1 code -> (name on screen, Snowball algorithm, stop-words list
-# of the ``stop-words`` package). Each has both a stemmer and a stop-word list; a document in any other language
-# is read as English is (its words whole, English stop words dropped), as every document was before.
+# of the ``stop-words`` package). Each has a stop-word list and a stemmer (but Ukrainian, which Snowball lacks); a
+# document in any other language is read as English is (its words whole, English stop words dropped).
 LANGUAGES = {
     "en": ("English", "english", "english"),
     "de": ("German", "german", "german"),
@@ -125,6 +125,7 @@ LANGUAGES = {
     "id": ("Indonesian", "indonesian", "indonesian"),
     "cs": ("Czech", "czech", "czech"),
     "el": ("Greek", "greek", "greek"),
+    "uk": ("Ukrainian", None, "ukrainian"),  # Snowball has no Ukrainian: words whole, stop words and folding
 }
 
 # How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
@@ -169,6 +170,8 @@ QUESTION_WORDS = {
         selam olur olabilir istiyorum var yok mısınız musunuz misiniz""",
     "ru": """сколько какой какая какое какие какую каком когда где куда почему зачем можно могу можете есть будет
         будут нужно надо подскажите пожалуйста спасибо здравствуйте привет хочу продается продаётся бывает""",
+    "uk": """скільки який яка яке які яку коли де куди чому навіщо можна можу можете буде будуть потрібно треба
+        підкажіть будь ласка дякую привіт хочу продається""",
     "el": """πόσο πόσα πόση ποιο ποια ποιος ποιες ποιοι πού πότε γιατί πώς μπορώ μπορείτε μπορεί έχετε υπάρχει
         παρακαλώ ευχαριστώ γεια καλησπέρα θέλω κάνει κάνω""",
 }
@@ -187,6 +190,7 @@ SEARCH_WORDS_LABEL = {
     "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",
     "da": "Søgeord:", "no": "Søkeord:", "fi": "Hakusanat:", "cs": "Klíčová slova:", "hu": "Kulcsszavak:",
     "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
+    "uk": "Ключові слова:",
 }
 
 
@@ -247,6 +251,10 @@ class Analyzer:
         "caf"); a word without, also with the accent its ending has in ``ACCENTED_ENDINGS`` (a Spaniard's
         "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
         leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
+        if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
+            return fold_accents(word)
+        if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
+            word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
         stemmer = _stemmer(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:
@@ -297,14 +305,22 @@ class Analyzer:
         return tuple(dict.fromkeys(self._terms(question)))
 
 
+# Modern Greek's function words: the ``stop-words`` package's Greek list is Ancient Greek's ("αὐτόσ", "γάρ") and
+# writes a final ς as σ, so "είναι", "σας", "που" and "στο" were a customer's subject words.
+MODERN_GREEK = """ο η το οι τα του της των τον την τη στο στη στην στον στα στις στους σε με για από και ή να θα
+    δεν δε μη μην που πως ότι είναι ήταν είμαι έχει έχουν σας μας μου σου τους αυτό αυτή αυτός αυτά ένα μια μία
+    ένας έναν κάθε πολύ πιο εδώ εκεί όταν αν αλλά ούτε μέχρι έως μετά πριν χωρίς κατά προς ως""".split()
+
+
 def stop_words_of(code: str) -> frozenset[str]:
     """A language's stop words: English's own list (``STOP_WORDS``), else the ``stop-words`` package's, which ships
-    its lists as files (nothing is fetched). Folded as the stems are: a customer's "a" is French "à"."""
+    its lists as files (nothing is fetched), and Greek's own (``MODERN_GREEK``). Folded as the stems are: a
+    customer's "a" is French "à"."""
     if code == "en":
         return STOP_WORDS
     from stop_words import get_stop_words
 
-    words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])}
+    words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])} | set(MODERN_GREEK if code == "el" else ())
     return frozenset(words | {fold_accents(word) for word in words})
 
 

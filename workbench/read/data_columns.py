@@ -49,9 +49,10 @@ SYSTEM_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
                      "beschreibung", "kurzbeschreibung", "descriptif", "descripción", "descripcion", "descrizione",
                      "beschrijving", "omschrijving", "descrição", "descricao", "opis", "beskrivning", "beskrivelse",
-                     "kuvaus", "popis", "descriere", "leírás", "açıklama")
+                     "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "опис",
+                     "περιγραφή")
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
-               "krótki")
+               "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
 
 

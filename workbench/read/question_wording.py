@@ -2,7 +2,7 @@
 
 The kinds of column a customer asks about (price, colour, size, …) are named by header words in every language
 whose headers the workbench reads (``read.table``: English, German, French, Spanish, Italian, Dutch, Portuguese,
-Polish and Swedish),
+Polish and Swedish, and Danish, Finnish, Czech, Hungarian, Turkish, Russian, Ukrainian and Greek),
 so a French export's "Prix" column is the price and its "Poids" the weight whatever the file's language. How the
 question is then put follows the file's main language (``read.language``): "Combien coûte Bonnet tricoté ?" for a
 French file, "Was kostet Wollmütze?" for a German one, the English wording as before for an English file and for
@@ -36,21 +36,25 @@ def french_elides(word: str) -> bool:
 # Kinds a customer asks about and the header words that name them (whole words, lowercase, accents off), best
 # first: the first kind whose words a header holds is the header's kind.
 KIND_WORDS = (
-    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|sonderpreis|precio|prezzo|prijs|preco|cena|pris"),
-    ("colour", r"colou?rs?|couleurs?|farben?|colores|colore|colori|kleur|kleuren|cor|cores|kolor|kolory|farg|farger"),
-    ("size", r"sizes?|tailles?|grosse|grossen|tallas?|taglia|taglie|maat|maten|tamanhos?|rozmiary?|storlek|storlekar"),
+    ("price", r"price|cost|mrp|amount|prix|tarif|preis|verkaufspreis|sonderpreis|precio|prezzo|prijs|preco|cena|pris|"
+              r"ar|fiyat|fiyati|hinta|цена|ціна|τιμη"),
+    ("colour", r"colou?rs?|couleurs?|farben?|colores|colore|colori|kleur|kleuren|cor|cores|kolor|kolory|farg|farger|"
+               r"farve|barva|szin|renk|vari|цвет|колір|χρωμα"),
+    ("size", r"sizes?|tailles?|grosse|grossen|tallas?|taglia|taglie|maat|maten|tamanhos?|rozmiary?|storlek|storlekar|"
+             r"storrelse|velikost|meret|beden|koko|размер|розмір|μεγεθος"),
     ("material", r"materials?|fabrics?|matieres?|materiaux|materiau|tissu|materialien|stoff|materiales|materiale|"
                  r"materiali|materiaal|stof|tecido|material|tkanina"),
     ("stock", r"stock|inventory|qty|quantity|availability|quantite|disponibilite|lager|lagerbestand|bestand|menge|"
               r"verfugbarkeit|existencias|inventario|cantidad|disponibilidad|quantita|giacenza|disponibilita|voorraad|"
-              r"aantal|estoque|quantidade|disponibilidade|ilosc|stan|dostepnosc|antal|lagersaldo"),
+              r"aantal|estoque|quantidade|disponibilidade|ilosc|stan|dostepnosc|antal|lagersaldo|mnozstvi|"
+              r"raktarkeszlet|stok|varastossa|количество|остаток|кількість|αποθεμα"),
     ("warranty", r"warranty|guarantee|garantie|gewahrleistung|garantia|garanzia|gwarancja|garanti"),
     ("returns", r"returns?|refunds?|exchanges?|retours?|remboursements?|echanges?|ruckgabe|rucksendung|retoure|"
                 r"umtausch|erstattung|devoluciones|devolucion|reembolsos?|resi|reso|rimborsi|rimborso|ruilen|"
                 r"terugbetaling|devolucao|devolucoes|troca|trocas|zwroty?|wymiana|retur|returer|byte"),
     ("care", r"care|washing|cleaning|entretien|lavage|pflege|pflegehinweise|cuidado|cuidados|lavado|cura|"
              r"lavaggio|manutenzione|onderhoud|wasvoorschrift|lavagem|pielegnacja|pranie|skotsel|tvatt"),
-    ("weight", r"weight|poids|gewicht|peso|waga|vikt"),
+    ("weight", r"weight|poids|gewicht|peso|waga|vikt|vaegt|hmotnost|suly|agirlik|paino|вес|вага|βαρος"),
     ("dimensions", r"dimensions?|size_?cm|abmessungen|masse|dimensiones|dimensioni|afmetingen|dimensoes|wymiary|"
                    r"matt"),
     ("width", r"width|wide|largeur|breite|ancho|anchura|larghezza|breedte|largura|szerokosc|bredd"),
@@ -104,7 +108,7 @@ class Wording:
 
     def with_unit(self, question: str, unit: str) -> str:
         """The question ending with the unit the answer is in: "How tall is the Desk Fan, in centimetres?"."""
-        return question.rstrip(" ?") + self.in_unit.format(unit=self.units.get(unit, unit))
+        return question.rstrip(" ?;") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";": Greek's "?"
 
 
 ENGLISH = Wording(
@@ -382,5 +386,8 @@ WORDINGS = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH, "es": SPANISH, "it": ITAL
 
 
 def wording_for(language: str | None) -> Wording:
-    """The wording of a file in this language (a code as ``read.language`` finds it); English when none is here."""
-    return WORDINGS.get(language or "en", ENGLISH)
+    """The wording of a file in this language (a code as ``read.language`` finds it): here, or among the languages
+    of ``question_wordings_more``; English when none is."""
+    from workbench.read.question_wordings_more import MORE_WORDINGS
+
+    return WORDINGS.get(language or "en") or MORE_WORDINGS.get(language or "en", ENGLISH)

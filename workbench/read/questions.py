@@ -115,7 +115,10 @@ SKIPPED = re.compile(
     r"backorderable|track|tracking|visible|visibility|discontinue|available|assets?|facets?|attribute|options?|new|sale|"
     r"featured|recommends|file|path|filename|"
     # A product's search words in the other languages whose headers are read: no customer asks for its tags.
-    r"etiquetas|etiquettes|schlagworter|etichette|trefwoorden|tagi|taggar)$"
+    r"etiquetas|etiquettes|schlagworter|etichette|trefwoorden|tagi|taggar|"
+    # Codes and a currency in the other languages' exports (Czech "Kód", Turkish "Stok Kodu", Hungarian "Cikkszám",
+    # Russian "Артикул", Greek "Κωδικός"): never a customer's question.
+    r"kod|kodu|cikkszam|varenummer|tuotenumero|артикул|код|валюта|κωδικος|αναγνωριστικο)$"
 )
 YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
 TRUE_FALSE = ("true", "false")  # a system's flag, no customer's answer; nor is a 0 (``unfilled``: one rule)
@@ -167,7 +170,8 @@ def column_words(column: str) -> list[str]:
     spécial" -> ["prix", "special"], "Größe" -> ["grosse"]."""
     last = re.split(r"[.>/]", column.strip())[-1] or column
     last = fold_accents(last).replace("ß", "ss")  # the one folding: Polish "Długość" is "dlugosc"
-    return [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower()) if w]
+    # Letters of any script: a Russian "Цена" or a Greek "Τιμή" is a word too ("[^a-z]" left them none).
+    return re.findall(r"[^\W\d_]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", last).lower())
 
 
 def column_label(column: str) -> str:
