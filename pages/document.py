@@ -29,6 +29,7 @@ from ui.session import (
 )
 from workbench.core.model import Document, WorkbenchError
 from workbench.core.wording import grouped_rows, recent_line
+from workbench.encode.multilingual import file_language
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.language import model_language_note
@@ -254,7 +255,7 @@ else:
     counts(document)
     add_box("Add files to this knowledge base")
 
-note = model_language_note(document.text)
+note = model_language_note(document.text, file_language(document))
 if note:
     st.info(note)
 st.info("Next: see how each strategy cuts it on the **Cuts** page.")

@@ -227,10 +227,17 @@ def non_latin_share(text: str, sample: int = 50_000) -> float:
     return 1 - len(LATIN.findall(head)) / letters if letters else 0.0
 
 
-def model_language_note(text: str) -> str | None:
-    """A plain warning when much of the text is not in the Latin alphabet, else None."""
+def model_language_note(text: str, language: str | None = None) -> str | None:
+    """A plain warning when much of the text is not in the Latin alphabet and English's model reads it, else None.
+    ``language``: the file's main language; one the multilingual model reads has that model chosen for it
+    (``encode.multilingual.encoder_class``), so the warning would name the wrong model: a Russian or Greek export
+    was told "all-MiniLM-L6-v2 … is unreliable" beside "read with … multilingual-e5-small"."""
     share = non_latin_share(text)
     if share < 0.2:
+        return None
+    from workbench.encode.multilingual import MiniLMEncoder, encoder_class
+
+    if encoder_class(language) is not MiniLMEncoder:
         return None
     return (
         f"About {share:.0%} of this document's letters are not in the Latin alphabet. The meaning-based search "
