@@ -74,6 +74,8 @@ def test_a_dutch_question_about_fietsen_finds_the_fiets():
     ("da", "storrelser", "størrelser"),  # ø has no accent to fold: typed "o"
     ("da", "kraever", "kræver"),  # æ typed "ae"
     ("no", "kjoleskap", "kjøleskap"),
+    ("da", "faar", "får"),  # å typed "aa"
+    ("da", "haandvaskes", "håndvaskes"),
     ("ru", "зеленый", "Зелёный"),  # ё typed е
     ("uk", "збір", "ЗБІР"),  # Ukrainian: no stemmer, the word whole and lowercased
     ("el", "μελι", "Μέλι"),  # Greek typed without its accents

@@ -35,6 +35,16 @@ UNMARKED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o",
                           "ı": "i"})
 
 
+# Danes and Norwegians without the key type "å" as "aa" (the letter's spelling before 1948, still in "Aalborg"):
+# a customer's "faar" is the file's "får", "haandvask" its "håndvask". Read both as "a", as "å" folds.
+AA_FOR_Å = frozenset({"da", "no"})
+
+
+def typed_aa(code: str, word: str) -> str:
+    """``word`` with a typed "aa" read as the "a" its "å" folds to, in Danish and Norwegian; as it is otherwise."""
+    return word.replace("aa", "a") if code in AA_FOR_Å else word
+
+
 def fold_accents(word: str) -> str:
     """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
     other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
@@ -111,6 +121,6 @@ def named_form(code: str, word: str) -> str:
     its accents and, where a rule is known, without its inflection."""
     if code == "en":
         return word
-    folded = fold_accents(word)
+    folded = typed_aa(code, fold_accents(word))
     rule = RULES.get(code)
     return rule(folded) if rule is not None else folded

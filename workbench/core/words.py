@@ -26,7 +26,7 @@ from itertools import chain
 
 import regex
 
-from workbench.core.named_forms import fold_accents, named_form
+from workbench.core.named_forms import fold_accents, named_form, typed_aa
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
 WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
@@ -156,10 +156,10 @@ QUESTION_WORDS = {
         macie masz jest są będzie proszę dziękuję dzień dobry cześć ktoś coś trzeba mam""",
     "sv": """vad vilken vilket vilka hur när var varför kan får finns har ni tack hej snälla någon något behöver
         använder använda måste ska""",
-    "da": """hvad hvilken hvilket hvilke hvordan hvornår hvor hvorfor kan kunne må skal findes fås har tak hej nogen
+    "da": """hvad hvilken hvilket hvilke hvordan hvornår hvor hvorfor kan kunne må skal findes får fås har tak hej nogen
         noget bruge""",
-    "no": """hva hvilken hvilket hvilke hvordan når hvor hvorfor kan kunne må skal finnes fås har takk hei noen noe
-        bruke""",
+    "no": """hva hvilken hvilket hvilke hvordan når hvor hvorfor kan kunne må skal finnes får fås har takk hei noen
+        noe bruke""",
     "fi": """paljonko kuinka mikä mitä missä mistä milloin miksi miten kauanko voiko voinko voitteko saako saanko onko
         teillä kiitos moi hei joku jotain pitää täytyy""",
     "cs": """kolik jaký jaká jaké jakou jakým kdy kde kam proč jak lze můžu mohu můžete máte existuje prosím děkuji
@@ -255,6 +255,7 @@ class Analyzer:
             return fold_accents(word)
         if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
             word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
+        word = typed_aa(self.languages[0], word)  # Danish "faar" is "får"
         stemmer = _stemmer(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:
