@@ -170,8 +170,8 @@ QUESTION_WORDS = {
         selam olur olabilir istiyorum var yok mısınız musunuz misiniz""",
     "ru": """сколько какой какая какое какие какую каком когда где куда почему зачем можно могу можете есть будет
         будут нужно надо подскажите пожалуйста спасибо здравствуйте привет хочу продается продаётся бывает""",
-    "uk": """скільки який яка яке які яку коли де куди чому навіщо можна можу можете буде будуть потрібно треба
-        підкажіть будь ласка дякую привіт хочу продається""",
+    "uk": """скільки який яка яке які яку якій якому якого яких коли де куди чому навіщо можна можу можете буде будуть
+        потрібно треба підкажіть будь ласка дякую привіт хочу продається""",
     "el": """πόσο πόσα πόση ποιο ποια ποιος ποιες ποιοι πού πότε γιατί πώς μπορώ μπορείτε μπορεί έχετε υπάρχει
         παρακαλώ ευχαριστώ γεια καλησπέρα θέλω κάνει κάνω""",
 }
@@ -192,6 +192,12 @@ SEARCH_WORDS_LABEL = {
     "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
     "uk": "Ключові слова:",
 }
+
+
+# Ukrainian writes an apostrophe inside words ("м'ята", "трав'яний"), which customers leave out or type as ’ or ʼ:
+# split there, "трав'яний" was "трав" and "янии" and never a typed "травяний". Its analyzer reads the word whole.
+INNER_APOSTROPHE = regex.compile(r"(?<=\p{L})['’ʼ](?=\p{L})")
+APOSTROPHE_IN_WORDS = frozenset({"uk"})
 
 
 class Analyzer:
@@ -278,7 +284,11 @@ class Analyzer:
 
     def subject_words(self, text: str) -> list[str]:
         """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""
-        return [token for token in tokenize(text) if token not in self.stop_words]
+        return [token for token in tokenize(self._joined(text)) if token not in self.stop_words]
+
+    def _joined(self, text: str) -> str:
+        """The text with a Ukrainian word's inner apostrophe taken out (``INNER_APOSTROPHE``); as it is otherwise."""
+        return INNER_APOSTROPHE.sub("", text) if self.languages[0] in APOSTROPHE_IN_WORDS else text
 
     def terms(self, text: str) -> list[str]:
         """The words a search compares: ``subject_words``, each ``stem``med, in order and repeated."""
@@ -295,7 +305,7 @@ class Analyzer:
         if "\n" in text:
             return tuple(chain.from_iterable(map(self._terms, text.split("\n"))))
         stop, stem = self.stop_words, self.stem
-        return tuple(stem(token) for token in tokenize(text) if token not in stop)
+        return tuple(stem(token) for token in tokenize(self._joined(text)) if token not in stop)
 
     def _term_set(self, text: str) -> frozenset[str]:
         """A text's distinct ``terms`` (keyword search's index), read once per text as ``terms`` are."""
