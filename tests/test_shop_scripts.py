@@ -117,8 +117,8 @@ def test_generated_questions_are_asked_in_the_files_language_and_never_about_its
     russian = generate_questions(load_bytes(RUSSIAN.encode("cp1251"), "export.csv"))
     # Before: no question at all ("Цена" had no word a-z); a Turkish or Czech file's were English.
     assert sorted((q.question, q.expected_answer) for q in russian) == [  # no "Артикул": a code, never asked
-        ("Мыло «Лаванда»: Описание?", "Мыло на оливковом масле."), ("Сколько стоит Мыло «Лаванда»?", "350,00"),
-        ("Сколько стоит Твёрдый шампунь?", "490,00"), ("Твёрдый шампунь: Описание?", "Без сульфатов.")]
+        ("Мыло «Лаванда»: что это за товар?", "Мыло на оливковом масле."), ("Сколько стоит Мыло «Лаванда»?", "350,00"),
+        ("Сколько стоит Твёрдый шампунь?", "490,00"), ("Твёрдый шампунь: что это за товар?", "Без сульфатов.")]
     turkish = generate_questions(load_bytes(TURKISH.encode("cp1254"), "export.csv"))
     assert turkish[0].question == "Pamuklu Peştemal ne kadar?"
     greek = generate_questions(load_bytes(GREEK.encode("cp1253"), "export.csv"))
@@ -137,3 +137,13 @@ def test_a_greek_question_ends_in_its_own_question_mark_when_a_unit_is_added():
     from workbench.read.question_wordings_more import GREEK as WORDING
 
     assert WORDING.with_unit("Πόσο ζυγίζει Μέλι;", "grams") == "Πόσο ζυγίζει Μέλι, σε γραμμάρια;"
+
+
+def test_every_language_asks_every_kind_of_question_english_does():
+    from workbench.read.question_wording import ENGLISH
+    from workbench.read.question_wordings_more import MORE_WORDINGS
+
+    for code, wording in MORE_WORDINGS.items():
+        assert wording.asks.keys() == ENGLISH.asks.keys(), code  # a kind left out was an error on the page
+        assert wording.units.keys() == {"millimetres", "centimetres", "metres", "inches", "feet", "grams",
+                                        "kilograms", "pounds", "ounces", "litres", "millilitres"}, code

@@ -113,3 +113,11 @@ def test_only_ukrainian_reads_an_apostrophe_inside_a_word():
     assert analyzer(("uk",)).terms("м'ята") == ["мята"]  # "м" and "ята" before
     assert analyzer(("en",)).terms("don't it's") == []  # English: "don", "t", "it", "s", all stop words, as before
     assert analyzer(("fr",)).terms("l'huile") == ["huil"]  # French's elided article stays apart
+
+
+def test_the_confidence_reads_a_ukrainian_questions_apostrophe_as_the_file_does():
+    from workbench.grade.confidence import _question_words, line_words
+
+    ukrainian = analyzer(("uk",))
+    assert _question_words("що входить в трав'яний збір?", ukrainian) == ("входить", "травянии", "збір")
+    assert {"травянии", "збір"} <= line_words("Трав’яний збір «Карпати»", ukrainian)

@@ -284,9 +284,9 @@ class Analyzer:
 
     def subject_words(self, text: str) -> list[str]:
         """``tokenize``, less the stop words: the words that can name what a text is about, in order and repeated."""
-        return [token for token in tokenize(self._joined(text)) if token not in self.stop_words]
+        return [token for token in tokenize(self.joined(text)) if token not in self.stop_words]
 
-    def _joined(self, text: str) -> str:
+    def joined(self, text: str) -> str:
         """The text with a Ukrainian word's inner apostrophe taken out (``INNER_APOSTROPHE``); as it is otherwise."""
         return INNER_APOSTROPHE.sub("", text) if self.languages[0] in APOSTROPHE_IN_WORDS else text
 
@@ -305,7 +305,7 @@ class Analyzer:
         if "\n" in text:
             return tuple(chain.from_iterable(map(self._terms, text.split("\n"))))
         stop, stem = self.stop_words, self.stem
-        return tuple(stem(token) for token in tokenize(self._joined(text)) if token not in stop)
+        return tuple(stem(token) for token in tokenize(self.joined(text)) if token not in stop)
 
     def _term_set(self, text: str) -> frozenset[str]:
         """A text's distinct ``terms`` (keyword search's index), read once per text as ``terms`` are."""

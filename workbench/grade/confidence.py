@@ -90,7 +90,7 @@ def not_named(analyzer: Analyzer) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)
 def _question_words(question: str, analyzer: Analyzer) -> tuple[str, ...]:
     unnamed = not_named(analyzer)
-    words = (t for t in tokenize(question) if t not in unnamed)
+    words = (t for t in tokenize(analyzer.joined(question)) if t not in unnamed)
     return tuple(dict.fromkeys(words if analyzer is ENGLISH else map(analyzer.named, words)))
 
 

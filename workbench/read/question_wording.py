@@ -64,11 +64,13 @@ KIND_WORDS = (
     ("delivery", r"shipping|delivery|dispatch|livraison|expedition|lieferung|lieferzeit|versand|envio|entrega|"
                  r"spedizione|consegna|levering|verzending|levertijd|dostawa|wysylka|leverans|frakt"),
     # Asked as a customer asks where to find it, not "Categorías de …?" (the header said back as a question).
-    ("category", r"categor[a-z]*|kategor[a-z]*"),
-    ("brand", r"brands?|marke|marque|marca|merk|marka|varumarke|marki"),
+    ("category", r"categor[a-z]*|kategor[a-z]*|категор[а-яіїє]*|раздел|розділ|κατηγορ[α-ως]*"),
+    ("brand", r"brands?|marke|marque|marca|merk|marka|varumarke|marki|maerke|varemaerke|merkki|tuotemerkki|znacka|"
+              r"бренд|производитель|виробник|μαρκα"),
     # A short description answers "what is it like?", not "Krótki opis – Koc?" (a long one is never asked).
     ("description", r"descriptions?|desc|beschreibung|kurzbeschreibung|descriptif|descripcion|descrizione|"
-                    r"beschrijving|omschrijving|descricao|opis|beskrivning"),
+                    r"beschrijving|omschrijving|descricao|opis|beskrivning|beskrivelse|kuvaus|popis|leiras|aciklama|"
+                    r"описание|анонс|опис|περιγραφη"),
 )
 # Which question a returns column asks, by the start of its header's words: an exchange column does not test
 # "can I return it?".
