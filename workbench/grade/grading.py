@@ -289,6 +289,17 @@ class Grade:
     relevant_ranks: list[int] = field(default_factory=list)
 
 
+def top_kind(question: ResolvedQuestion, top: int, holders: list[int], chunk_map: ChunkMap) -> str:
+    """The grade the bot's answer from the top piece earns: a false answer when the file cannot answer, clean or
+    mixed when the top piece holds the answer (mixed when it also holds another product's or section's lines),
+    else missed. ``grade`` says why a miss missed; a graded copy's trial reads the grade alone."""
+    if question.section_id is None:
+        return "false-answer"
+    if top not in holders:
+        return "missed"
+    return "mixed" if chunk_map.mixes(top, question.section_id, question.also) else "clean"
+
+
 def grade(
     question: ResolvedQuestion,
     order: list[int] | np.ndarray,
@@ -312,8 +323,7 @@ def grade(
     first = relevant[0] if relevant else None
     top = int(order[0])
     if first == 1:
-        kind = "mixed" if chunk_map.mixes(top, question.section_id, question.also) else "clean"
-        return Grade(kind, rank=1, relevant_ranks=relevant)
+        return Grade(top_kind(question, top, holders, chunk_map), rank=1, relevant_ranks=relevant)
     if question.answer_spans and _holds_words_elsewhere(chunks[top], question, chunk_map):
         reason = "decoy"
     elif first is None:

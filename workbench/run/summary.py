@@ -14,7 +14,7 @@ import numpy as np
 from workbench.core.model import Chunk, ResolvedQuestion
 from workbench.core.results import QuestionResult, Run
 from workbench.grade.confidence import WordEvidence, confidence
-from workbench.grade.grading import ChunkMap
+from workbench.grade.grading import ChunkMap, top_kind
 from workbench.grade.metrics import hit_at, mean, ndcg, reciprocal_rank
 from workbench.grade.refusal import calibrate, refuse_below
 
@@ -98,12 +98,7 @@ def outcome(
     clean or mixed when the top piece holds the answer), without what only a report reads: its ranking, the ranks
     of the pieces holding the answer, why it was missed (a missed question is "missed", with no reason)."""
     top = int(order[0])
-    if question.section_id is None:
-        kind = "false-answer"
-    elif top in holders:
-        kind = "mixed" if chunk_map.mixes(top, question.section_id, question.also) else "clean"
-    else:
-        kind = "missed"
+    kind = top_kind(question, top, holders, chunk_map)
     sure, parts = confidence(evidence, question.question.question, chunks[top], sureness, order)
     return QuestionResult(question=question.question, grade=kind, reason="", rank=None, top_chunk=chunks[top].id,
                           top_score=float(scores[top]), ranking=[], relevant_ranks=[], answered_grade=kind,
