@@ -136,8 +136,9 @@ def test_only_this_computers_pages_get_a_session(tmp_path):
         page.goto(f"http://localhost:{port}")
         expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
         page.get_by_text("Reopen a recent file").click()
-        # The name is shown as the text it is, and the browser asks nothing of the address in it.
-        expect(page.get_by_text(f"![x](http://127.0.0.1:{trap}/a.png).md", exact=False)).to_be_visible()
+        # The name is shown as the text it is (an invisible word joiner after "http:" so that Markdown makes no link
+        # of the bare address, output/highlight.WORD_JOINER), and the browser asks nothing of the address in it.
+        expect(page.get_by_text(f"![x](http:\u2060//127.0.0.1:{trap}/a.png).md", exact=False)).to_be_visible()
         page.wait_for_timeout(1500)
         assert not [url for url in requests if f":{trap}" in url]
         assert not page.locator(f"img[src*='{trap}']").count()
