@@ -213,3 +213,22 @@ def encoder_factory_for(document) -> Callable[[], Encoder]:
 def encoder_for(language: str | None) -> Encoder:
     """The process-wide encoder for a file in ``language``: each model loads once, on first use, with the store."""
     return _shared_e5() if encoder_class(language) is E5Encoder else get_encoder()
+
+
+def model_language_note(text: str, language: str | None = None) -> str | None:
+    """A plain warning when much of the text is not in the Latin alphabet and English's model reads it, else None.
+    ``language``: the file's main language; one the multilingual model reads has that model chosen for it
+    (``encoder_class``), so the warning would name the wrong model: a Russian or Greek export
+    was told "all-MiniLM-L6-v2 … is unreliable" beside "read with … multilingual-e5-small"."""
+    from workbench.read.language import non_latin_share
+
+    share = non_latin_share(text)
+    if share < 0.2:
+        return None
+    if encoder_class(language) is not MiniLMEncoder:
+        return None
+    return (
+        f"About {share:.0%} of this document's letters are not in the Latin alphabet. The meaning-based search "
+        "(dense, hybrid, maxsim) uses all-MiniLM-L6-v2, which was trained on English: on this document it is "
+        "unreliable, so judge by the word searches (keyword, bm25), which handle Hindi, Japanese and Chinese."
+    )

@@ -225,22 +225,3 @@ def non_latin_share(text: str, sample: int = 50_000) -> float:
     head = text[:sample]
     letters = len(LETTER.findall(head))
     return 1 - len(LATIN.findall(head)) / letters if letters else 0.0
-
-
-def model_language_note(text: str, language: str | None = None) -> str | None:
-    """A plain warning when much of the text is not in the Latin alphabet and English's model reads it, else None.
-    ``language``: the file's main language; one the multilingual model reads has that model chosen for it
-    (``encode.multilingual.encoder_class``), so the warning would name the wrong model: a Russian or Greek export
-    was told "all-MiniLM-L6-v2 … is unreliable" beside "read with … multilingual-e5-small"."""
-    share = non_latin_share(text)
-    if share < 0.2:
-        return None
-    from workbench.encode.multilingual import MiniLMEncoder, encoder_class
-
-    if encoder_class(language) is not MiniLMEncoder:
-        return None
-    return (
-        f"About {share:.0%} of this document's letters are not in the Latin alphabet. The meaning-based search "
-        "(dense, hybrid, maxsim) uses all-MiniLM-L6-v2, which was trained on English: on this document it is "
-        "unreliable, so judge by the word searches (keyword, bm25), which handle Hindi, Japanese and Chinese."
-    )

@@ -385,11 +385,3 @@ SWEDISH = Wording(
 
 WORDINGS = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH, "es": SPANISH, "it": ITALIAN, "nl": DUTCH, "pt": PORTUGUESE,
             "pl": POLISH, "sv": SWEDISH}
-
-
-def wording_for(language: str | None) -> Wording:
-    """The wording of a file in this language (a code as ``read.language`` finds it): here, or among the languages
-    of ``question_wordings_more``; English when none is."""
-    from workbench.read.question_wordings_more import MORE_WORDINGS
-
-    return WORDINGS.get(language or "en") or MORE_WORDINGS.get(language or "en", ENGLISH)

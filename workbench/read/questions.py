@@ -16,7 +16,8 @@ from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
 from workbench.read.data_columns import data_columns, unasked_columns
 from workbench.read.language import document_languages
-from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS, wording_for
+from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS
+from workbench.read.question_wordings_more import wording_for
 from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.table import column_roles
 from workbench.read.textio import decode_text
