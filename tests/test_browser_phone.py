@@ -137,6 +137,8 @@ def test_during_a_run_the_progress_and_stop_are_on_screen(app, tmp_path, monkeyp
             start_a_model_run(page, url)
             page.screenshot(path=str(shots / f"{size}-during-run.png"))
             height = options["viewport"]["height"]
+            # Waited for, not read at one instant: the progress line redraws several times a second.
+            expect(page.get_by_test_id("stProgress")).to_be_visible(timeout=60000)
             bar = page.get_by_test_id("stProgress").bounding_box()
             stop = page.get_by_role("button", name="Stop").bounding_box()
             page.get_by_role("button", name="Stop").click()
