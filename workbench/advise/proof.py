@@ -132,11 +132,21 @@ class Prover:
         return Measured(self.setup, self.before.counts["clean"], after.counts["clean"], fixed, worse, handed), document
 
 
+def _written(item: Todo) -> int:
+    """The characters an item's edits write into the file."""
+    return sum(len(edit.text) for edit in item.edits)
+
+
+def _order(item: Todo) -> tuple:
+    """The list's order: advised, then optional, then not advised; within each, ``_rank``."""
+    return (not item.advised, not item.required, *_rank(item))
+
+
 def _rank(item: Todo) -> tuple:
     measured = item.measured
     if measured is not None:  # of two that fix as much, the one that writes fewer words into the file first
         return (0, -len(measured.fixed), -(measured.clean_after - measured.clean_before), -len(item.questions),
-                sum(len(edit.text) for edit in item.edits))
+                _written(item))
     return (1, -len(item.fixes), -len(item.questions), 0)
 
 
@@ -158,7 +168,7 @@ def _drop_covered(ordered: list[Todo], keep: set[int]) -> list[Todo]:
         position += 1
         for n in item.measured.fixed:
             fixed.setdefault(n, position)
-    ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    ordered.sort(key=_order)
     return dropped
 
 
@@ -191,7 +201,7 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
                                    if not measure else
                                    "a knowledge base's files are graded together, not one edit at a time"
                                    if not measurable else f"only the first {MAX_MEASURED} changes are tried")
-    ordered = sorted(items, key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    ordered = sorted(items, key=_order)
     advised = {id(item) for item in ordered if item.required}
     dropped = _drop_covered(ordered, set())
     _cap(ordered, status)
@@ -218,7 +228,7 @@ def _cap(ordered: list[Todo], status: str) -> None:
         return
     for item in [i for i in ordered if i.required][READY_ADVISED:]:
         item.required = False
-    ordered.sort(key=lambda i: (not i.advised, not i.required, *_rank(i)))
+    ordered.sort(key=_order)
     for item in ordered:
         if any(n > READY_ADVISED for n in item.covered_by):
             item.covered_by = []
@@ -246,7 +256,7 @@ def _fewest(prover: Prover, item: Todo, written: set[str]) -> int:
     already writes (``written``: the Bangle.js manual's two Charging items both came down to "charger") is not
     taken again. Returns how many were graded."""
     graded = 0
-    for smaller in sorted(item.narrower, key=lambda i: -sum(len(edit.text) for edit in i.edits)):
+    for smaller in sorted(item.narrower, key=lambda i: -_written(i)):
         if any(edit.text in written for edit in smaller.edits):
             continue
         result, _ = prover.measure(smaller.edits)
