@@ -95,16 +95,11 @@ class Keyword(Retriever):
                                                   len(self.vocabulary))
 
     def scores(self, question: str) -> np.ndarray:
-        indptr, indices, vocabulary = self.indptr, self.indices, self.vocabulary
-        holders = [indices[indptr[column] : indptr[column + 1]] for column in
-                   (vocabulary[term] for term in self.analyzer.question_terms(question) if term in vocabulary)]
-        if not holders:
-            return np.zeros(len(self.chunks))
-        # Each term lists a piece at most once, so counting the listed pieces counts the terms each holds.
-        return np.bincount(np.concatenate(holders), minlength=len(self.chunks)).astype(float)
+        return self.scores_of([question])[0]
 
     def scores_of(self, questions: list[str]) -> np.ndarray:
-        """All the questions' counts in one ``bincount``: each listed piece numbered within its question's row."""
+        """All the questions' counts in one ``bincount``: each listed piece numbered within its question's row. Each
+        term lists a piece at most once, so counting the listed pieces counts the terms each holds."""
         columns, rows = self._columns(questions)
         width = len(self.chunks)
         entries, owners = entries_of(self.indptr, columns, rows)
