@@ -80,7 +80,6 @@ def test_the_results_page_grades_the_customers_hebrew_questions():
     at = go(at, "pages/results.py")
     assert not at.exception and not at.error
     said = plain("\n".join(e.value for e in [*at.success, *at.warning, *at.error, *at.info, *at.markdown]))
-    # As the command line says it for the app's word-only defaults (cut at headings, word-match search): 9 of 10,
-    # "לכמה זמן מספיק המפיץ" missed ("זמן" is in both candles' text, and the diffuser's is found after them); 8 of 10
-    # with Hebrew's words whole, the prefixes on ("המפיץ", "בריח", "לעור" meeting nothing).
-    assert "with cut at headings, word-match search, 9 of 10 questions your file answers got a clean answer" in said
+    # As the command line says it for the app's word-only defaults: cut at headings, word-match search re-checked by
+    # headings, 10 of 10 (with the confidence comparing Hebrew words whole, prefixes on, the best of them was 9 of 10).
+    assert "word-match search, re-checked by headings, 10 of 10 questions your file answers got a clean answer" in said

@@ -27,7 +27,7 @@ from itertools import chain
 
 import regex
 
-from workbench.core.named_forms import MARKS, fold_accents, named_form, typed_aa
+from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
 WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
@@ -217,19 +217,6 @@ SEARCH_WORDS_LABEL = {
     "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
     "vi": "Từ khóa:", "id": "Kata kunci:",
 }
-
-
-# Hebrew glues "and", "the", "in", "to", "from", "that" and "as" (ו ה ב ל מ ש כ) to the word after: "ושמן", "בריח",
-# "לעור" are "שמן", "ריח", "עור". Two at most ("וה", "שב"), leaving at least three letters.
-HEBREW_PREFIX = regex.compile(r"^[והבלמשכ]{1,2}(?=\p{L}{3})")
-# Arabic's teh marbuta typed as heh at a word's end ("الثلاجه" for "الثلاجة"), as customers type it: read as the
-# teh marbuta, which the stemmer takes off.
-TYPED_TEH_MARBUTA = regex.compile(r"(?<=\p{L}{2})ه$")
-
-
-def hebrew_prefix_off(word: str) -> str:
-    """A Hebrew word without the prefixes glued to it (``HEBREW_PREFIX``); other words as they are."""
-    return HEBREW_PREFIX.sub("", word)
 
 
 # Ukrainian writes an apostrophe inside words ("м'ята", "трав'яний"), which customers leave out or type as ’ or ʼ:
