@@ -78,10 +78,20 @@ def test_questions_in_another_language_add_its_stop_words():
 
 
 def test_a_language_without_rules_here_is_named_and_read_as_english():
+    text = ("# 价格表\n\n## 电风扇\n价格九百九十九元，保修一年。免费送货上门，三十天内可以退货。这台风扇非常安静，"
+            "适合卧室和办公室使用，有三档风速。\n")
+    chinese = load_bytes(text.encode(), "zh.md")
+    assert document_languages(chinese) == ("zh",) and analyzer_for(chinese) is ENGLISH
+    assert reading_sentence(chinese) == (
+        "Written in Chinese, which word search has no rules for; read with English word rules.")
+
+
+def test_hindi_is_read_with_its_own_rules_now():
+    # Hindi was read as English (its words whole, no stop words); Snowball's Hindi stemmer and its stop words now.
     text = "# मूल्य सूची\n\n## पंखा\nकीमत ₹९९९ है और वारंटी एक साल की है। घर पर मुफ्त डिलीवरी मिलती है और आप तीस दिन में लौटा सकते हैं।\n"
     hindi = load_bytes(text.encode(), "hi.md")
-    assert document_languages(hindi) == ("hi",) and analyzer_for(hindi) is ENGLISH
-    assert reading_sentence(hindi) == "Written in Hindi, which word search has no rules for; read with English word rules."
+    assert document_languages(hindi) == ("hi",) and analyzer_for(hindi).languages == ("hi",)
+    assert reading_sentence(hindi) == "Written in Hindi; read with Hindi word rules."
 
 
 def test_the_sentence_names_the_language_and_the_model():

@@ -84,6 +84,9 @@ _NARROW_CSS = """<style>
    a phone's 356 pixels by a few. Lines break between words only: "overflow-wrap: anywhere" let the table squeeze
    a column below its words ("cle an", "mis sed"); "break-word" breaks only a word longer than the line. The
    cells' side padding and the text's size give the few pixels instead. */
+/* The text as read (Document page) laid out line by line in its own direction: an Arabic or Hebrew line right to
+   left from the right edge, as the pieces on Cuts are (``output.highlight``). */
+[data-testid="stCode"] :is(pre, pre > div, code) { unicode-bidi: plaintext; text-align: start !important; }
 @media (max-width: 640px) {
   [data-testid="stTable"] :is(th, td) { padding-left: 0.25rem !important; padding-right: 0.25rem !important;
                                        font-size: 0.8rem !important; }
@@ -93,5 +96,6 @@ _NARROW_CSS = """<style>
 
 
 def fit_small_screens() -> None:
-    """Let the app's fixed texts wrap instead of being cut on a narrow screen (our own CSS, no user text)."""
+    """Let the app's fixed texts wrap instead of being cut on a narrow screen, and the text as read run in its own
+    direction (our own CSS, no user text)."""
     st.html(_NARROW_CSS)

@@ -111,8 +111,42 @@ def _dutch(word: str) -> str:
     return word
 
 
+# Hebrew glues "and", "the", "in", "to", "from", "that" and "as" (ו ה ב ל מ ש כ) to the word after: "ושמן", "בריח",
+# "לעור" are "שמן", "ריח", "עור". Two at most ("וה", "שב"), leaving at least three letters.
+HEBREW_PREFIX = regex.compile(r"^[והבלמשכ]{1,2}(?=\p{L}{3})")
+# Arabic's teh marbuta typed as heh at a word's end ("الثلاجه" for "الثلاجة"), as customers type it: read as the
+# teh marbuta, which the stemmer takes off.
+TYPED_TEH_MARBUTA = regex.compile(r"(?<=\p{L}{2})ه$")
+
+
+def hebrew_prefix_off(word: str) -> str:
+    """A Hebrew word without the prefixes glued to it (``HEBREW_PREFIX``); other words as they are."""
+    return HEBREW_PREFIX.sub("", word)
+
+
+# The light Arabic stemming search engines do (Larkey's light10, as Lucene's ArabicNormalizer and ArabicStemmer): the
+# article and a glued "and", "with", "for" before it, and the endings of a plural, a dual, a feminine or a pronoun,
+# on a word folded as customers type it (alef forms one, teh marbuta as heh, alef maqsura as yeh).
+ARABIC_PREFIXES = ("وال", "بال", "كال", "فال", "لل", "ال")
+ARABIC_SUFFIXES = ("ها", "ان", "ات", "ون", "ين", "يه", "ية", "ه", "ة", "ي")
+ARABIC_FOLD = str.maketrans({"ة": "ه", "ى": "ي", "ـ": None})
+
+
+def _arabic(word: str) -> str:
+    word = word.translate(ARABIC_FOLD)
+    for prefix in ARABIC_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 2:
+            word = word[len(prefix):]
+            break
+    if word.startswith("و") and len(word) > 3:
+        word = word[1:]
+    for suffix in ARABIC_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            word = word[: -len(suffix)]
+    return word
+
 RULES: dict[str, Callable[[str], str]] = {
-    "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch,
+    "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
 }
 
 

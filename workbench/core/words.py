@@ -22,26 +22,33 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from itertools import chain
 
 import regex
 
-from workbench.core.named_forms import fold_accents, named_form, typed_aa
+from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
 WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
 # Scripts written without spaces between words: indexed by overlapping character pairs.
-CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]+")
+CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}]+")
+THAI = regex.compile(r"\p{Thai}")
 # WORD restricted to ASCII (letters, digits; no ASCII character is a mark): the standard library's
 # engine finds these runs 2.5 times faster than ``regex`` does with Unicode classes, and most shop text is ASCII.
 ASCII_WORD = re.compile(r"[a-z0-9]+")
 
 
 def tokenize(text: str) -> list[str]:
-    """Lowercase words, whole in any script; Chinese and Japanese as character bigrams."""
+    """Lowercase words, whole in any script; Chinese, Japanese and Thai as character bigrams.
+
+    Text that is not ASCII is read composed (NFC): a file saved decomposed, each accent a mark after its letter
+    (some systems write Vietnamese so), has the words a customer types composed. Thai's vowel signs and tone
+    marks are left out of its pairs: customers type "ไหม", "มั้ย" or "มั๊ย" for the same "?" and skip tone marks."""
     lowered = text.lower()
     if lowered.isascii():
         return ASCII_WORD.findall(lowered)
+    lowered = unicodedata.normalize("NFC", lowered)
     if CJK.search(lowered) is None:  # most text: every word is whole, so skip looking for runs word by word
         return WORD.findall(lowered)
     tokens: list[str] = []
@@ -51,6 +58,8 @@ def tokenize(text: str) -> list[str]:
             if run.start() > position:
                 tokens.append(word[position : run.start()])
             chars = run.group()
+            if THAI.match(chars):
+                chars = MARKS.sub("", chars)
             tokens.extend([chars] if len(chars) == 1 else [chars[i : i + 2] for i in range(len(chars) - 1)])
             position = run.end()
         if position < len(word):
@@ -126,6 +135,13 @@ LANGUAGES = {
     "cs": ("Czech", "czech", "czech"),
     "el": ("Greek", "greek", "greek"),
     "uk": ("Ukrainian", None, "ukrainian"),  # Snowball has no Ukrainian: words whole, stop words and folding
+    # Issue 35's third probe. Hebrew and Vietnamese have no Snowball stemmer, Thai neither stemmer nor stop-word
+    # list (its words are character pairs, ``tokenize``); Vietnamese's stop words are its own (``OWN_STOP_WORDS``).
+    "ar": ("Arabic", "arabic", "arabic"),
+    "hi": ("Hindi", "hindi", "hindi"),
+    "he": ("Hebrew", None, "hebrew"),
+    "th": ("Thai", None, None),
+    "vi": ("Vietnamese", None, None),
 }
 
 # How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
@@ -174,6 +190,14 @@ QUESTION_WORDS = {
         потрібно треба підкажіть будь ласка дякую привіт хочу продається""",
     "el": """πόσο πόσα πόση ποιο ποια ποιος ποιες ποιοι πού πότε γιατί πώς μπορώ μπορείτε μπορεί έχετε υπάρχει
         παρακαλώ ευχαριστώ γεια καλησπέρα θέλω κάνει κάνω""",
+    "ar": """كم بكم كام ايش وش شو ماذا متى وين اين أين كيف ليش لماذا هل فيه في عندكم ممكن اقدر أقدر ابي أبغى ابغى
+        بدي عايز تبيعون يوجد لو سمحت شكرا مرحبا السلام""",
+    "he": """כמה מה מי איפה מתי למה איך האם יש אפשר אתם אתן לכם שלכם בבקשה תודה היי שלום רוצה צריך""",
+    "hi": """क्या कितना कितने कितनी कौन कौनसा कहाँ कहां कब क्यों कैसे है हैं था सकते सकता सकती बताइए बताओ बताएं
+        कृपया धन्यवाद नमस्ते मिलेगा मिलेगी चाहिए आता आती आते""",
+    "vi": """bao nhieu gì không khong ko hông hok sao nào đâu đâu khi nào thế nào có được đc dc vậy vay ạ nhé nha
+        shop ơi cho hỏi xin cảm ơn""",
+    "id": """gimana gak nggak enggak kak min gan dong sih nya kah pake""",
 }
 # Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
 # that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
@@ -190,7 +214,8 @@ SEARCH_WORDS_LABEL = {
     "it": "Parole chiave:", "nl": "Zoekwoorden:", "pt": "Palavras-chave:", "pl": "Słowa kluczowe:", "sv": "Sökord:",
     "da": "Søgeord:", "no": "Søkeord:", "fi": "Hakusanat:", "cs": "Klíčová slova:", "hu": "Kulcsszavak:",
     "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
-    "uk": "Ключові слова:",
+    "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
+    "vi": "Từ khóa:", "id": "Kata kunci:",
 }
 
 
@@ -258,7 +283,9 @@ class Analyzer:
         "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
         leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
         if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
-            return fold_accents(word)
+            return fold_accents(hebrew_prefix_off(word) if self.languages[0] == "he" else word)
+        if self.languages[0] == "ar":  # a customer's "مبخره" is the file's "مبخرة"
+            word = TYPED_TEH_MARBUTA.sub("ة", word)
         if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
             word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
         word = typed_aa(self.languages[0], word)  # Danish "faar" is "får"
@@ -323,15 +350,25 @@ MODERN_GREEK = """ο η το οι τα του της των τον την τη �
     ένας έναν κάθε πολύ πιο εδώ εκεί όταν αν αλλά ούτε μέχρι έως μετά πριν χωρίς κατά προς ως""".split()
 
 
+# Vietnamese's function words, few and typed without tones too: the package's list (1,943 entries) folded took away
+# "cà", "phê", "trà" and "nước" ("cả", "phê", "trà", "nước" are in it), the words a coffee shop's customers ask with.
+OWN_STOP_WORDS = {"vi": """của và là các những này thì mà với cho của rồi cũng để bị bởi như nên nếu hay hoặc thêm
+    ra vào lên xuống""".split()}
+# The package's Hebrew file writes its words in quotes with commas ('"אבל",'): without them.
+QUOTED = str.maketrans("", "", '",')
+
+
 def stop_words_of(code: str) -> frozenset[str]:
     """A language's stop words: English's own list (``STOP_WORDS``), else the ``stop-words`` package's, which ships
-    its lists as files (nothing is fetched), and Greek's own (``MODERN_GREEK``). Folded as the stems are: a
-    customer's "a" is French "à"."""
+    its lists as files (nothing is fetched), and Greek's and Vietnamese's own (``MODERN_GREEK``,
+    ``OWN_STOP_WORDS``); Thai has none. Folded as the stems are: a customer's "a" is French "à"."""
     if code == "en":
         return STOP_WORDS
     from stop_words import get_stop_words
 
-    words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])} | set(MODERN_GREEK if code == "el" else ())
+    listed = LANGUAGES[code][2]
+    words = {word.lower().translate(QUOTED) for word in (get_stop_words(listed) if listed else ())}
+    words |= set(MODERN_GREEK if code == "el" else ()) | set(OWN_STOP_WORDS.get(code, ()))
     return frozenset(words | {fold_accents(word) for word in words})
 
 

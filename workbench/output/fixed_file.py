@@ -19,7 +19,7 @@ from workbench.core import limits
 from workbench.core.model import Document, WorkbenchError
 from workbench.read.spreadsheet import mend_decimal_commas, sniff_delimiter
 from workbench.read.table import clean_cell
-from workbench.read.textio import decode_text
+from workbench.read.textio import codec, decode_text, windows_1258_form
 
 WRITES = (".csv", ".tsv", ".txt", ".md", ".markdown", ".xlsx", ".xlsm")
 
@@ -51,7 +51,9 @@ def _encode(text: str, data: bytes, encoding: str) -> bytes:
         text = text.replace("\n", "\r\n")
     if encoding == "utf-16":  # Python's utf-16 writes its BOM
         return text.encode("utf-16")
-    out = text.encode(encoding, errors="strict")
+    if encoding == "windows-1258":  # Vietnamese letters the page lacks, written as Windows writes them
+        text = windows_1258_form(text)
+    out = text.encode(codec(encoding), errors="strict")
     return out if encoding != "utf-8" or not data.startswith(codecs.BOM_UTF8) else codecs.BOM_UTF8 + out
 
 

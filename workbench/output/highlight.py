@@ -19,6 +19,11 @@ STYLE = """
 .wb-cut { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; line-height: 1.55;
           white-space: pre-wrap; word-break: break-word; margin: 0; padding: 6px; border: 1px solid #ddd;
           border-radius: 6px; background: #fff; color: #222; }
+/* Each line laid out in its own text's direction: an Arabic or Hebrew line right to left from the right edge, its
+   pieces' marks in reading order (laid out left to right, a piece starting inside an Arabic line was drawn amid
+   its words, the words on either side swapped). A line of Latin letters reads as before. */
+.wb-cut, .wb-chunk { unicode-bidi: plaintext; text-align: start; }
+.wb-tag, .wb-pieces { unicode-bidi: isolate; direction: ltr; }  /* "107 wp" whole inside an Arabic line */
 .wb-c0 { background: #dbeafe; }
 .wb-c1 { background: #fde68a; }
 .wb-out { color: #9ca3af; }

@@ -11,7 +11,10 @@ product with none gets an item naming the column to add.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
+
+import regex
 
 from workbench.core.model import Document, Fact, Section
 
@@ -50,16 +53,18 @@ DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "
                      "beschreibung", "kurzbeschreibung", "descriptif", "descripción", "descripcion", "descrizione",
                      "beschrijving", "omschrijving", "descrição", "descricao", "opis", "beskrivning", "beskrivelse",
                      "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "опис",
-                     "περιγραφή")
+                     "περιγραφή",
+                     "الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "tả", "deskripsi", "keterangan")  # "Mô tả"
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
                "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
 
 
 def header_words(column: str) -> list[str]:
-    """A header's words, lower case: "optionGroups" and "option_groups" are both ["option", "groups"]."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", column)
-    return [re.sub(r"\d+$", "", word) for word in re.split(r"[^\w]+|_", spaced.lower()) if word]
+    """A header's words, lower case: "optionGroups" and "option_groups" are both ["option", "groups"]. A word keeps
+    its vowel signs and accent marks (Hindi "विवरण", a decomposed Vietnamese "Mô tả", read composed)."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", unicodedata.normalize("NFC", column))
+    return [re.sub(r"\d+$", "", word) for word in regex.split(r"[^\w\p{M}]+|_", spaced.lower()) if word]
 
 
 def _internal(column: str) -> bool:

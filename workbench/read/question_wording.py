@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from workbench.core.named_forms import fold_accents
+
 # French "de" before a vowel or a mute h is "d'": "Catégorie d'Accessoires d'hiver", "Combien d'Écharpes". An h that
 # is sounded (aspiré) keeps "de": the product words a shop is likely to start a name with.
 VOWEL_START = re.compile(r"^[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
@@ -72,6 +74,16 @@ KIND_WORDS = (
                     r"beschrijving|omschrijving|descricao|opis|beskrivning|beskrivelse|kuvaus|popis|leiras|aciklama|"
                     r"описание|анонс|опис|περιγραφη"),
 )
+# Arabic, Hebrew, Hindi, Thai, Vietnamese and Indonesian header words, folded as ``questions.column_words`` folds
+# ("स्टॉक" is "सटक"); Thai's found inside a header, which it writes as one word ("จำนวนในสต็อก").
+SCRIPT_KIND_WORDS = {
+    "price": ("السعر سعر מחיר कीमत मूल्य दाम giá harga", "ราคา"), "stock": ("الكمية المخزون מלאי स्टॉक kho stok", "สต็อก"),
+    "brand": ("الماركة العلامة מותג ब्रांड hiệu merek", "แบรนด์ ยี่ห้อ"), "category": ("التصنيف الفئة קטגוריה श्रेणी mục", "หมวดหมู่"),
+    "description": ("الوصف وصف תיאור विवरण tả deskripsi keterangan", "รายละเอียด"),
+}
+KIND_WORDS = tuple((kind, "|".join([pattern, *(fold_accents(word) for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[0].split()),
+                                    *(rf"\w*{fold_accents(word)}\w*" for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[1].split())]))
+                   for kind, pattern in KIND_WORDS)
 # Which question a returns column asks, by the start of its header's words: an exchange column does not test
 # "can I return it?".
 RETURNS_STEMS = (

@@ -119,7 +119,10 @@ SKIPPED = re.compile(
     r"etiquetas|etiquettes|schlagworter|etichette|trefwoorden|tagi|taggar|"
     # Codes and a currency in the other languages' exports (Czech "Kód", Turkish "Stok Kodu", Hungarian "Cikkszám",
     # Russian "Артикул", Greek "Κωδικός"): never a customer's question.
-    r"kod|kodu|cikkszam|varenummer|tuotenumero|артикул|код|валюта|κωδικος|αναγνωριστικο)$"
+    r"kod|kodu|cikkszam|varenummer|tuotenumero|артикул|код|валюта|κωδικος|αναγνωριστικο|"
+    # Arabic "رمز المنتج", Hebrew 'מק"ט', Hindi "कोड", Thai "รหัสสินค้า", Vietnamese "Mã sản phẩm", Indonesian "Kode"
+    # (folded as ``column_words`` folds: the vowel signs off).
+    r"رمز|מק|कड|รหส\w*|ma|kode)$"
 )
 YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
 TRUE_FALSE = ("true", "false")  # a system's flag, no customer's answer; nor is a 0 (``unfilled``: one rule)

@@ -52,10 +52,12 @@ SEPARATOR = re.compile(r"(?<=\d)[.,](?=\d)")
 
 
 def _folded_pattern(word: str) -> str:
-    """One word of an answer as a pattern that matches it however its quotes and dashes were typed, as written
-    or in its NFKC form ("ﬁ" or "fi"), and a number with either separator ("6,50" or "6.50", "1.299,00" or
+    """One word of an answer as a pattern that matches it however its quotes and dashes were typed, as written,
+    decomposed (NFD) or in its NFKC form ("ﬁ" or "fi"), and a number with either separator ("6,50" or "6.50", "1.299,00" or
     "1,299.00")."""
     forms = dict.fromkeys([word.translate(_TYPOGRAPHIC_TABLE), fold(word)])
+    if not word.isascii():  # and decomposed, each accent a mark after its letter, as some systems save Vietnamese
+        forms.update(dict.fromkeys([unicodedata.normalize("NFD", form) for form in forms]))
     parts = [
         "[.,]".join("".join(f"[{re.escape(_VARIANTS[c])}]" if c in _VARIANTS else re.escape(c) for c in piece)
                     for piece in SEPARATOR.split(form))

@@ -91,6 +91,25 @@ def folded(header: str) -> str:
     return LANGUAGE_TAG.sub("", " ".join(fold_accents(header).lower().replace("_", " ").split()))
 
 
+
+# Arabic, Hebrew, Hindi, Thai, Vietnamese and Indonesian headers (issue 35's third probe), as Salla, Zid, Konimbo,
+# Shopify, Shopee, Haravan or Tokopedia exports write them; folded as every header is compared (``folded``:
+# Devanagari's and Thai's vowel signs go as accents do, "कीमत" is "कमत"), so they are written here as shops write them.
+SCRIPT_NAME_HEADERS = ("اسم المنتج", "اسم", "الاسم", "المنتج", "שם המוצר", "שם מוצר", "שם", "उत्पाद का नाम", "उत्पाद",
+                       "नाम", "ชื่อสินค้า", "ชื่อ", "สินค้า", "tên sản phẩm", "tên", "sản phẩm", "nama produk",
+                       "nama barang", "nama", "produk")
+SCRIPT_NAME_WORDS = ("اسم", "الاسم", "שם", "नाम", "tên", "nama")
+SCRIPT_ROLE_HEADERS = {
+    "price": ("السعر", "سعر", "מחיר", "कीमत", "मूल्य", "दाम", "ราคา", "giá", "giá bán", "harga", "harga jual"),
+    "description": ("الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "mô tả", "deskripsi", "keterangan"),
+    "category": ("التصنيف", "الفئة", "القسم", "קטגוריה", "श्रेणी", "หมวดหมู่", "danh mục"),  # Indonesian's "kategori" above
+}
+OTHER_NAME_HEADERS += tuple(folded(header) for header in SCRIPT_NAME_HEADERS)
+OTHER_NAME_WORDS += tuple(folded(word) for word in SCRIPT_NAME_WORDS)
+for _role, _headers in SCRIPT_ROLE_HEADERS.items():
+    ROLE_HEADERS[_role] += tuple(folded(header) for header in _headers)
+
+
 def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
     """Which column holds the name (``name_column``, as chosen), the price, the description and the category, in
     any of the languages read here: {"name": "TITRE", "price": "PRIX", …}; a role no header plays is left out."""

@@ -6,6 +6,7 @@ import codecs
 import os
 import re
 import stat
+import unicodedata
 from pathlib import Path
 
 from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
@@ -138,6 +139,84 @@ NOT_WESTERN = CENTRAL_LETTERS | CZECH_HUNGARIAN | TURKISH_LETTERS
 CYRILLIC_A_O, GREEK_A_O = b"\xe0\xee\xc0\xce", b"\xe1\xef\xc1\xcf"
 
 
+
+# Arabic, Hebrew, Thai and Vietnamese code pages (issue 35's third probe): looked at before the pages above, as each
+# shares their bytes. Python names Windows-874 "cp874" only: ``codec`` gives the name a codec is looked up by.
+CODE_PAGES |= {
+    "windows-1256": "Windows-1256, as Excel saves text on an Arabic computer",
+    "windows-1255": "Windows-1255, as Excel saves text on a Hebrew computer",
+    "windows-874": "Windows-874 (TIS-620), as Excel saves text on a Thai computer",
+    "windows-1258": "Windows-1258, as Excel saves text on a Vietnamese computer",
+}
+CODECS = {"windows-874": "cp874"}
+# Thai's consonants are 0xA1-0xCE, its vowels and tone marks 0xD0-0xFB: a Thai text is almost all such bytes, a third
+# of them below 0xC0 (Windows-1252's signs ¡-¿, which no other script's letters fill so), and none of 0xDB-0xDE or
+# 0xFC-0xFF, which Windows-874 leaves undefined and Cyrillic (ь э ю я), Greek (ό ύ ώ) and Arabic (ف ق) write often.
+THAI_BYTES, THAI_LOW = bytes(range(0xA1, 0xFC)), bytes(range(0xA1, 0xC0))
+NOT_THAI = bytes(range(0xDB, 0xDF)) + bytes(range(0xFC, 0x100))
+THAI_LOW_SHARE = 0.2
+# Hebrew's 27 letters are 0xE0-0xFA in Windows-1255 (its vowel points, 0xC0-0xD2, are rarely typed): a Russian
+# text puts its capitals and ы ь э ю я, a Greek one its accented vowels, outside that range as a tenth or more of
+# its letters.
+HEBREW_LETTERS = bytes(range(0xE0, 0xFB))
+HEBREW_SHARE = 0.97
+# Arabic's article "ال" is 0xC7 0xE1 in Windows-1256, about one letter pair in twenty of a text (0xC0 and above); Cyrillic reads the
+# pair "Зб" and Greek "Ηα", which neither writes: one in a hundred of the high bytes is Arabic.
+ARABIC_ARTICLE, ARABIC_SHARE = b"\xc7\xe1", 0.01
+# Vietnamese in Windows-1258 is mostly ASCII letters; a tone the page has no letter for is a combining mark after
+# the vowel (grave 0xCC, acute 0xEC, tilde 0xDE, hook 0xD2, dot below 0xF2): "ấ" is "â" 0xE2 and 0xEC. Those bytes are
+# Czech ě ň and Romanian Ţ in Windows-1250, which no vowel comes before but in a word-final "aň", "eň"; read as
+# Vietnamese when vowels with a tone mark are a fifth of the bytes above 0x7F.
+VIETNAMESE_TONE = re.compile(b"[aeiouyAEIOUY\xe2\xe3\xea\xf4\xf5\xfd\xc2\xc3\xca\xd4\xd5\xdd][\xcc\xec\xde\xd2\xf2]")
+VIETNAMESE_SHARE = 0.2
+TONE_MARKS = frozenset("\u0300\u0301\u0303\u0309\u0323")
+
+
+def codec(encoding: str) -> str:
+    """The name Python's codecs know ``encoding`` by ("windows-874" is "cp874")."""
+    return CODECS.get(encoding, encoding)
+
+
+def _counted(data: bytes, these: bytes) -> int:
+    return len(data) - len(data.translate(None, these))  # counted by deleting them: no loop in Python
+
+
+def _script_page(data: bytes) -> tuple[str, str] | None:
+    """Text in the Thai, Hebrew, Arabic or Vietnamese code page, told by its letters' bytes (the constants above);
+    None for any other text, which ``_windows_text`` reads as before."""
+    letters = _counted(data, ASCII_LETTERS)
+    thai = _counted(data, THAI_BYTES)
+    if thai > letters and _counted(data, THAI_LOW) >= THAI_LOW_SHARE * thai and not _counted(data, NOT_THAI):
+        return data.decode("cp874", errors="replace"), "windows-874"
+    high = _counted(data, HIGH_LETTERS)
+    if high > letters:
+        if _counted(data, HEBREW_LETTERS) >= HEBREW_SHARE * high:
+            return data.decode("cp1255", errors="replace"), "windows-1255"
+        if data.count(ARABIC_ARTICLE) >= max(1, ARABIC_SHARE * high):
+            return data.decode("cp1256", errors="replace"), "windows-1256"
+        return None
+    tones = len(VIETNAMESE_TONE.findall(data))
+    if tones >= CENTRAL_MIN and tones >= VIETNAMESE_SHARE * _counted(data, bytes(range(0x80, 0x100))):
+        return data.decode("cp1258", errors="replace"), "windows-1258"
+    return None
+
+
+def windows_1258_form(text: str) -> str:
+    """Text as Windows-1258 can write it: a letter the page lacks ("ấ") as its nearest letter there and its tone as a
+    combining mark ("â" and U+0301), as Windows saves Vietnamese; the rest as it is."""
+    out = []
+    for char in unicodedata.normalize("NFC", text):
+        try:
+            char.encode("cp1258")
+            out.append(char)
+        except UnicodeEncodeError:
+            parts = unicodedata.normalize("NFD", char)
+            tones = "".join(mark for mark in parts[1:] if mark in TONE_MARKS)
+            base = unicodedata.normalize("NFC", "".join(mark for mark in parts if mark not in TONE_MARKS))
+            out.append(base + tones)
+    return "".join(out)
+
+
 def _windows_text(data: bytes) -> tuple[str, str]:
     """Text that is not UTF-8, read as the Windows code page its writer's Excel saved it in.
 
@@ -149,7 +228,12 @@ def _windows_text(data: bytes) -> tuple[str, str]:
       ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no "³",
       "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one).
     - Windows-1254 (Turkish) when ı ş ğ İ Ş Ğ's bytes do, at least twice, and outnumber Icelandic's á é í ó ú æ.
-    - Windows-1252 (Western Europe and the Americas) otherwise."""
+    - Windows-1252 (Western Europe and the Americas) otherwise.
+
+    Thai, Hebrew, Arabic and Vietnamese text is told first (``_script_page``)."""
+    found = _script_page(data)
+    if found is not None:
+        return found
     high = len(data) - len(data.translate(None, HIGH_LETTERS))  # counted by deleting them: no loop in Python
     if high > len(data) - len(data.translate(None, ASCII_LETTERS)):
         greek = len(data) - len(data.translate(None, GREEK_A_O))
