@@ -1,0 +1,64 @@
+"""Shop files from Japan, mainland China, Taiwan and Korea as their systems and Excel save them (issue 35): Shift_JIS
+(cp932), GB18030 (GBK), Big5 (cp950) and EUC-KR (cp949), each read in its own code page, not as a Windows page's
+letters ("Џ¤•i–ј" for "商品名"); their headers' roles known; their words read as customers type them."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.read.textio import decode_text
+
+from .conftest import ROOT
+
+WRITTEN = ROOT / "tests" / "data" / "written"
+FILES = [("chaki_makeshop_ja.csv", "cp932", "Shift_JIS"), ("lingshi_youzan_zh.csv", "gb18030", "GB18030"),
+         ("banshou_shopline_tw.csv", "cp950", "Big5"), ("bansang_cafe24_ko.csv", "cp949", "EUC-KR")]
+
+
+@pytest.mark.parametrize(("name", "encoding", "said"), FILES)
+def test_each_export_is_read_in_its_own_code_page_and_the_warning_names_it(name, encoding, said):
+    data = (WRITTEN / name).read_bytes()
+    text, found, warnings = decode_text(data, name)
+    assert found == encoding  # on main: windows-1251 or -1250, "Џ¤•i–ј" for "商品名"
+    assert text == data.decode(encoding).replace("\r\n", "\n")
+    assert f"read as {said}" in warnings[0] and "accented" not in warnings[0]
+
+
+@pytest.mark.parametrize(("text", "encoding"), [
+    ("商品名,価格\nお茶碗,1200\nほうじ茶のティーバッグ,800\n", "cp932"),
+    ("商品名称,价格\n红枣,39.90\n开心果,49.00\n每日坚果,129.00\n", "gb18030"),
+    ("商品名稱,售價\n鳳梨酥,450\n牛軋糖,280\n烏龍茶,680\n", "cp950"),
+    ("상품명,판매가\n참기름,28000\n고추장은 맛있어요,22000\n", "cp949"),
+])
+def test_a_few_lines_are_enough_to_tell_the_four_apart(text, encoding):
+    # Each page's bytes decode "validly" in the others too (Korean read as GBK is "噸ヶ" ...): the reading with the
+    # most common characters wins.
+    assert decode_text(text.encode(encoding), "x.csv")[:2] == (text, encoding)
+
+
+def test_a_japanese_text_in_gbk_is_read_as_gbk_writes_it():
+    text = (WRITTEN / "okurimono_faq_ja.md").read_text(encoding="utf-8")
+    assert decode_text(text.encode("gb18030"), "x.md")[:2] == (text, "gb18030")
+
+
+@pytest.mark.parametrize("page", ["cp1252", "cp1250", "cp1251", "cp1253", "cp1254"])
+def test_every_line_of_the_written_western_files_keeps_its_windows_page(page):
+    # Each non-ASCII line of the probe files of the other languages, as a file of its own, in each Windows page it
+    # encodes in: none is taken for Japanese, Chinese or Korean (a line has too few wide characters, or too few
+    # common ones, in every East Asian reading).
+    from workbench.read.textio import _east_asian_text
+
+    checked = 0
+    for path in sorted(WRITTEN.glob("*")):
+        if path.suffix not in (".csv", ".md", ".txt") or any(f"_{code}." in path.name for code in ("ja", "zh", "tw", "ko")):
+            continue
+        text = decode_text(path.read_bytes(), path.name)[0]
+        for line in text.split("\n"):
+            try:
+                data = line.encode(page)
+            except UnicodeEncodeError:
+                continue
+            if not data.isascii():
+                checked += 1
+                assert _east_asian_text(data) is None, (path.name, line)
+    assert checked > 20
