@@ -62,3 +62,42 @@ def test_every_line_of_the_written_western_files_keeps_its_windows_page(page):
                 checked += 1
                 assert _east_asian_text(data) is None, (path.name, line)
     assert checked > 20
+
+
+@pytest.mark.parametrize(("name", "roles"), [
+    ("chaki_makeshop_ja.csv", {"name": "商品名", "price": "販売価格(税込)", "description": "商品説明",
+                               "category": "カテゴリ"}),  # the price with tax, not 販売価格(税抜) before it
+    ("lingshi_youzan_zh.csv", {"name": "商品名称", "price": "价格（元）", "description": "商品描述",
+                               "category": "商品分组"}),
+    ("banshou_shopline_tw.csv", {"name": "商品名稱", "price": "售價", "description": "商品描述",
+                                 "category": "商品分類"}),
+    ("bansang_cafe24_ko.csv", {"name": "상품명", "price": "판매가", "description": "상품 요약설명",
+                               "category": "상품분류"}),  # 판매가 with VAT, not 상품가 before it
+])
+def test_each_export_opens_with_its_columns_read(name, roles):
+    from workbench.read.loaders import load_bytes
+    from workbench.read.table import column_roles
+
+    document = load_bytes((WRITTEN / name).read_bytes(), name)  # on main: "no column that looks like a product name"
+    assert column_roles(document.columns, document.name_column) == roles
+    assert len(document.sections) == 1 + (8 if "tw" not in name else 7)
+
+
+@pytest.mark.parametrize(("header", "price"), [
+    (["商品名", "価格(税抜)", "価格（税込）"], "価格（税込）"),
+    (["商品名称", "售价", "含税价格"], "售价"),  # "含税价格" is no price header of the list: the list's decides
+    (["상품명", "소비자가", "판매가(부가세 포함)"], "판매가(부가세 포함)"),
+    (["상품명", "소비자가", "가격"], "가격"),
+])
+def test_the_price_with_tax_is_taken_where_a_file_has_both(header, price):
+    from workbench.read.table import column_roles
+
+    assert column_roles(header, header[0])["price"] == price
+
+
+def test_a_kanas_voicing_mark_and_a_hangul_syllable_survive_folding():
+    from workbench.core.named_forms import fold_accents
+
+    # NFKD took "ゴ" apart ("カテコリ") and "상" into its letters; full-width forms still narrow.
+    assert [fold_accents(word) for word in ("カテゴリ", "상품명", "価格（税込）", "１２０円", "livrée")] == [
+        "カテゴリ", "상품명", "価格(税込)", "120円", "livree"]
