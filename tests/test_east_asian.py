@@ -101,3 +101,32 @@ def test_a_kanas_voicing_mark_and_a_hangul_syllable_survive_folding():
     # NFKD took "ゴ" apart ("カテコリ") and "상" into its letters; full-width forms still narrow.
     assert [fold_accents(word) for word in ("カテゴリ", "상품명", "価格（税込）", "１２０円", "livrée")] == [
         "カテゴリ", "상품명", "価格(税込)", "120円", "livree"]
+
+
+def test_korean_is_read_as_syllable_pairs_so_a_word_meets_it_with_its_particle():
+    from workbench.core.words import tokenize
+
+    # Whole, "배송비는" never met a customer's "배송은" or "배송비": pairs share "배송" (and "송비").
+    assert tokenize("배송비는 얼마예요?") == ["배송", "송비", "비는", "얼마", "마예", "예요"]
+    assert set(tokenize("배송은")) & set(tokenize("배송비는")) == {"배송"}
+
+
+def test_japanese_particle_and_ending_pairs_are_stop_words_and_the_subject_stays():
+    from workbench.core.words import analyzer
+
+    japanese = analyzer(("ja",))
+    # 急須 / 須は / ih / でも / も使 / 使え / えま / ます / すか: the pairs of particles and endings go.
+    assert japanese.terms("急須はIHでも使えますか") == ["急須", "須は", "ih", "も使", "使え"]
+    assert analyzer(("zh",)).terms("牛肉干辣不辣？") == ["牛肉", "肉干", "干辣", "辣不", "不辣"]  # no stop words
+
+
+@pytest.mark.parametrize(("name", "language"), [
+    ("chaki_makeshop_ja.csv", "Japanese"), ("lingshi_youzan_zh.csv", "Chinese"), ("banshou_shopline_tw.csv", "Chinese"),
+    ("bansang_cafe24_ko.csv", "Korean"), ("okurimono_faq_ja.md", "Japanese")])
+def test_each_file_is_said_to_be_read_with_its_languages_rules(name, language):
+    from workbench.read.language import reading_sentence
+    from workbench.read.loaders import load_bytes
+
+    document = load_bytes((WRITTEN / name).read_bytes(), name)
+    # Before: "Written in Japanese, which word search has no rules for; read with English word rules".
+    assert reading_sentence(document) == f"Written in {language}; read with {language} word rules."

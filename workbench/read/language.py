@@ -27,7 +27,7 @@ from workbench.core.words import ENGLISH, LANGUAGES, Analyzer, analyzer
 LATIN = regex.compile(r"\p{Latin}")
 LETTER = regex.compile(r"\p{L}")
 # Languages found and named, though read as English is (no stemmer or stop-word list of their own here).
-OTHER_LANGUAGES = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean", "hi": "Hindi", "ar": "Arabic", "he": "Hebrew",
+OTHER_LANGUAGES = {"hi": "Hindi", "ar": "Arabic", "he": "Hebrew",
                    "th": "Thai", "bg": "Bulgarian", "vi": "Vietnamese"}
 SECOND_SHARE = 0.25  # a language with a quarter of the letters is one the document is written in
 MIN_LETTERS = 40  # fewer letters in all (a list of prices and codes) says nothing about a language
