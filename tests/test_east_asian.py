@@ -130,3 +130,35 @@ def test_each_file_is_said_to_be_read_with_its_languages_rules(name, language):
     document = load_bytes((WRITTEN / name).read_bytes(), name)
     # Before: "Written in Japanese, which word search has no rules for; read with English word rules".
     assert reading_sentence(document) == f"Written in {language}; read with {language} word rules."
+
+
+@pytest.mark.parametrize(("name", "asked"), [
+    ("chaki_makeshop_ja.csv", [("南部鉄器 急須 あられ 0.6Lはいくらですか？", "8,800"),  # the price with tax
+                               ("有田焼 湯呑み 藍染 2客セットの在庫はいくつありますか？", "12"),
+                               ("静岡 深蒸し煎茶 100gはどのカテゴリにありますか？", "日本茶")]),
+    ("lingshi_youzan_zh.csv", [("每日坚果 混合装 750g（30袋）在哪个分类里？", "坚果炒货"),
+                               ("五香牛肉干 200g是什么牌子的？", "草原牧歌"), ("新疆若羌灰枣 500g多少钱？", "39.90")]),
+    ("banshou_shopline_tw.csv", [("土鳳梨酥 10入禮盒在哪個分類？", "糕餅"), ("蔓越莓牛軋糖 250g是哪個牌子的？", "日光烘焙"),
+                                 ("阿里山高山烏龍茶 150g多少錢？", "680")]),  # traditional characters: 錢, not 钱
+    ("bansang_cafe24_ko.csv", [("국산 참깨 참기름 350ml 어느 카테고리에 있나요?", "기름·양념"),
+                               ("전통 찹쌀 고추장 1kg 어느 브랜드예요?", "순창댁"), ("유기농 현미 누룽지 500g 얼마예요?", "12000")]),
+])
+def test_generated_questions_are_asked_in_the_files_language_and_script(name, asked):
+    from workbench.read.loaders import load_bytes
+    from workbench.read.questions import generate_questions
+
+    questions = generate_questions(load_bytes((WRITTEN / name).read_bytes(), name))
+    # Before: "What is the 販売価格 税抜 of the 南部鉄器 急須 あられ 0.6L?" -> "8,000", and 独自商品コード asked.
+    assert [(q.question, q.expected_answer) for q in questions[:3]] == asked
+    assert not any("コード" in q.question or "编码" in q.question for q in questions)
+
+
+def test_every_east_asian_wording_asks_every_kind_english_does_and_ends_a_unit_once():
+    from workbench.read.question_wording import ENGLISH
+    from workbench.read.question_wordings_asia import ASIAN_WORDINGS, JAPANESE
+
+    for code, wording in ASIAN_WORDINGS.items():
+        assert wording.asks.keys() == ENGLISH.asks.keys(), code
+        assert wording.units.keys() == {"millimetres", "centimetres", "metres", "inches", "feet", "grams",
+                                        "kilograms", "pounds", "ounces", "litres", "millilitres"}, code
+    assert JAPANESE.with_unit("土鍋の重さはどのくらいですか？", "grams") == "土鍋の重さはどのくらいですか（グラムで）？"

@@ -110,7 +110,7 @@ class Wording:
 
     def with_unit(self, question: str, unit: str) -> str:
         """The question ending with the unit the answer is in: "How tall is the Desk Fan, in centimetres?"."""
-        return question.rstrip(" ?;") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";": Greek's "?"
+        return question.rstrip(" ?;？") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";", "？": Greek's, CJK's "?"
 
 
 ENGLISH = Wording(

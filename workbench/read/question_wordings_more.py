@@ -12,6 +12,7 @@ writes it and is found word for word; where the language's question takes the na
 from __future__ import annotations
 
 from workbench.read.question_wording import ENGLISH, WORDINGS, Wording
+from workbench.read.question_wordings_asia import ASIAN_WORDINGS
 
 DANISH = Wording(
     asks={
@@ -261,4 +262,5 @@ MORE_WORDINGS = {"da": DANISH, "fi": FINNISH, "cs": CZECH, "hu": HUNGARIAN, "tr"
 def wording_for(language: str | None) -> Wording:
     """The wording of a file in this language (a code as ``read.language`` finds it): ``question_wording``'s or
     one of these; English when none is. Here, below both tables, so neither module imports the other both ways."""
-    return WORDINGS.get(language or "en") or MORE_WORDINGS.get(language or "en", ENGLISH)
+    return (WORDINGS.get(language or "en") or MORE_WORDINGS.get(language or "en")
+            or ASIAN_WORDINGS.get(language or "en", ENGLISH))
