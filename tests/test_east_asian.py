@@ -162,3 +162,17 @@ def test_every_east_asian_wording_asks_every_kind_english_does_and_ends_a_unit_o
         assert wording.units.keys() == {"millimetres", "centimetres", "metres", "inches", "feet", "grams",
                                         "kilograms", "pounds", "ounces", "litres", "millilitres"}, code
     assert JAPANESE.with_unit("土鍋の重さはどのくらいですか？", "grams") == "土鍋の重さはどのくらいですか（グラムで）？"
+
+
+def test_the_fixed_copy_is_written_back_in_shift_jis_with_its_line_ends():
+    from workbench.advise.edits import Edit
+    from workbench.output.fixed_file import fixed_bytes
+    from workbench.read.loaders import load_bytes
+
+    name = "chaki_makeshop_ja.csv"
+    data = (WRITTEN / name).read_bytes()
+    document = load_bytes(data, name)
+    written = fixed_bytes(data, name, document, [Edit(at=0, text="（検索キーワード：代引き）", row=2, column="商品説明")])
+    # Row 2 (the first product) of the file as Excel saved it: cp932 and CRLF, the words at the cell's end.
+    assert written.replace("（検索キーワード：代引き）".encode("cp932"), b"") == data
+    assert written.decode("cp932").split("\r\n")[1].endswith("重さは約1.1kg。（検索キーワード：代引き）")

@@ -216,12 +216,13 @@ def _decode_utf16(data: bytes, name: str, encoding: str) -> str:
 
 
 # Japanese, Chinese and Korean code pages: what the warning says of each, in the order a tie is decided. Each is the
-# superset Windows writes: cp932 of Shift_JIS, GB18030 of GBK and GB2312, cp950 of Big5, cp949 of EUC-KR.
+# superset Windows writes: cp932 of Shift_JIS, GB18030 of GBK and GB2312, cp950 of Big5, cp949 of EUC-KR. The
+# warning names the codec too (the Document page says the encoding once when the warning holds its name).
 EAST_ASIAN_PAGES = {
-    "cp932": "Shift_JIS, as Excel saves text on a Japanese computer",
+    "cp932": "Shift_JIS (cp932), as Excel saves text on a Japanese computer",
     "gb18030": "GB18030 (GBK), as Excel saves text on a computer in mainland China",
-    "cp950": "Big5, as Excel saves text on a computer in Taiwan or Hong Kong",
-    "cp949": "EUC-KR (code page 949), as Excel saves text on a Korean computer",
+    "cp950": "Big5 (cp950), as Excel saves text on a computer in Taiwan or Hong Kong",
+    "cp949": "EUC-KR (cp949), as Excel saves text on a Korean computer",
 }
 # The characters a text in these languages writes most: every kana, the commonest Hangul syllables, and the
 # commonest Chinese characters in both scripts (general text's and a shop's: 品, 价, 克, 装, 袋). Most of the bytes of
