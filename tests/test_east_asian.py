@@ -117,7 +117,10 @@ def test_japanese_particle_and_ending_pairs_are_stop_words_and_the_subject_stays
     japanese = analyzer(("ja",))
     # 急須 / 須は / ih / でも / も使 / 使え / えま / ます / すか: the pairs of particles and endings go.
     assert japanese.terms("急須はIHでも使えますか") == ["急須", "須は", "ih", "も使", "使え"]
-    assert analyzer(("zh",)).terms("牛肉干辣不辣？") == ["牛肉", "肉干", "干辣", "辣不", "不辣"]  # no stop words
+    chinese = analyzer(("zh",))
+    assert chinese.terms("牛肉干辣不辣？") == ["牛肉", "肉干", "干辣", "辣不", "不辣"]  # 不 names the subject here
+    assert chinese.terms("可以开发票吗") == ["以开", "开发", "发票", "票吗"]  # 可以: every shop's text has it
+    assert chinese.terms("有什麼顏色") == ["有什", "麼顏", "顏色"]  # 什麼 in traditional characters too
 
 
 @pytest.mark.parametrize(("name", "language"), [

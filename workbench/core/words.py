@@ -338,18 +338,31 @@ MODERN_GREEK = """ο η το οι τα του της των τον την τη �
 # are whole words, which character pairs seldom are: Japanese's and Chinese's changed no figure, Korean's (595
 # words and phrases) wrongly refused one more answerable question, so these languages take none of them.
 JAPANESE_FUNCTION_KANA = "はがをにのでともへかよねやすましたていだなるっんえう"
-JAPANESE_STOPS = frozenset(a + b for a in JAPANESE_FUNCTION_KANA for b in JAPANESE_FUNCTION_KANA) | frozenset(
-    JAPANESE_FUNCTION_KANA)
+# Chinese's sentence-final particles (吗, 呢, 吧, 的, 了), pronouns, question words, the common measure word, 请问 and
+# 可以, in both scripts: "可以开发票吗" named "可以" and "票吗", which every shop's text has or nearly, so the
+# unanswerable question looked answered. Dropped, over every word-search setup of the two probe exports, 82 of 144
+# unanswerable questions are refused, not 47, 36 of 528 answerable ones wrongly, not 53, and 238 are clean, not 234.
+# With 不, 有, 多, 能 and 要 too, the traditional export lost 12 clean answers ("不黏牙", "多重" are subjects).
+CHINESE_FUNCTION_CHARACTERS = "的了吗呢吧啊么嗎麼是我你可以什怎哪这這那个個请請问問"
+
+
+def _pairs(characters: str) -> frozenset[str]:
+    """Every character of these, and every pair of two of them."""
+    return frozenset(a + b for a in characters for b in characters) | frozenset(characters)
+
+
+JAPANESE_STOPS, CHINESE_STOPS = _pairs(JAPANESE_FUNCTION_KANA), _pairs(CHINESE_FUNCTION_CHARACTERS)
+CHARACTER_STOPS = {"ja": JAPANESE_STOPS, "zh": CHINESE_STOPS}
 
 
 def stop_words_of(code: str) -> frozenset[str]:
     """A language's stop words: English's own list (``STOP_WORDS``), else the ``stop-words`` package's, which ships
-    its lists as files (nothing is fetched), and Greek's own (``MODERN_GREEK``); Japanese's function kana pairs
-    (``JAPANESE_STOPS``), none for Chinese and Korean. Folded as the stems are: a customer's "a" is French "à"."""
+    its lists as files (nothing is fetched), and Greek's own (``MODERN_GREEK``); Japanese's and Chinese's function
+    characters and their pairs (``CHARACTER_STOPS``), none for Korean. Folded as the stems are: a customer's "a" is French "à"."""
     if code == "en":
         return STOP_WORDS
     if LANGUAGES[code][2] is None:
-        return JAPANESE_STOPS if code == "ja" else frozenset()
+        return CHARACTER_STOPS.get(code, frozenset())
     from stop_words import get_stop_words
 
     words = {word.lower() for word in get_stop_words(LANGUAGES[code][2])} | set(MODERN_GREEK if code == "el" else ())
