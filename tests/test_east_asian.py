@@ -179,3 +179,17 @@ def test_the_fixed_copy_is_written_back_in_shift_jis_with_its_line_ends():
     # Row 2 (the first product) of the file as Excel saved it: cp932 and CRLF, the words at the cell's end.
     assert written.replace("（検索キーワード：代引き）".encode("cp932"), b"") == data
     assert written.decode("cp932").split("\r\n")[1].endswith("重さは約1.1kg。（検索キーワード：代引き）")
+
+
+def test_the_issues_utf8_japanese_file_opens_and_a_file_without_a_name_column_names_the_east_asian_headers():
+    from workbench.read.loaders import load_bytes
+    from workbench.read.table import NoNameColumn, column_roles
+
+    # Issue 35: "商品名,価格,説明" was refused, "no column that looks like a product name".
+    document = load_bytes("商品名,価格,説明\n抹茶,2000,宇治の抹茶です。\n".encode(), "shop.csv")
+    assert document.encoding == "utf-8" and [s.heading for s in document.sections[1:]] == ["抹茶"]
+    assert column_roles(document.columns, document.name_column) == {"name": "商品名", "price": "価格",
+                                                                     "description": "説明"}
+    with pytest.raises(NoNameColumn) as raised:
+        load_bytes("番号,価格\n1,2000\n".encode(), "shop.csv")
+    assert "Japanese, Chinese or Korean: 商品名, 商品名称, 상품명" in str(raised.value)

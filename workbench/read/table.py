@@ -206,7 +206,7 @@ def find_name_column(header: list[str], wanted: str | None, name: str, header_ro
         raise NoNameColumn(
             f"{name} has no column that looks like a product name (name, title, product, item, or the same in "
             "German, French, Spanish, Italian, Dutch, Portuguese, Polish or the Nordic languages: Bezeichnung, "
-            "titre, nombre, nome, naam, nazwa, namn…). "
+            "titre, nombre, nome, naam, nazwa, namn…; or in Japanese, Chinese or Korean: 商品名, 商品名称, 상품명). "
             f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
             + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else ".")
             + (f" They are row {header_row}'s cells, the first row that holds anything: "
