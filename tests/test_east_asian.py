@@ -31,8 +31,8 @@ def test_each_export_is_read_in_its_own_code_page_and_the_warning_names_it(name,
     ("상품명,판매가\n참기름,28000\n고추장은 맛있어요,22000\n", "cp949"),
 ])
 def test_a_few_lines_are_enough_to_tell_the_four_apart(text, encoding):
-    # Each page's bytes decode "validly" in the others too (Korean read as GBK is "噸ヶ" ...): the reading with the
-    # most common characters wins.
+    # Each page's bytes decode "validly" in the others too (Korean "상품명" read as GBK is "惑前疙", Big5's "商品名稱"
+    # "坝珇嘿"), as rare characters: the reading with the most common characters wins.
     assert decode_text(text.encode(encoding), "x.csv")[:2] == (text, encoding)
 
 
