@@ -189,7 +189,7 @@ def question_language(questions: Iterable[str]) -> str | None:
 def analyzer_for(document: Document, questions: Iterable[str] = ()) -> Analyzer:
     """How this document's words are read, chosen once per document and question set: its main language's stems
     and the stop words of each of its languages, and of the questions' language when that is another one. A
-    document whose main language has no rules here (Japanese, Hindi) is read as English, as before."""
+    document whose main language has no rules here (Hindi, Arabic) is read as English, as before."""
     found = document_languages(document)
     if not found or found[0] not in LANGUAGES:
         return ENGLISH
