@@ -45,9 +45,18 @@ def typed_aa(code: str, word: str) -> str:
     return word.replace("aa", "a") if code in AA_FOR_Å else word
 
 
+# Hangul, kana and Han have no accents to lose, but NFKD takes a Hangul syllable apart into its letters ("상" is
+# "ᄉ", "ᅡ", "ᆼ") and a kana's voicing mark off ("ゴ" is "コ" and a mark, so "カテゴリ" was "カテコリ"): a word
+# holding them is only made narrow (NFKC: full-width "１２０" and "（" are "120" and "(").
+EAST_ASIAN = regex.compile(r"[\p{Hangul}\p{Hiragana}\p{Katakana}\p{Han}]")
+
+
 def fold_accents(word: str) -> str:
     """The word without its accents and umlauts ("livrée" -> "livree", "größe" -> "große", "kołdra" -> "koldra");
-    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded."""
+    other scripts' marks (a Devanagari vowel sign) go too, but only Latin-script languages are folded. A Japanese,
+    Chinese or Korean word keeps its characters (``EAST_ASIAN``)."""
+    if not word.isascii() and EAST_ASIAN.search(word):
+        return unicodedata.normalize("NFKC", word).translate(UNMARKED)
     return MARKS.sub("", unicodedata.normalize("NFKD", word)).translate(UNMARKED)
 
 

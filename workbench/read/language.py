@@ -27,7 +27,7 @@ from workbench.core.words import ENGLISH, LANGUAGES, Analyzer, analyzer
 LATIN = regex.compile(r"\p{Latin}")
 LETTER = regex.compile(r"\p{L}")
 # Languages found and named, though read as English is (no stemmer or stop-word list of their own here).
-OTHER_LANGUAGES = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean", "bg": "Bulgarian"}
+OTHER_LANGUAGES = {"bg": "Bulgarian"}
 SECOND_SHARE = 0.25  # a language with a quarter of the letters is one the document is written in
 MIN_LETTERS = 40  # fewer letters in all (a list of prices and codes) says nothing about a language
 PARTS, VALUES, PART_CHARS = 200, 40, 3_000  # the sample read: parts spread over the file, values per part
@@ -188,7 +188,7 @@ def question_language(questions: Iterable[str]) -> str | None:
 def analyzer_for(document: Document, questions: Iterable[str] = ()) -> Analyzer:
     """How this document's words are read, chosen once per document and question set: its main language's stems
     and the stop words of each of its languages, and of the questions' language when that is another one. A
-    document whose main language has no rules here (Japanese, Hindi) is read as English, as before."""
+    document whose main language has no rules here (Hindi, Arabic) is read as English, as before."""
     found = document_languages(document)
     if not found or found[0] not in LANGUAGES:
         return ENGLISH

@@ -2,7 +2,8 @@
 
 The kinds of column a customer asks about (price, colour, size, …) are named by header words in every language
 whose headers the workbench reads (``read.table``: English, German, French, Spanish, Italian, Dutch, Portuguese,
-Polish and Swedish, and Danish, Finnish, Czech, Hungarian, Turkish, Russian, Ukrainian and Greek),
+Polish and Swedish, and Danish, Finnish, Czech, Hungarian, Turkish, Russian, Ukrainian and Greek; Japanese, Chinese
+and Korean in ``question_wordings_asia``),
 so a French export's "Prix" column is the price and its "Poids" the weight whatever the file's language. How the
 question is then put follows the file's main language (``read.language``): "Combien coûte Bonnet tricoté ?" for a
 French file, "Was kostet Wollmütze?" for a German one, the English wording as before for an English file and for
@@ -122,7 +123,7 @@ class Wording:
 
     def with_unit(self, question: str, unit: str) -> str:
         """The question ending with the unit the answer is in: "How tall is the Desk Fan, in centimetres?"."""
-        return question.rstrip(" ?;") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";": Greek's "?"
+        return question.rstrip(" ?;？") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";", "？": Greek's, CJK's "?"
 
 
 ENGLISH = Wording(

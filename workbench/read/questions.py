@@ -16,7 +16,8 @@ from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
 from workbench.read.data_columns import data_columns, unasked_columns
 from workbench.read.language import document_languages
-from workbench.read.question_wording import KIND_WORDS, RETURNS_STEMS
+from workbench.read.question_wording import RETURNS_STEMS
+from workbench.read.question_wordings_asia import ALL_KIND_WORDS, chinese_script
 from workbench.read.question_wordings_more import wording_for
 from workbench.read.spreadsheet import sniff_delimiter
 from workbench.read.table import column_roles
@@ -122,7 +123,10 @@ SKIPPED = re.compile(
     r"kod|kodu|cikkszam|varenummer|tuotenumero|артикул|код|валюта|κωδικος|αναγνωριστικο|"
     # Arabic "رمز المنتج", Hebrew 'מק"ט', Hindi "कोड", Thai "รหัสสินค้า", Vietnamese "Mã sản phẩm", Indonesian "Kode"
     # (folded as ``column_words`` folds: the vowel signs off).
-    r"رمز|מק|कड|รหส\w*|ma|kode)$"
+    r"رمز|מק|कड|รหส\w*|ma|kode|"
+    # Japanese, Chinese and Korean exports' codes (Rakuten's 商品管理番号, Youzan's 商品编码, Cafe24's 상품코드).
+    r"独自商品コード|商品コード|商品番号|商品管理番号|品番|商品编码|商品编号|编码|货号|商品貨號|貨號|商品編號|"
+    r"상품코드|자체|품번|상품번호|코드)$"
 )
 YES_NO = re.compile(r"^(1|yes|no|y|n)$", re.IGNORECASE)  # a flag, not a fact a customer asks for
 TRUE_FALSE = ("true", "false")  # a system's flag, no customer's answer; nor is a 0 (``unfilled``: one rule)
@@ -198,7 +202,7 @@ def column_kind(column: str) -> str | None:
     words = column_words(column)
     if not words or any(SKIPPED.match(word) for word in words) or FAQ_ANSWER_COLUMN.search(column):
         return None
-    for kind, pattern in KIND_WORDS:
+    for kind, pattern in ALL_KIND_WORDS:
         if any(re.fullmatch(pattern, word) for word in words):
             return kind
     return "other"
@@ -242,7 +246,10 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
         raise WorkbenchError(f"the number of questions to generate must be 1 or more, not {limit}")
     wanted = set(columns) if columns is not None else set(document.columns)
     languages = document_languages(document)
-    wording = wording_for(languages[0] if languages else None)  # "Combien coûte …" for a French file
+    language = languages[0] if languages else None
+    if language == "zh":  # asked in the file's script: "多少钱？" or "多少錢？"
+        language = chinese_script(document.text)
+    wording = wording_for(language)  # "Combien coûte …" for a French file
     # Columns the shop's system keeps for itself (``read.data_columns``, the one rule): Bagisto's Type
     # ("simple", "configurable") is no customer's question. A stock column stays: "yes" answers "is it in stock?".
     unasked = unasked_columns(document)

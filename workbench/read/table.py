@@ -78,6 +78,40 @@ ROLE_HEADERS = {
 }
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
 
+# Japanese, Chinese (simplified and traditional) and Korean headers, as Rakuten, makeshop, Taobao, Youzan, Shopline
+# and Cafe24 export them, best first; looked for when no other language's header plays the role, by the header's
+# words before a bracket ("販売価格(税込)", "价格（元）" is "价格"). Of several prices, the one with tax (``TAX_INCLUDED``),
+# as Czech "Cena s DPH" is taken over "Cena bez DPH": what the customer pays. Korean 판매가 (the selling price, with
+# VAT) comes before 상품가 (without) and 소비자가 (the list price shown struck through).
+EAST_ASIAN_HEADERS = {
+    "name": ("商品名", "商品名称", "商品名稱", "宝贝名称", "寶貝名稱", "产品名称", "產品名稱", "品名", "名称", "名稱",
+             "商品", "상품명", "제품명", "품명", "상품 이름", "상품이름"),
+    "price": ("販売価格", "価格", "税込価格", "売価", "通常価格", "単価", "定価", "价格", "售价", "销售价", "销售价格",
+              "一口价", "宝贝价格", "现价", "零售价", "单价", "售價", "價格", "銷售價", "特價", "單價", "原價", "定價",
+              "판매가", "판매가격", "가격", "상품가", "소비자가", "정가"),
+    "description": ("商品説明", "商品説明文", "説明", "説明文", "商品紹介", "pc用商品説明文", "スマートフォン用商品説明文",
+                    "商品描述", "描述", "宝贝描述", "商品详情", "详情", "商品简介", "简介", "商品说明", "说明",
+                    "商品說明", "說明", "商品簡介", "簡介", "商品摘要", "摘要", "상품설명", "상품 설명", "상세설명",
+                    "상품 상세설명", "상품 요약설명", "요약설명", "상품 간략설명", "간략설명", "설명"),
+    "category": ("カテゴリ", "カテゴリー", "商品カテゴリ", "カテゴリ名", "分類", "商品分類", "商品分类", "分类", "类目",
+                 "宝贝类目", "商品分组", "分组", "類別", "商品類別", "分組", "상품분류", "분류", "카테고리",
+                 "상품 카테고리"),
+}
+TAX_INCLUDED = ("税込", "含税", "含稅", "부가세 포함", "부가세포함", "vat포함", "vat 포함")
+BRACKETED = regex.compile(r"\s*[(\[【〔].*?[)\]】〕]\s*")
+
+
+def east_asian_role(keys: list[str], role: str) -> int | None:
+    """The index of the Japanese, Chinese or Korean header (``folded``) that plays ``role`` (``EAST_ASIAN_HEADERS``),
+    None when none does; of several prices, the first that says tax included."""
+    wanted = EAST_ASIAN_HEADERS[role]
+    bases = [BRACKETED.sub(" ", key).strip() for key in keys]
+    found = [index for candidate in wanted for index, base in enumerate(bases) if base == candidate]
+    if role == "price":
+        taxed = [index for index in found if any(mark in keys[index] for mark in TAX_INCLUDED)]
+        found = taxed or found
+    return found[0] if found else None
+
 
 # OpenCart's export names a column's language after it: "name(uk-ua)", "description(en-gb)".
 ENGLISH_SPLIT = re.compile(r"[^a-z]+")
@@ -119,6 +153,8 @@ def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None =
         found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
         if found is None:  # "Precio impuestos excluidos": the first word says the role
             found = next((index for index, key in enumerate(keys) if key.split(" ", 1)[0] in headers), None)
+        if found is None:
+            found = east_asian_role(keys, role)
         if found is not None:
             roles[role] = columns[found]
     return roles
@@ -189,7 +225,7 @@ def find_name_column(header: list[str], wanted: str | None, name: str, header_ro
         raise NoNameColumn(
             f"{name} has no column that looks like a product name (name, title, product, item, or the same in "
             "German, French, Spanish, Italian, Dutch, Portuguese, Polish or the Nordic languages: Bezeichnung, "
-            "titre, nombre, nome, naam, nazwa, namn…). "
+            "titre, nombre, nome, naam, nazwa, namn…; or in Japanese, Chinese or Korean: 商品名, 商品名称, 상품명). "
             f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
             + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else ".")
             + (f" They are row {header_row}'s cells, the first row that holds anything: "
@@ -215,7 +251,7 @@ def name_like_column(header: list[str]) -> int | None:
         for index, cell in enumerate(cells):
             if any(word in split(cell) for word in words):
                 return index
-    return None
+    return east_asian_role(keys, "name")
 
 
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:

@@ -9,6 +9,8 @@ import stat
 import unicodedata
 from pathlib import Path
 
+import regex
+
 from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
 from workbench.core.model import WorkbenchError
 
@@ -68,8 +70,8 @@ def check_size(data: bytes, name: str) -> None:
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
-    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else the Windows code page it reads as
-    (``_windows_text``).
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16, else the Japanese, Chinese or Korean code page it
+    reads as (``_east_asian_text``), else the Windows code page it reads as (``_windows_text``).
 
     Returns the text with newlines normalised to ``\\n``, the encoding used,
     and warnings for the user. Binary files are refused with a plain message.
@@ -90,10 +92,12 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
-            text, encoding = _windows_text(data)
+            text, encoding = _east_asian_text(data) or _windows_text(data)
             warnings.append(
-                f"{name} is not saved as UTF-8 (the usual encoding), so it was read as {CODE_PAGES[encoding]}. Check "
-                "that accented letters and currency signs look right; save the file as UTF-8 to be sure."
+                f"{name} is not saved as UTF-8 (the usual encoding), so it was read as "
+                f"{CODE_PAGES.get(encoding) or EAST_ASIAN_PAGES[encoding]}. Check that "
+                + ("its characters look right" if encoding in EAST_ASIAN_PAGES or encoding in OWN_SCRIPTS else
+                   "accented letters and currency signs look right") + "; save the file as UTF-8 to be sure."
             )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_CHARACTERS:
@@ -149,6 +153,9 @@ CODE_PAGES |= {
     "windows-1258": "Windows-1258, as Excel saves text on a Vietnamese computer",
 }
 CODECS = {"windows-874": "cp874"}
+# Pages of scripts with letters of their own (not Latin with accents): the warning asks the owner to check the text's
+# characters, not its accents.
+OWN_SCRIPTS = frozenset({"windows-1251", "windows-1253", "windows-1255", "windows-1256", "windows-874"})
 # Thai's consonants are 0xA1-0xCE, its vowels and tone marks 0xD0-0xFB: a Thai text is almost all such bytes, a third
 # of them below 0xC0 (Windows-1252's signs ¡-¿, which no other script's letters fill so), and none of 0xDB-0xDE or
 # 0xFC-0xFF, which Windows-874 leaves undefined and Cyrillic (ь э ю я), Greek (ό ύ ώ) and Arabic (ف ق) write often.
@@ -293,3 +300,55 @@ def _decode_utf16(data: bytes, name: str, encoding: str) -> str:
         raise WorkbenchError(
             f"{name} looks like UTF-16 text but byte {error.start} is damaged; save it again as UTF-8."
         ) from None
+
+
+# Japanese, Chinese and Korean code pages: what the warning says of each, in the order a tie is decided. Each is the
+# superset Windows writes: cp932 of Shift_JIS, GB18030 of GBK and GB2312, cp950 of Big5, cp949 of EUC-KR. The
+# warning names the codec too (the Document page says the encoding once when the warning holds its name).
+EAST_ASIAN_PAGES = {
+    "cp932": "Shift_JIS (cp932), as Excel saves text on a Japanese computer",
+    "gb18030": "GB18030 (GBK), as Excel saves text on a computer in mainland China",
+    "cp950": "Big5 (cp950), as Excel saves text on a computer in Taiwan or Hong Kong",
+    "cp949": "EUC-KR (cp949), as Excel saves text on a Korean computer",
+}
+# The characters a text in these languages writes most: every kana, the commonest Hangul syllables, and the
+# commonest Chinese characters in both scripts (general text's and a shop's: 品, 价, 克, 装, 袋). Most of the bytes of
+# one of these code pages decode "validly" in the others too, but as rare characters picked by chance: the right
+# reading is the one with most of these (bench/east_asian_encodings.py).
+COMMON_HANGUL = ("이다에의는로하을가고지서한은기으년대사시를리도인스일요니습있해어아게나수정보주상품제자부내개후전만구용안"
+                 "세드원거합할면것되또와과께님배송")
+COMMON_HAN = ("的一是不了在有人这个们中来上大为和到以时要就出会可也对能子得于着下自之年过发后作里用道行所然家种事成方多经"
+              "么去法如都同现当没动面起看定天分还进好小部其些主样理心本前开但因只从想实商品价格克装包袋入含请无已加水内"
+              "产货色糖茶保存期月日件盒公斤毫升元送购买次款颗块")
+COMMON_HANT = ("這個們來為時會對於著過發後裡種經麼現當沒動還進樣從實價裝請無內產貨購買顆塊")
+EAST_ASIAN_COMMON = regex.compile("[\u3041-\u30ff" + COMMON_HANGUL + COMMON_HAN + COMMON_HANT + "]")
+WIDE = regex.compile("[\u3000-\U0010ffff]")  # kana, Hangul, Han, CJK punctuation, full-width forms, private use
+EAST_ASIAN_SAMPLE = 65_536  # bytes read to decide: a reading's share is settled long before
+EAST_ASIAN_MIN = 8  # wide characters: a name or two ("花生糖 300g") reads as common characters in two pages
+EAST_ASIAN_SHARE = 0.15  # of the wide characters are common ones: a right reading has 0.30-0.66, a wrong one < 0.15
+
+
+def _east_asian_text(data: bytes) -> tuple[str, str] | None:
+    """Text that is not UTF-8, read as the Japanese, Chinese or Korean code page its writer's Excel saved it in; None
+    when it reads as none of them (a Windows-125x file: ``_windows_text`` reads it as before).
+
+    The head of the file is decoded strictly in each page (a Western or Cyrillic file breaks in most), and of the
+    readings the one whose wide characters are most often common ones (``EAST_ASIAN_COMMON``) is kept when at least
+    ``EAST_ASIAN_MIN`` wide characters are read and ``EAST_ASIAN_SHARE`` of them are common. Bytes past the head that
+    do not decode become U+FFFD, as a Windows page's undefined bytes do."""
+    head = data[:EAST_ASIAN_SAMPLE]
+    best, best_key = None, None
+    for encoding in EAST_ASIAN_PAGES:
+        try:  # a character cut by the sample's end is held back, not an error
+            text = codecs.getincrementaldecoder(encoding)().decode(head, final=len(head) == len(data))
+        except UnicodeDecodeError:
+            continue
+        wide = len(WIDE.findall(text))
+        if wide < EAST_ASIAN_MIN:
+            continue
+        share = len(EAST_ASIAN_COMMON.findall(text)) / wide
+        if share >= EAST_ASIAN_SHARE and (best_key is None or share > best_key):
+            best, best_key = encoding, share
+    if best is None:
+        return None
+    return data.decode(best, errors="replace"), best
