@@ -31,6 +31,9 @@ from workbench.core.named_forms import fold_accents, named_form
     ("da", "størrelser", "størrelse"),
     ("da", "kittet", "kit"),               # -et, then the doubled t
     ("no", "jakken", "jakke"),
+    ("hu", "paprikát", "paprika"),         # accusative, typed with or without the accent
+    ("hu", "pistában", "pista"),           # inessive -ban
+    ("hu", "gyereknek", "gyerek"),         # dative -nek
 ])
 def test_an_inflected_word_meets_the_files_form(code, asked, written):
     assert named_form(code, asked) == named_form(code, written)
@@ -68,3 +71,20 @@ def test_a_swedish_question_names_the_files_words_in_their_definite_form():
     # 1.3863: coverage 1.38629 / 3.87124 = 0.35810.
     words, coverage = evidence.question("har ni tältet och kajaker?")
     assert words == ["talt", "kajak"] and round(coverage, 5) == 0.35810
+
+
+def test_a_hungarian_question_names_the_files_words_without_their_case_endings():
+    # "mivel füstölik a paprikát?" against "Füstölt paprika ... füstölve": compared whole (accents folded), neither
+    # "fustolik" nor "paprikat" is in a line, and the answerable question scored 0 as the unanswerable ones did.
+    from workbench.core.words import analyzer
+    from workbench.grade.confidence import WordEvidence
+    from workbench.read.loaders import parse_markdown
+
+    document = parse_markdown("# Bolt\n## Füstölt paprika\nBükkfa füstjén füstölve.\n## Gulyás fűszercsomag\n"
+                              "Gluténmentes.\n", "b.md")
+    evidence = WordEvidence(document, analyzer=analyzer(("hu",)))
+    assert evidence.question("mivel füstölik a paprikát?") == (["fustol", "papr"], 1.0)
+    # Lines: 3 headings and 2 facts, N = 5; "szaritot" and "chil" in none, ln(6/0.5) = 2.48491 each; "papr" in 1,
+    # ln(6/1.5) = 1.38629: coverage 1.38629 / 6.35611 = 0.21810.
+    words, coverage = evidence.question("van szárított chili paprika?")
+    assert words == ["szaritot", "chil", "papr"] and round(coverage, 5) == 0.21810
