@@ -34,6 +34,12 @@ from workbench.core.named_forms import fold_accents, named_form
     ("hu", "paprikát", "paprika"),         # accusative, typed with or without the accent
     ("hu", "pistában", "pista"),           # inessive -ban
     ("hu", "gyereknek", "gyerek"),         # dative -nek
+    ("fi", "toimituksen", "toimitus"),     # genitive: -kse- of an -us noun
+    ("fi", "kiukaalla", "kiukaan"),        # adessive and genitive of "kiuas" (its gradation is not undone)
+    ("fi", "ilmaisen", "ilmainen"),        # -nen as -se-
+    ("fi", "lahjakortteja", "lahjakortti"),  # plural partitive
+    ("fi", "takuuta", "takuu"),            # partitive
+    ("fi", "maksaako", "maksaa"),          # the question's -ko
 ])
 def test_an_inflected_word_meets_the_files_form(code, asked, written):
     assert named_form(code, asked) == named_form(code, written)
@@ -50,7 +56,7 @@ def test_words_that_name_different_things_stay_apart(code, one, other):
 
 def test_short_words_and_other_languages():
     assert named_form("fr", "gants") == "gants"  # under six letters: "gants" is kept whole
-    assert named_form("fi", "väska") == "vaska"  # no rule for Finnish: accents only
+    assert named_form("pl", "kołdrą") == "koldra"  # no rule for Polish: accents and ł only
     assert named_form("sv", "tält") == "talt" and named_form("sv", "hue") == "hue"  # too short to lose a letter
     # Spanish and Italian plural rules lost on the project's files (named_forms' docstring): accents only.
     assert named_form("es", "jabónes") == "jabones" and named_form("it", "borse") == "borse"
@@ -88,3 +94,16 @@ def test_a_hungarian_question_names_the_files_words_without_their_case_endings()
     # ln(6/1.5) = 1.38629: coverage 1.38629 / 6.35611 = 0.21810.
     words, coverage = evidence.question("van szárított chili paprika?")
     assert words == ["szaritot", "chil", "papr"] and round(coverage, 5) == 0.21810
+
+
+def test_a_finnish_question_names_the_files_words_in_another_case():
+    # "saako ilmaisen toimituksen" against "Ilmainen toimitus": compared whole, neither word is in a line, and the
+    # answerable question scored 0 as "onko teillä lahjakortteja" did.
+    from workbench.core.words import analyzer
+    from workbench.grade.confidence import WordEvidence
+    from workbench.read.loaders import parse_markdown
+
+    document = parse_markdown("# Toimitus\n## Ilmainen toimitus\nYli 100 euron tilauksiin.\n", "t.md")
+    evidence = WordEvidence(document, analyzer=analyzer(("fi",)))
+    assert evidence.question("saako ilmaisen toimituksen") == (["ilmaise", "toimitu"], 1.0)  # "saako" asks
+    assert evidence.question("onko teillä lahjakortteja") == (["lahjakortt"], 0.0)
