@@ -10,6 +10,11 @@ and prints, for the recommended configuration (the best real one by clean answer
 real one, the refusal figures judged leave-one-out: each question by a threshold fitted without it. Last, per
 language, the figures summed over every real setup of every file: unanswerable questions refused, answerable ones
 wrongly refused, clean answers.
+
+With ``--halves``, the last table is the held-back check a change to the confidence is decided by: each setup's
+threshold is fitted on the questions of even rows alone (the half a change is decided on: those judged
+leave-one-out among themselves), and that threshold judges the questions of odd rows, which nothing was fitted or
+decided on. A file with no unanswerable question among its even rows fits none ("never refuse").
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ def main() -> int:
     parser.add_argument("--retrievers", default="keyword,bm25,dense,hybrid")
     parser.add_argument("--rerankers", default="none")
     parser.add_argument("--all", action="store_true", help="print every real configuration, not only the recommended")
+    parser.add_argument("--halves", action="store_true", help="also fit on even question rows, judge odd rows")
+    parser.add_argument("--only", default="", help="only files whose name contains one of these (comma-separated)")
     args = parser.parse_args()
     pairs = []
     if REAL_DATA.is_dir():
@@ -49,8 +56,10 @@ def main() -> int:
     print("|---|---|---:|---:|---:|---:|")
     details = []
     summed: dict[str, list[int]] = {}
+    halves: dict[str, list[int]] = {}
     for path, questions_file in pairs:
-        if not questions_file.is_file():
+        if not questions_file.is_file() or (args.only and not any(
+                part in path.name for part in args.only.split(","))):
             continue
         document = load_path(path)
         questions = parse_questions(questions_file.read_bytes(), questions_file.name)
@@ -64,6 +73,12 @@ def main() -> int:
             f"| {c.false_refusals}/{c.answerable} ({c.false_refusals / max(c.answerable, 1):.0%}) "
             f"| {'never' if c.threshold is None else f'{c.threshold:.3f}'} |"
         )
+        if args.halves:
+            halves.setdefault(evaluation.analyzer.name, [0] * 8)
+            for run in evaluation.runs:
+                if not is_control(run.strategy):
+                    for i, value in enumerate(held_back(run.per_question)):
+                        halves[evaluation.analyzer.name][i] += value
         total = summed.setdefault(evaluation.analyzer.name, [0, 0, 0, 0, 0])
         for run in evaluation.runs:
             if not is_control(run.strategy):
@@ -85,7 +100,35 @@ def main() -> int:
     print("|---|---:|---:|---:|")
     for language, (refused, unanswerable, wrongly, answerable, clean) in summed.items():
         print(f"| {language} | {refused} / {unanswerable} | {wrongly} / {answerable} | {clean} |")
+    if halves:
+        print("\n| language | even rows (LOO): refused | wrongly refused | odd rows (fitted on even): refused "
+              "| wrongly refused |")
+        print("|---|---:|---:|---:|---:|")
+        for language, (er, eu, ew, ea, orf, ou, ow, oa) in halves.items():
+            print(f"| {language} | {er} / {eu} | {ew} / {ea} | {orf} / {ou} | {ow} / {oa} |")
     return 0
+
+
+def held_back(results: list) -> tuple[int, ...]:
+    """One setup's refusals on the even rows, each judged by a threshold fitted on the other even rows, and on the
+    odd rows, judged by the threshold fitted on every even row: (refused, unanswerable, wrongly refused, answerable)
+    for each half."""
+    from workbench.grade.refusal import fit, fits_leaving_out
+
+    even = [r for r in results if r.question.row is not None and r.question.row % 2 == 0]
+    odd = [r for r in results if r not in even]
+    values, answerable = [r.confidence for r in even], [r.answerable for r in even]
+    loo = fits_leaving_out(values, answerable, list(range(len(even)))) if even else []
+    threshold = fit([v for v, a in zip(values, answerable) if a], [v for v, a in zip(values, answerable) if not a])
+    if all(answerable):  # nothing unanswerable to fit on: never refuse
+        loo, threshold = [None] * len(even), None
+
+    def counts(rows: list, limits: list) -> list[int]:
+        refused = [t is not None and r.confidence < t for r, t in zip(rows, limits)]
+        return [sum(f for f, r in zip(refused, rows) if not r.answerable), sum(not r.answerable for r in rows),
+                sum(f for f, r in zip(refused, rows) if r.answerable), sum(r.answerable for r in rows)]
+
+    return (*counts(even, loo), *counts(odd, [threshold] * len(odd)))
 
 
 if __name__ == "__main__":
