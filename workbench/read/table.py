@@ -4,7 +4,11 @@ The canonical text is Markdown: ``# {title}``, then for each product
 ``## {name}`` and one ``{Column}: {value}`` line per cell that states a fact (``unfilled``: not an empty cell, an
 "N/A", or a parent row's 0 above its variants' prices). Rows with an empty
 name are variants of a product (matched by a handle/slug column when there is
-one, else the nearest named row above); their cells join that product.
+one, else the nearest named row above); their cells join that product. A named row
+joins an earlier product too when the platform says it is one of its variants: it
+repeats the product's name and handle (Square writes the item's name and reference
+handle on every variation row), or its parent column names the product's ID or SKU
+(WooCommerce's variation "Candle - Sea Salt" with Parent "id:1021").
 
 A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json_feed``) are each read into a
 ``Table`` and rendered here.
@@ -60,12 +64,12 @@ OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom",
 # header first ("Precio normal", WooCommerce's regular price, before its "Precio rebajado"), then a header whose
 # first word is one of these ("Precio impuestos excluidos", "Cena z podatkiem").
 ROLE_HEADERS = {
-    "price": ("price", "regular price", "sale price", "preis", "verkaufspreis", "prix", "prix ttc", "precio",
+    "price": ("price", "regular price", "sale price", "variant price", "preis", "verkaufspreis", "prix", "prix ttc", "precio",
               "precio impuestos incluidos", "cena z podatkiem", "cena brutto",
               "precio normal", "prezzo", "prijs", "preco", "cena", "pris", "ordinarie pris", "hinta", "pret", "ar",
               "fiyat", "preu", "cena s dph", "brutto ar", "satis fiyati", "цена", "розничная цена", "ціна",
               "роздрібна ціна", "κανονικη τιμη", "τιμη"),
-    "description": ("description", "short description", "beschreibung", "kurzbeschreibung", "descriptif",
+    "description": ("description", "short description", "body (html)", "body html", "beschreibung", "kurzbeschreibung", "descriptif",
                     "descripcion", "descripcion corta", "descrizione", "descrizione breve", "beschrijving",
                     "omschrijving", "descricao", "opis", "krotki opis", "beskrivning", "kort beskrivning",
                     "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio", "kratky popis",
@@ -76,7 +80,10 @@ ROLE_HEADERS = {
                  "kategoriak", "kategoriler", "раздел", "категория", "категории", "категорія", "категорії",
                  "κατηγοριες", "κατηγορια"),
 }
-HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
+HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "reference handle", "parent", "parent sku")
+# A variation's own row names its product here (WooCommerce: "id:1021" or the parent's SKU), by one of KEY_HEADERS.
+PARENT_HEADERS = ("parent", "parent sku", "parent id")
+KEY_HEADERS = ("id", "sku")
 
 
 # OpenCart's export names a column's language after it: "name(uk-ua)", "description(en-gb)".
@@ -199,6 +206,18 @@ def name_like_column(header: list[str]) -> int | None:
     return None
 
 
+def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
+    return next((lowered.index(h) for h in headers if h in lowered and lowered.index(h) != name_index), None)
+
+
+def _parent_of(record: list[str], parent_index: int | None, by_key: dict[str, int]) -> int | None:
+    """The earlier product a row's parent column names by its ID or SKU ("id:1021", WooCommerce's form), or None."""
+    if parent_index is None or no_value(record[parent_index]):
+        return None
+    value = record[parent_index].strip()
+    return by_key.get(value[3:] if value.lower().startswith("id:") else value)
+
+
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:
     """Render a table as the Markdown of one section per product, recording every span."""
     limits.check_columns(name, len(table.header))
@@ -213,7 +232,9 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name, table.header_row)
     lowered = [cell.lower() for cell in header]
-    handle_index = next((lowered.index(h) for h in HANDLE_HEADERS if h in lowered and lowered.index(h) != name_index), None)
+    handle_index = _index_of(lowered, HANDLE_HEADERS, name_index)
+    parent_index = _index_of(lowered, PARENT_HEADERS, name_index)
+    key_indexes = [i for i in (_index_of(lowered, (key,), name_index) for key in KEY_HEADERS) if i is not None]
     warnings = list(table.warnings)
     too_wide: list[int] = []  # rows with cells past the last column, and rows before any product: said once each
     orphans: list[int] = []
@@ -221,6 +242,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     # Group rows into products, keeping the order in which products first appear.
     products: list[tuple[str, list[tuple[int, list[str]]]]] = []
     by_handle: dict[str, int] = {}
+    by_key: dict[str, int] = {}  # a product's ID and SKU, for variations that name their parent by either
     width = len(header)
     for number, record in table.rows:
         if not any(record):
@@ -236,10 +258,18 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
                 continue
         product_name = record[name_index]
         handle = record[handle_index] if handle_index is not None and not no_value(record[handle_index]) else ""
-        if product_name:
+        parent = _parent_of(record, parent_index, by_key)
+        if product_name and parent is not None:
+            products[parent][1].append((number, record))
+        elif product_name and handle in by_handle and products[by_handle[handle]][0] == product_name:
+            products[by_handle[handle]][1].append((number, record))
+        elif product_name:
             products.append((product_name, [(number, record)]))
             if handle and handle not in by_handle:
                 by_handle[handle] = len(products) - 1
+            for key in key_indexes:
+                if not no_value(record[key]):
+                    by_key.setdefault(record[key].strip(), len(products) - 1)
         elif handle and handle in by_handle:
             products[by_handle[handle]][1].append((number, record))
         elif products:
