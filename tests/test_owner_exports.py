@@ -96,3 +96,14 @@ def test_a_product_without_a_barcode_an_option_or_a_cost_price_lacks_nothing():
     # The weight is a fact a customer asks for; a barcode (digits, named an identifier), an option and the shop's
     # own cost are not.
     assert audit(document).missing_columns == [("Gift Card", ["Weight"])]
+
+
+def test_html_cells_read_as_their_page_reads_entities_decoded_and_woocommerce_line_breaks():
+    shopify = load_path(WRITTEN / "kettle_shopify_en.csv")
+    assert "Holds 30 g of beans" in shopify.text and "&nbsp;" not in shopify.text
+    assert "<p>Holds 30 g of beans, enough for two cups." in shopify.text  # the tags stay, as the system reads them
+    woo = load_path(WRITTEN / "candles_woocommerce_en.csv")
+    assert "\\n" not in woo.text
+    assert "Description: <h3>About this candle</h3>\n<p>Our travel tin is poured by hand" in woo.text
+    plain = load_bytes(b"Name,Note\nFan,Tom &amp; Jerry \\n not HTML\n", "p.csv")  # no tag: as written
+    assert "Note: Tom &amp; Jerry \\n not HTML" in plain.text

@@ -16,6 +16,7 @@ A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
 from workbench.core.wording import rows_named, verb
+from workbench.read.data_columns import HTML
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
 # Headers that name the product, best first; then any header containing one of the words.
@@ -158,6 +160,16 @@ def clean_cell(cell: str) -> str:
     if "\n" in cell:
         cell = "\n".join(line.rstrip() for line in cell.split("\n") if line.strip())
     return cell
+
+
+def page_text(cell: str) -> str:
+    """A cell written as HTML (Shopify's "Body (HTML)", WooCommerce's "Description") as its page reads: entities
+    decoded ("30&nbsp;g" is "30 g", so an owner's answer "30 g of beans" is found and searched as typed) and
+    WooCommerce's exporter's literal "\\n" a line break (its importer reads it back so). The tags stay: they are
+    what the shop's system reads, and what the check-up looks in for scripts and links. Any other cell is as written."""
+    if "&" not in cell and "\\n" not in cell or not HTML.search(cell):
+        return cell
+    return clean_cell(html.unescape(cell.replace("\\n", "\n")).replace("\xa0", " "))
 
 
 def find_name_column(header: list[str], wanted: str | None, name: str, header_row: int = 1) -> int:
@@ -340,7 +352,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
                     append("\n")
                     length += 1
                 first_line = False
-                line = labels[column] + value
+                line = labels[column] + page_text(value)
                 append(line)
                 facts.append(Fact((length, length + len(line)), section_id, column=header[column], row=row_number))
                 length += len(line)
