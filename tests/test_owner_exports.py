@@ -107,3 +107,17 @@ def test_html_cells_read_as_their_page_reads_entities_decoded_and_woocommerce_li
     assert "Description: <h3>About this candle</h3>\n<p>Our travel tin is poured by hand" in woo.text
     plain = load_bytes(b"Name,Note\nFan,Tom &amp; Jerry \\n not HTML\n", "p.csv")  # no tag: as written
     assert "Note: Tom &amp; Jerry \\n not HTML" in plain.text
+
+
+def test_a_zero_on_the_first_of_variations_that_each_carry_the_name_is_a_fact():
+    # Square: every variation row is an item as sold; the first one's 0 in stock is not a parent row's placeholder.
+    data = (b"Reference Handle,Item Name,Variation Name,Price,Current Quantity\n"
+            b"#loaf,Loaf,Whole,8.50,0\n#loaf,Loaf,Half,4.75,12\n")
+    document = load_bytes(data, "items.csv")
+    [loaf] = document.sections[1:]
+    assert [document.slice(f.span) for f in loaf.facts if f.column == "Current Quantity"] == [
+        "Current Quantity: 0", "Current Quantity: 12"]
+    assert document.warnings == ()
+    # A parent row without the name below it still has its 0 left out (Shopify's variant rows carry only the handle).
+    parent = load_bytes(b"Handle,Title,Price\nfan,Fan,0\nfan,,10\nfan,,12\n", "shop.csv")
+    assert [parent.slice(f.span) for f in parent.sections[1].facts if f.column == "Price"] == ["Price: 10", "Price: 12"]

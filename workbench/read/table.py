@@ -330,7 +330,10 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         heading_span = (start, length)
         facts: list[Fact] = []
         first_row = rows[0][1]
-        zeros = parent_zeros([record for _, record in rows]) if len(rows) > 1 else set()
+        # A parent row's 0 above its variants is left out; rows that each carry the name (Square's variations) are each
+        # an item as sold, and a 0 in stock on the first is a fact.
+        parent = len(rows) > 1 and not all(record[name_index] for _, record in rows)
+        zeros = parent_zeros([record for _, record in rows]) if parent else set()
         for column in zeros:
             zeros_left[header[column]] = zeros_left.get(header[column], 0) + 1
         for row_index, (row_number, record) in enumerate(rows):
