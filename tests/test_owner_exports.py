@@ -121,3 +121,14 @@ def test_a_zero_on_the_first_of_variations_that_each_carry_the_name_is_a_fact():
     # A parent row without the name below it still has its 0 left out (Shopify's variant rows carry only the handle).
     parent = load_bytes(b"Handle,Title,Price\nfan,Fan,0\nfan,,10\nfan,,12\n", "shop.csv")
     assert [parent.slice(f.span) for f in parent.sections[1].facts if f.column == "Price"] == ["Price: 10", "Price: 12"]
+
+
+def test_a_zero_under_a_yes_no_question_header_is_no_not_a_value_left_unfilled():
+    from workbench.advise.audit import audit
+
+    woo = audit(load_path(WRITTEN / "candles_woocommerce_en.csv"))
+    # "Backorders allowed?: 0", "Is featured?: 0", "Sold individually?: 0" on every product are answers ("no");
+    # Position's 0 (a number) is still asked about.
+    assert [line.key for line in woo.placeholders] == ["Position"]
+    prices = load_bytes(b"Name,Price,Note\n" + b"".join(b"P%d,0,n%d\n" % (n, n) for n in range(5)), "p.csv")
+    assert [line.key for line in audit(prices).placeholders] == ["Price"]
