@@ -187,6 +187,19 @@ def main(only: str | None = None) -> None:
     many = folder / "manyq.csv"
     many.write_text("question,expected_source,expected_answer\n" + "What is the price?,Zephyr Table Fan,39.90\n" * 100_000)
     case("100,000-row questions CSV", ["evaluate", str(SAMPLE_MD), "--questions", str(many)])
+    damaged = folder / "nul.csv"  # issue 37: a stray zero byte past the first 8 KB was read into a product's text
+    rows_text = "".join(f"Fan {n},{n}.00,Wipe with a dry cloth.\n" for n in range(400)).encode()
+    damaged.write_bytes(b"Name,Price,Care\n" + rows_text[:9_000] + b"\x00" + rows_text[9_000:])
+    case("CSV with one NUL byte at 9 KB (audit)", ["audit", str(damaged)])
+    import openpyxl
+
+    shelves = openpyxl.Workbook()
+    shelves.remove(shelves.active)
+    for number in range(50):
+        shelves.create_sheet(f"S{number}").append(["Name", "Price"])
+        shelves[f"S{number}"].append([f"Fan {number}", number])
+    shelves.save(folder / "shelves.xlsx")
+    case("XLSX of 50 product sheets (audit: the 49 not read are named)", ["audit", str(folder / "shelves.xlsx")])
     case("--top-k 1000000000000", [*base, "--top-k", "1000000000000"])
     case("--overlap -1", [*base, "--overlap", "-1"])
     case("--threshold 2", [*base, "--threshold", "2"])

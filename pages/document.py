@@ -32,8 +32,8 @@ from workbench.core.wording import grouped_rows, recent_line
 from workbench.encode.multilingual import file_language, model_language_note
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
+from workbench.read.headers import columns_read
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
-from workbench.read.table import columns_read
 from workbench.run.names import reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 

@@ -6,7 +6,16 @@ import streamlit as st
 
 from ui.document import require_document
 from ui.keys import DOC_NAME, EDITOR_VERSION, NOTICE, QUESTIONS
-from ui.questions_table import frame_questions, not_in_table, questions_frame, tidy_questions
+from ui.questions_table import (
+    NO_KIND,
+    UNANSWERABLE,
+    frame_questions,
+    not_in_table,
+    questions_frame,
+    shown_cells,
+    tidy_questions,
+    typed_cells,
+)
 from ui.saved_work import (
     accept_generated,
     edit_questions,
@@ -63,7 +72,7 @@ with st.container(border=True):
     source = second.selectbox(
         "Product or section (type to search)", ["", *headings], key="add_source",
         # Short enough for a quarter of the page at 1366 pixels ("None: the file cannot a…" was cut).
-        format_func=lambda h: h or "None (unanswerable)",
+        format_func=lambda h: h or UNANSWERABLE,
         help="Pick none for a question your file cannot answer: the bot should refuse it.",
     )
     sections = sections_named(document, source) if source else []
@@ -116,7 +125,7 @@ if generated:
     accept_column.button(f"Accept all {generated}", key="accept_generated", on_click=accept_generated,
                          help="You have read them and they ask what your customers ask: they then count as yours.")
 with st.container():
-    shown = base.copy()
+    shown = shown_cells(base)
     shown.insert(0, "check", [c.short for c in checks])
     shown["generated"] = base["generated"] == "yes"
     shown["remove"] = False
@@ -150,7 +159,7 @@ with st.container():
             "question": st.column_config.TextColumn("Question", width=120, required=True),
             "expected_source": st.column_config.SelectboxColumn(
                 "Product or section", width=98,
-                options=sorted(set(headings) | set(base["expected_source"]) - {""}),
+                options=[UNANSWERABLE, *sorted(set(headings) | set(base["expected_source"]) - {""})],
                 help="Where the answer is. Empty: the file cannot answer it.",
             ),
             "expected_answer": st.column_config.TextColumn("Answer as written", width=98,
@@ -158,7 +167,7 @@ with st.container():
             "kind": st.column_config.SelectboxColumn(
                 # An imported file's own kinds ("price", "specs") are choices too, or their cells would show empty.
                 "Kind", width=50, options=list(dict.fromkeys(
-                    ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), ""])),
+                    ["exact", "paraphrase", "unanswerable", "generated", *sorted(set(base["kind"]) - {""}), NO_KIND])),
                 help="Your own label for the question, for sorting; it does not change how it is graded.",
             ),
             "generated": st.column_config.CheckboxColumn(
@@ -169,7 +178,7 @@ with st.container():
     )
     kept = edited.drop(columns=["check", "remove"]).reset_index(drop=True)
     kept["generated"] = kept["generated"].map(lambda ticked: "yes" if ticked else "")
-    kept = tidy_questions(kept)
+    kept = typed_cells(tidy_questions(kept))
     if not kept.equals(base):
         # Save the edit (it survives leaving the page and a reload) as the last change, then re-check the rows.
         edit_questions(base, kept)

@@ -75,8 +75,8 @@ def test_every_line_of_the_written_western_files_keeps_its_windows_page(page):
                                "category": "상품분류"}),  # 판매가 with VAT, not 상품가 before it
 ])
 def test_each_export_opens_with_its_columns_read(name, roles):
+    from workbench.read.headers import column_roles
     from workbench.read.loaders import load_bytes
-    from workbench.read.table import column_roles
 
     document = load_bytes((WRITTEN / name).read_bytes(), name)  # on main: "no column that looks like a product name"
     assert column_roles(document.columns, document.name_column) == roles
@@ -90,7 +90,7 @@ def test_each_export_opens_with_its_columns_read(name, roles):
     (["상품명", "소비자가", "가격"], "가격"),
 ])
 def test_the_price_with_tax_is_taken_where_a_file_has_both(header, price):
-    from workbench.read.table import column_roles
+    from workbench.read.headers import column_roles
 
     assert column_roles(header, header[0])["price"] == price
 
@@ -182,8 +182,9 @@ def test_the_fixed_copy_is_written_back_in_shift_jis_with_its_line_ends():
 
 
 def test_the_issues_utf8_japanese_file_opens_and_a_file_without_a_name_column_names_the_east_asian_headers():
+    from workbench.read.headers import column_roles
     from workbench.read.loaders import load_bytes
-    from workbench.read.table import NoNameColumn, column_roles
+    from workbench.read.table import NoNameColumn
 
     # Issue 35: "商品名,価格,説明" was refused, "no column that looks like a product name".
     document = load_bytes("商品名,価格,説明\n抹茶,2000,宇治の抹茶です。\n".encode(), "shop.csv")

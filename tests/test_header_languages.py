@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from workbench.read.headers import column_roles, roles_sentence
 from workbench.read.loaders import NoNameColumn, load_bytes
-from workbench.read.table import column_roles, name_like_column, roles_sentence
+from workbench.read.table import name_like_column
 
 from .conftest import ROOT
 from .test_browser import CHROMIUM, FLAGS, keep_local, serve
@@ -107,7 +108,7 @@ def test_in_chromium_the_french_export_opens_and_a_nameless_one_asks_for_its_col
 def test_a_polish_tytul_header_names_the_product():
     """"Tytuł" is listed as "tytul": headers are folded by the one folding (``named_forms.fold_accents``), which
     takes Polish "ł" to "l"; the header folding of its own did not, and "Tytuł" named nothing."""
-    from workbench.read.table import folded
+    from workbench.read.headers import folded
 
     assert folded("Tytuł") == "tytul" and folded("Długość") == "dlugosc"
     assert name_like_column(["Indeks", "Tytuł", "Cena"]) == 1

@@ -30,13 +30,24 @@ ADVERSARIAL = {
     "image: many '<img ' unclosed": ("images", "'<img ' * (MB // 5)"),
     "Markdown file: a heading of many '<'": ("parse", "'# ' + '<' * MB"),
     "Markdown file: a heading of tabs": ("parse", "'# a' + '\\t' * MB + 'x\\ntext'"),
+    "spreadsheet cell: '<a ' and a long run of spaces": ("html", "'<a ' + ' ' * MB"),
+    "spreadsheet cell: '<' and a long run of spaces": ("html", "'<' + ' ' * MB"),
 }
 CALLS = {
     "atx_heading": "from workbench.read.markdown import atx_heading as run",
     "clean_heading": "from workbench.read.markdown import clean_heading as run",
     "images": "from workbench.advise.risky import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
     "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
+    "html": "from workbench.read.data_columns import HTML\nrun = HTML.search",
 }
+
+
+def test_html_cells_are_found_as_before():
+    from workbench.read.data_columns import HTML
+
+    found = ["<p>x</p>", "<br/>", "<br />", "<br/ >", "< p >", "</ p>", "< /p>", '<a href="x">', "x<y>z"]
+    assert all(HTML.search(cell) for cell in found)
+    assert not any(HTML.search(cell) for cell in ["<3 love", "a <= b", "price < 10", "<>", "< 5 >"])
 
 
 def test_atx_headings_read_as_before():

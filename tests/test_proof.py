@@ -114,8 +114,9 @@ def test_data_columns_name_what_a_shop_system_reads_and_words_go_to_the_parents_
     }
     [sweater] = [section for section in document.sections if section.heading == "Wool Sweater"]
     cell = text_column(document, sweater, data_columns(document))
-    # Its tags (the product's search words) on the parent's row, not the variant's (row 6).
-    assert (cell.column, cell.row) == ("tags", 5)
+    # Its description on the parent's row, not the variant's (row 6); never its tags, which the platform makes
+    # filters and links of (a word written there is a tag the shop shows).
+    assert (cell.column, cell.row) == ("description", 5)
 
 
 def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as_measured():
@@ -126,8 +127,8 @@ def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as
     advice = advise(evaluation, reader="cli")
     fix = advice.fix
     assert fix is not None and fix.measured.fixed == [2]
-    assert {(edit.row, edit.column) for edit in fix.edits} == {(5, "tags")}
-    assert [edit.text for edit in fix.edits] == [", jumper"]  # in the tags' own separator
+    assert {(edit.row, edit.column) for edit in fix.edits} == {(5, "description")}
+    assert [edit.text for edit in fix.edits] == [" Search words: jumper."]  # after the cell's own full stop
     written = fixed_bytes(data, "shop.csv", document, fix.edits)
     before = list(csv.reader(io.StringIO(data.decode()), delimiter=";"))
     after = list(csv.reader(io.StringIO(written.decode()), delimiter=";"))
@@ -138,7 +139,7 @@ def test_the_fixed_csv_keeps_delimiter_header_order_and_every_cell_and_grades_as
             assert b.startswith(a)  # every original cell's text stays inside its cell
             if a != b:
                 changed.add((r, before[0][column]))
-    assert changed == {(5, "tags")}
+    assert changed == {(5, "description")}
     regraded = evaluate(load_bytes(written, "shop.csv"), [q.question for q in evaluation.questions], WORD_SEARCH)
     assert regraded.runs[0].counts["clean"] == fix.measured.clean_after
 
@@ -175,6 +176,7 @@ NOUNS = ["Kettle", "Toaster", "Blender", "Lamp", "Sofa", "Desk", "Chair", "Rug",
 ADJECTIVES = ["Alpha", "Beta", "Gamma", "Delta", "Nova", "Luna", "Terra", "Orbit"]
 SYNONYMS = ["jug", "gizmo", "doohickey", "widget", "contraption", "thingamajig"]
 DATA = {"sku", "price", "image", "stock", "colour", "Meta: _lock", "attribute_values"}
+SYSTEM_READS = DATA | {"Tags"}  # tags are free text to the check-up, but a platform makes each a filter: never written
 HEADER = ["Name", "sku", "price", "Description", "Tags", "image", "stock", "colour", "Meta: _lock", "attribute_values"]
 
 
@@ -219,7 +221,7 @@ def test_no_edit_writes_into_a_data_column_and_the_fixed_file_grades_as_measured
     assert set(data_columns(document)) >= DATA - {"Meta: _lock"} | {"Meta: _lock"} & set(document.columns)
     for item in advice.todo:
         for edit in item.edits:
-            assert edit.column not in DATA and edit.column != "Name"
+            assert edit.column not in SYSTEM_READS and edit.column != "Name"
             assert edit.row in parents  # a variant's advice goes to its parent row, once
         if item.kind == "words" and item.edits:
             assert len(item.edits) == 1
@@ -267,7 +269,13 @@ def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grad
     for item in advice.todo:
         for edit in item.edits:  # a spreadsheet's edit names its cell's column; a document's edits name lines
             assert (edit.column is None) == (document.kind != "spreadsheet"), item.edit
-            assert edit.column is None or (edit.column not in data and edit.column != document.name_column), item.edit
+            # An HTML description takes words as a paragraph of its own (it is the page the shop shows); no other
+            # column the system reads takes any.
+            assert edit.column is None or (data.get(edit.column, "HTML markup") == "HTML markup"
+                                           and edit.column != document.name_column), item.edit
+            assert edit.column is None or "<" not in document.slice(
+                next(f.span for s in document.sections for f in s.facts if f.row == edit.row and f.column == edit.column)
+            ) or edit.text.startswith("<p>"), item.edit
     assert len(advice.advised) <= 3 or advice.verdict.status != "Ready"
     if advice.fix is None:
         return

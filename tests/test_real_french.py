@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from workbench.core.model import Settings
+from workbench.read.headers import column_roles
 from workbench.read.language import document_languages, reading_sentence
 from workbench.read.loaders import load_path
 from workbench.read.questions import generate_questions, parse_questions
-from workbench.read.table import column_roles
 from workbench.run.evaluate import evaluate
 
 EXPORT = Path(__file__).parent / "data" / "real" / "bagisto_winter_products_fr.csv"

@@ -12,8 +12,9 @@ import sys
 import pytest
 
 from workbench.read.data_columns import classify, data_columns
+from workbench.read.headers import column_roles
 from workbench.read.loaders import load_bytes
-from workbench.read.table import column_roles, name_like_column
+from workbench.read.table import name_like_column
 
 from .conftest import ROOT
 

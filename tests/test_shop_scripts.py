@@ -11,8 +11,9 @@ import sys
 import pytest
 
 from workbench.read.data_columns import data_columns
+from workbench.read.headers import column_roles
 from workbench.read.loaders import load_bytes
-from workbench.read.table import column_roles, name_like_column
+from workbench.read.table import name_like_column
 from workbench.read.textio import decode_text
 
 from .conftest import ROOT

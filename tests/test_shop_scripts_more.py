@@ -10,8 +10,8 @@ import unicodedata
 import pytest
 
 from workbench.core.words import analyzer, tokenize
+from workbench.read.headers import column_roles
 from workbench.read.loaders import load_bytes, load_path
-from workbench.read.table import column_roles
 from workbench.read.textio import decode_text, windows_1258_form
 
 from .conftest import ROOT

@@ -14,6 +14,11 @@ from workbench.read.questions import COLUMNS, FIRST_ROW, GENERATED, parse_questi
 # The table's columns: the questions file's, and "generated" ("yes" on a question the app wrote and the owner
 # has not yet edited or accepted; empty otherwise).
 FRAME_COLUMNS = (*COLUMNS, GENERATED)
+# What the table shows for an empty product and an empty kind: its grid draws an empty choice as a grey "None", which
+# read as a product called None beside every question the file cannot answer. The form above it says the same words.
+UNANSWERABLE = "None (unanswerable)"
+NO_KIND = "—"
+SHOWN_EMPTY = {"expected_source": UNANSWERABLE, "kind": NO_KIND}
 
 
 def questions_frame(questions: list[Question]) -> pd.DataFrame:
@@ -45,6 +50,22 @@ def tidy_questions(frame: pd.DataFrame) -> pd.DataFrame:
     """The question columns only, as text, blanks for missing cells, numbered from 0."""
     frame = frame.reindex(columns=list(FRAME_COLUMNS))
     return frame.astype(object).where(frame.notna(), "").astype(str).reset_index(drop=True)
+
+
+def shown_cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """The table as the grid shows it: an empty product or kind in words (``SHOWN_EMPTY``)."""
+    shown = frame.copy()
+    for column, words in SHOWN_EMPTY.items():
+        shown[column] = shown[column].where(shown[column] != "", words)
+    return shown
+
+
+def typed_cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """The grid's table back as the questions file holds it: those words empty again (a cleared choice too)."""
+    typed = frame.copy()
+    for column, words in SHOWN_EMPTY.items():
+        typed[column] = typed[column].where(typed[column] != words, "")
+    return typed
 
 
 def sample_questions(base: bool = True) -> pd.DataFrame:

@@ -23,7 +23,7 @@ from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
 from workbench.grade.grading import ChunkMap
 from workbench.grade.places import Places, join_places
-from workbench.read.data_columns import NOT_FACTS, data_columns
+from workbench.read.data_columns import never_lacking
 from workbench.run.names import strategy_name
 
 if TYPE_CHECKING:
@@ -293,8 +293,9 @@ def audit(
     if document.form.table:
         products = [s for s in document.sections if s.facts]
         have = {s.id: {f.column for f in s.facts} for s in products}
-        # A product without an image link, a SKU, a flag or a meta field lacks nothing a customer asks about.
-        unasked = {column for column, kind in data_columns(document).items() if kind in NOT_FACTS}
+        # A product without an image link, a SKU, a flag, a meta field, an option or a cost price lacks nothing a
+        # customer asks about.
+        unasked = never_lacking(document)
         common = [c for c in document.columns if sum(c in cols for cols in have.values()) > len(products) / 2
                   and c not in unasked]
         for section in products:

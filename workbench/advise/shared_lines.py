@@ -73,6 +73,12 @@ def is_flag(line: str) -> bool:
     return ":" in line and line.split(":", 1)[1].strip().lower() in FLAG
 
 
+def asks_yes_no(key: str) -> bool:
+    """A column named as a yes/no question (WooCommerce's "Backorders allowed?", "Is featured?"): its 0 is "no", a
+    value the shop chose, not one left unfilled, however many products say it."""
+    return key.rstrip().endswith("?")
+
+
 def find_shared_lines(
     document: Document,
     titled: list[Section],
@@ -148,7 +154,8 @@ def find_shared_lines(
         shared = SharedLine(line, list(names), places=where[line], spans=where_spans[line],
                             questions=answered.get(line, []))
         everywhere = products >= 4 and len(names) >= EVERY_PRODUCT * products
-        if everywhere and (no_value(shared.value) or is_zero(shared.value) or TICK_OR_NA.match(shared.value)):
+        if everywhere and not asks_yes_no(shared.key) and (no_value(shared.value) or is_zero(shared.value)
+                                                            or TICK_OR_NA.match(shared.value)):
             shared.harm = "placeholder"
             placeholders.append(shared)
         elif everywhere:

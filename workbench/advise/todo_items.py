@@ -22,7 +22,7 @@ from workbench.core.wording import part_word, plural, possessive, verb
 from workbench.cut import STRATEGIES
 from workbench.cut.structure import blocks
 from workbench.grade.places import Places, join_places
-from workbench.read.data_columns import data_columns, is_tags, text_column
+from workbench.read.data_columns import as_text, data_columns, is_html, text_column
 from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
 
@@ -201,12 +201,12 @@ class ItemWriter:
             cell = text_column(self.document, section, self.types)
             typed = self.types.get(fact.column) if fact is not None and fact.column else None
             keep = (f"; leave the “{column_label(fact.column)}” cell as it is: the column holds {typed} your shop's "
-                    "system reads" if typed else "")
+                    "system reads" if typed and (cell is None or cell.column != fact.column) else "")
             if cell is not None:
-                added = self._words_text(self.document.slice(cell.span), words, is_tags(cell.column))
+                added = self._words_text(self.document.slice(cell.span), words)
                 edits = [append_to_line(self.document, cell, added)]
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} "
-                        f"“{column_label(cell.column)}” text, e.g. “… {shown(added.strip().lstrip('.,;|').strip().rstrip('.'), 80)}”{keep}.")
+                        f"“{column_label(cell.column)}” text, e.g. “… {shown(as_text(added).strip().lstrip('.,;|').strip().rstrip('.'), 80)}”{keep}.")
                 where, spans = f"row {cell.row}, column {cell.column}", [cell.span]
             else:
                 edit = (f"Add a “description” column to your file and write {quoted} in {possessive(section.title)} "
@@ -236,11 +236,10 @@ class ItemWriter:
             narrower=narrower,
         )
 
-    def _words_text(self, cell: str, words: list[str], tags: bool) -> str:
-        """What is appended to a cell: more tags in the tags' own separator, else a sentence."""
-        if tags:
-            separator = next((mark for mark in ("|", ";") if mark in cell), ", ")
-            return separator + separator.join(words)
+    def _words_text(self, cell: str, words: list[str]) -> str:
+        """What is appended to a cell: a sentence, or in an HTML cell a paragraph (the page stays HTML)."""
+        if is_html(cell):
+            return f"<p>{self._search_words(words)}</p>"
         stop = "" if not cell or cell.rstrip()[-1:] in ".!?" else "."
         return f"{stop} {self._search_words(words)}"
 

@@ -45,8 +45,8 @@ def run_audit(args: argparse.Namespace) -> str:
 def reading_lines(document) -> list[str]:
     """How the file was read, first: its language and word rules, and a spreadsheet's name, price, description and
     category columns ("Written in Polish; read with Polish word rules.", "Product names from Nazwa, …")."""
+    from workbench.read.headers import columns_read
     from workbench.read.language import reading_sentence
-    from workbench.read.table import columns_read
 
     roles = columns_read(document)
     return [reading_sentence(document), *([roles] if roles else [])]

@@ -10,8 +10,8 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import part_word, plural
 from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, PieceSections
 from workbench.output.explain import column_name
+from workbench.read.headers import columns_read
 from workbench.read.language import document_languages
-from workbench.read.table import columns_read
 from workbench.run.names import reading_words, reranker_name, retriever_name, strategy_name
 from workbench.search.reads import needs_encoder
 

@@ -31,7 +31,10 @@ ID_WORDS = frozenset("""id ids sku skus ean upc gtin mpn isbn barcode handle slu
     nr varenummer tuotenumero""".split())
 LINK = re.compile(r"^(?:https?://|www\.|ftp://|//|/?[\w.-]+/[\w./-]*\.(?:jpe?g|png|gif|webp|svg|pdf)\b)", re.IGNORECASE)
 LINK_WORDS = frozenset("url urls link links href src image images img thumbnail thumbnails photo photos".split())
-HTML = re.compile(r"<\s*/?\s*[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?\s*>")
+# A tag. Linear: the old "(?:\s[^<>]*)?/?\s*>" gave back the attributes' run one character at a time to try
+# "\s*>" after each (a cell of "<a " and 40,000 spaces took 14 s, a megabyte hours), and "<\s*/?\s*" split a run of
+# spaces two ways; each run is now read once ("<br/ >" and "< /p>" still match).
+HTML = re.compile(r"<(?:\s*/)?\s*[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*|/\s*)?>")
 DATE = re.compile(
     r"^(?:\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?: \d{1,2}:\d{2}(?::\d{2})?)?)$"
@@ -149,6 +152,21 @@ def unasked_columns(document: Document) -> set[str]:
     return {column for column, cells in values_of(document).items() if unasked(column, cells)}
 
 
+# Columns a product may leave empty and lack nothing: an option or variation (a mug with one colour has no option),
+# and the shop's cost price (its own, never a customer's answer). Shopify's "Option1 Name", Square's "Option Value 1",
+# Etsy's "VARIATION 1 VALUES", Square's "Default Unit Cost", Shopify's "Cost per item".
+OPTIONAL_WORDS = frozenset("option options variation variations attribute attributes cost".split())
+
+
+def never_lacking(document: Document) -> set[str]:
+    """A spreadsheet's columns whose empty cell on a product is no fact missing: those no customer asks about
+    (``unasked``), identifiers by name (a gift card's "Variant Barcode", whatever its digits look like), and
+    options and cost prices (``OPTIONAL_WORDS``)."""
+    kinds = data_columns(document)
+    return (unasked_columns(document) | {c for c, kind in kinds.items() if kind in NOT_FACTS}
+            | {c for c in document.columns if set(header_words(c)) & (ID_WORDS | OPTIONAL_WORDS)})
+
+
 def data_columns(document: Document) -> dict[str, str]:
     """A spreadsheet's columns whose cells the shop's system reads, and what they hold ("numbers", "yes/no
     flags", "identifiers", "links", "dates", "HTML markup", "set values", "meta or internal fields"). Free-text
@@ -168,26 +186,37 @@ OTHER_TEXT = 3  # a free-text column that is not the product's description or ta
 
 def _rank(column: str) -> int:
     words = header_words(column)
-    if is_tags(column):  # a product's search words: where a customer's word belongs first
-        return 0
     if any(word in DESCRIPTION_WORDS for word in words):
-        return 2 if any(word in SHORT_WORDS for word in words) else 1
+        return 1 if not any(word in SHORT_WORDS for word in words) else 2
     return OTHER_TEXT
 
 
 def text_column(document: Document, section: Section, data: dict[str, str]) -> Fact | None:
-    """The cell where customers' words may be added to ``section``'s product: a text column its
-    first (parent) row fills, tags (its search words) before a description before a short description; never another
-    free-text
-    column (a "care" note is not where a customer's word for the product goes), never the name column and never a
-    column in ``data``. None when the product has no such cell: the item then names the column to add."""
+    """The cell where customers' words may be added to ``section``'s product: its description, else its short
+    description, on its first (parent) row, written as text or as HTML (Shopify's "Body (HTML)", WooCommerce's
+    "Description": the page the shop shows, where a sentence is text like any other). Never its tags: a platform
+    makes each tag a filter and a link on the shop ("new" became a tag claiming the product new), so they are the
+    system's as much as a SKU or an option value; never another free-text column (a "care" note is not where a
+    customer's word for the product goes), the name column or any other column in ``data``. None when the product
+    has no such cell: the item then names the column to add."""
     rows = [fact.row for fact in section.facts if fact.row is not None]
     if not rows:
         return None
-    cells = [fact for fact in section.facts if fact.column and fact.column not in data
-             and fact.column != document.name_column and _rank(fact.column) < OTHER_TEXT]
+    cells = [fact for fact in section.facts if fact.column and fact.column != document.name_column
+             and not is_tags(fact.column) and _rank(fact.column) < OTHER_TEXT
+             and data.get(fact.column) in (None, "HTML markup")]
     if not cells:
         return None
     first = min(rows)
     own = [fact for fact in cells if fact.row == first] or cells
     return min(own, key=lambda fact: (_rank(fact.column), -(fact.span[1] - fact.span[0])))
+
+
+def is_html(cell: str) -> bool:
+    """A cell written in HTML markup: words added to it go in as a paragraph of their own, so it stays HTML."""
+    return HTML.search(cell) is not None
+
+
+def as_text(cell: str) -> str:
+    """A cell as its words read, its HTML tags taken out (what the to-do quotes of words it adds)."""
+    return HTML.sub("", cell)

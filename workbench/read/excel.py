@@ -64,6 +64,23 @@ def _default_sheet(workbook) -> str:
     return named or visible[0]
 
 
+SHOWN_SHEETS = 5  # a message names this many sheets, then counts the rest
+
+
+def _other_lists(workbook, chosen: str) -> list[str]:
+    """The visible sheets besides ``chosen`` that read as product lists (a header of two cells or more with a
+    name-like column, as ``_default_sheet`` picks one): a sheet of notes is not one."""
+    hidden = set(hidden_sheets(workbook))
+    found = []
+    for title in workbook.sheetnames:
+        if title == chosen or title in hidden:
+            continue
+        header = _first_row(workbook[title])
+        if header and name_like_column(header) is not None and sum(1 for cell in header if cell) > 1:
+            found.append(title)
+    return found
+
+
 def _first_row(sheet, look: int = 50) -> list[str] | None:
     """The first non-empty row among the first ``look`` (the header, as read_xlsx takes it)."""
     sheet.reset_dimensions()  # a wrong <dimension> tag must not hide the header's later columns
@@ -85,6 +102,15 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
                 warnings.append(
                     f"{name} has {plural(len(skipped), 'hidden sheet')}, left out: {', '.join(repr(t) for t in skipped)}. "
                     f"The visible sheet {sheet!r} was read; choose a hidden one by name to read it instead."
+                )
+            others = _other_lists(workbook, sheet)
+            if others:  # a workbook of a sheet per category: the rest were lost without a word
+                shown = ", ".join(repr(t) for t in others[:SHOWN_SHEETS])
+                more = f" and {len(others) - SHOWN_SHEETS:,} more" if len(others) > SHOWN_SHEETS else ""
+                warnings.append(
+                    f"{name} has {plural(len(others), 'other sheet')} laid out as a list of products, not read: "
+                    f"{shown}{more}. Only {sheet!r} was read; choose another by name to read it instead, or put the "
+                    "products in one sheet."
                 )
         if sheet not in workbook.sheetnames:
             raise WorkbenchError(f"{name} has no sheet called {sheet!r}; its sheets are {', '.join(workbook.sheetnames)}.")

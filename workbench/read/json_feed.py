@@ -22,7 +22,8 @@ from pathlib import PurePath
 from workbench.core.model import Document, WorkbenchError
 from workbench.core.wording import plural
 from workbench.read.base import LOADERS, Loader
-from workbench.read.table import NAME_HEADERS, NAME_WORDS, Table, table_to_document
+from workbench.read.headers import NAME_HEADERS, NAME_WORDS
+from workbench.read.table import Table, table_to_document
 from workbench.read.textio import check_size, decode_text
 
 DEPTH = 4  # nested objects deeper than this are one cell of JSON text: a feed's facts sit near the top

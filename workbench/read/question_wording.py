@@ -1,7 +1,7 @@
 """How a question generated from a spreadsheet's column is worded: in the file's own language.
 
 The kinds of column a customer asks about (price, colour, size, …) are named by header words in every language
-whose headers the workbench reads (``read.table``: English, German, French, Spanish, Italian, Dutch, Portuguese,
+whose headers the workbench reads (``read.headers``: English, German, French, Spanish, Italian, Dutch, Portuguese,
 Polish and Swedish, and Danish, Finnish, Czech, Hungarian, Turkish, Russian, Ukrainian and Greek; Japanese, Chinese
 and Korean in ``question_wordings_asia``),
 so a French export's "Prix" column is the price and its "Poids" the weight whatever the file's language. How the

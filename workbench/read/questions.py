@@ -15,12 +15,12 @@ from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
 from workbench.read.data_columns import data_columns, unasked_columns
+from workbench.read.headers import column_roles
 from workbench.read.language import document_languages
 from workbench.read.question_wording import RETURNS_STEMS
 from workbench.read.question_wordings_asia import ALL_KIND_WORDS, chinese_script
 from workbench.read.question_wordings_more import wording_for
 from workbench.read.spreadsheet import sniff_delimiter
-from workbench.read.table import column_roles
 from workbench.read.textio import decode_text
 from workbench.read.unfilled import is_zero, no_value
 

@@ -4,7 +4,11 @@ The canonical text is Markdown: ``# {title}``, then for each product
 ``## {name}`` and one ``{Column}: {value}`` line per cell that states a fact (``unfilled``: not an empty cell, an
 "N/A", or a parent row's 0 above its variants' prices). Rows with an empty
 name are variants of a product (matched by a handle/slug column when there is
-one, else the nearest named row above); their cells join that product.
+one, else the nearest named row above); their cells join that product. A named row
+joins an earlier product too when the platform says it is one of its variants: it
+repeats the product's name and handle (Square writes the item's name and reference
+handle on every variation row), or its parent column names the product's ID or SKU
+(WooCommerce's variation "Candle - Sea Salt" with Parent "id:1021").
 
 A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json_feed``) are each read into a
 ``Table`` and rendered here.
@@ -12,168 +16,30 @@ A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json
 
 from __future__ import annotations
 
-import re
+import html
 from dataclasses import dataclass
-
-import regex
 
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
-from workbench.core.named_forms import fold_accents
 from workbench.core.wording import rows_named, verb
+from workbench.read.data_columns import HTML
+from workbench.read.headers import (
+    ENGLISH_SPLIT,
+    HANDLE_HEADERS,
+    KEY_HEADERS,
+    LANGUAGE_TAG,
+    LETTERS,
+    NAME_HEADERS,
+    NAME_WORDS,
+    OTHER_NAME_HEADERS,
+    OTHER_NAME_WORDS,
+    PARENT_HEADERS,
+    east_asian_role,
+    folded,
+)
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
-# Headers that name the product, best first; then any header containing one of the words.
-NAME_HEADERS = ("name", "product name", "product", "title", "product title", "item", "item name", "product_name")
-NAME_WORDS = ("name", "title", "product", "item")
 SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
-# The product name in a shop's own language: German, French, Spanish, Italian, Dutch and Portuguese headers, and
-# Polish, Swedish, Danish, Norwegian, Finnish, Czech, Romanian, Hungarian, Turkish and Catalan ones (the languages
-# word search has rules for), compared lowercased and without accents ("TITRE", "Título", "Název"). Looked for
-# after the English ones (so an English file is read as before): a whole header first, then a header holding one of
-# ``OTHER_NAME_WORDS`` ("Nom du produit", "Nazwa produktu"). A code's header ("Artikel-Nr.") is never a name, so
-# "artikel" and "article" count only whole.
-OTHER_NAME_HEADERS = (
-    "bezeichnung", "artikelname", "artikelbezeichnung", "produktname", "produkt", "titel", "artikel",  # de
-    "nom", "nom du produit", "titre", "produit", "libelle", "designation", "article",  # fr
-    "nombre", "nombre del producto", "titulo", "producto", "articulo",  # es
-    "nome", "nome prodotto", "nome del prodotto", "titolo", "prodotto", "articolo", "denominazione",  # it
-    "naam", "productnaam", "artikelnaam",  # nl ("titel", "product" above)
-    "nome do produto", "produto", "artigo", "designacao",  # pt
-    "nazwa", "nazwa produktu", "tytul",  # pl ("produkt" above)
-    "namn", "produktnamn", "benamning", "artikelnamn", "produktnavn", "navn", "varenavn", "betegnelse",  # sv, da, no
-    "nimi", "tuotenimi", "tuotteen nimi", "tuote",  # fi
-    "nazev", "nazev produktu", "nazev zbozi",  # cs
-    "denumire", "denumire produs", "nume", "nume produs", "produs",  # ro
-    "nev", "termeknev", "termek neve", "termek nev", "termek",  # hu
-    "urun adi", "urun ismi", "urun",  # tr
-    "nom del producte", "producte",  # ca
-    "название", "наименование", "название товара", "наименование товара", "товар",  # ru
-    "назва", "назва товару", "найменування",  # uk
-    "ονομα", "ονομα προιοντος", "τιτλος", "προιον",  # el
-)
-OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom", "titre", "produit", "nombre",
-                    "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto", "nazwa",
-                    "namn", "produktnamn", "navn", "produktnavn", "nimi", "nazev", "denumire", "nume", "nev", "adi",
-                    "название", "наименование", "назва", "ονομα")
-# The other columns a shop's export has in every language, said on the Document page ("read as the price"): a whole
-# header first ("Precio normal", WooCommerce's regular price, before its "Precio rebajado"), then a header whose
-# first word is one of these ("Precio impuestos excluidos", "Cena z podatkiem").
-ROLE_HEADERS = {
-    "price": ("price", "regular price", "sale price", "preis", "verkaufspreis", "prix", "prix ttc", "precio",
-              "precio impuestos incluidos", "cena z podatkiem", "cena brutto",
-              "precio normal", "prezzo", "prijs", "preco", "cena", "pris", "ordinarie pris", "hinta", "pret", "ar",
-              "fiyat", "preu", "cena s dph", "brutto ar", "satis fiyati", "цена", "розничная цена", "ціна",
-              "роздрібна ціна", "κανονικη τιμη", "τιμη"),
-    "description": ("description", "short description", "beschreibung", "kurzbeschreibung", "descriptif",
-                    "descripcion", "descripcion corta", "descrizione", "descrizione breve", "beschrijving",
-                    "omschrijving", "descricao", "opis", "krotki opis", "beskrivning", "kort beskrivning",
-                    "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio", "kratky popis",
-                    "hosszu leiras", "rovid leiras", "kisa aciklama", "детальное описание", "описание", "анонс",
-                    "опис", "περιγραφη", "συντομη περιγραφη"),
-    "category": ("category", "categories", "kategorie", "categorie", "categoria", "categorias", "rubrique",
-                 "warengruppe", "kategorier", "kategoria", "kategorii", "kategori", "kategoriat", "categorii",
-                 "kategoriak", "kategoriler", "раздел", "категория", "категории", "категорія", "категорії",
-                 "κατηγοριες", "κατηγορια"),
-}
-HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "parent", "parent sku")
-
-# Japanese, Chinese (simplified and traditional) and Korean headers, as Rakuten, makeshop, Taobao, Youzan, Shopline
-# and Cafe24 export them, best first; looked for when no other language's header plays the role, by the header's
-# words before a bracket ("販売価格(税込)", "价格（元）" is "价格"). Of several prices, the one with tax (``TAX_INCLUDED``),
-# as Czech "Cena s DPH" is taken over "Cena bez DPH": what the customer pays. Korean 판매가 (the selling price, with
-# VAT) comes before 상품가 (without) and 소비자가 (the list price shown struck through).
-EAST_ASIAN_HEADERS = {
-    "name": ("商品名", "商品名称", "商品名稱", "宝贝名称", "寶貝名稱", "产品名称", "產品名稱", "品名", "名称", "名稱",
-             "商品", "상품명", "제품명", "품명", "상품 이름", "상품이름"),
-    "price": ("販売価格", "価格", "税込価格", "売価", "通常価格", "単価", "定価", "价格", "售价", "销售价", "销售价格",
-              "一口价", "宝贝价格", "现价", "零售价", "单价", "售價", "價格", "銷售價", "特價", "單價", "原價", "定價",
-              "판매가", "판매가격", "가격", "상품가", "소비자가", "정가"),
-    "description": ("商品説明", "商品説明文", "説明", "説明文", "商品紹介", "pc用商品説明文", "スマートフォン用商品説明文",
-                    "商品描述", "描述", "宝贝描述", "商品详情", "详情", "商品简介", "简介", "商品说明", "说明",
-                    "商品說明", "說明", "商品簡介", "簡介", "商品摘要", "摘要", "상품설명", "상품 설명", "상세설명",
-                    "상품 상세설명", "상품 요약설명", "요약설명", "상품 간략설명", "간략설명", "설명"),
-    "category": ("カテゴリ", "カテゴリー", "商品カテゴリ", "カテゴリ名", "分類", "商品分類", "商品分类", "分类", "类目",
-                 "宝贝类目", "商品分组", "分组", "類別", "商品類別", "分組", "상품분류", "분류", "카테고리",
-                 "상품 카테고리"),
-}
-TAX_INCLUDED = ("税込", "含税", "含稅", "부가세 포함", "부가세포함", "vat포함", "vat 포함")
-BRACKETED = regex.compile(r"\s*[(\[【〔].*?[)\]】〕]\s*")
-
-
-def east_asian_role(keys: list[str], role: str) -> int | None:
-    """The index of the Japanese, Chinese or Korean header (``folded``) that plays ``role`` (``EAST_ASIAN_HEADERS``),
-    None when none does; of several prices, the first that says tax included."""
-    wanted = EAST_ASIAN_HEADERS[role]
-    bases = [BRACKETED.sub(" ", key).strip() for key in keys]
-    found = [index for candidate in wanted for index, base in enumerate(bases) if base == candidate]
-    if role == "price":
-        taxed = [index for index in found if any(mark in keys[index] for mark in TAX_INCLUDED)]
-        found = taxed or found
-    return found[0] if found else None
-
-
-# OpenCart's export names a column's language after it: "name(uk-ua)", "description(en-gb)".
-ENGLISH_SPLIT = re.compile(r"[^a-z]+")
-LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2}-[a-z]{2}\)$")
-LETTERS = regex.compile(r"[^\p{L}]+")  # what parts another language's header into words, in any script
-
-
-def folded(header: str) -> str:
-    """A header as the other languages' names are compared: lowercase, accents off (``core.named_forms.fold_accents``,
-    the one folding: Polish "Tytuł" is "tytul", as the list above writes it), spaces single, a language tag off."""
-    return LANGUAGE_TAG.sub("", " ".join(fold_accents(header).lower().replace("_", " ").split()))
-
-
-
-# Arabic, Hebrew, Hindi, Thai, Vietnamese and Indonesian headers (issue 35's third probe), as Salla, Zid, Konimbo,
-# Shopify, Shopee, Haravan or Tokopedia exports write them; folded as every header is compared (``folded``:
-# Devanagari's and Thai's vowel signs go as accents do, "कीमत" is "कमत"), so they are written here as shops write them.
-SCRIPT_NAME_HEADERS = ("اسم المنتج", "اسم", "الاسم", "المنتج", "שם המוצר", "שם מוצר", "שם", "उत्पाद का नाम", "उत्पाद",
-                       "नाम", "ชื่อสินค้า", "ชื่อ", "สินค้า", "tên sản phẩm", "tên", "sản phẩm", "nama produk",
-                       "nama barang", "nama", "produk")
-SCRIPT_NAME_WORDS = ("اسم", "الاسم", "שם", "नाम", "tên", "nama")
-SCRIPT_ROLE_HEADERS = {
-    "price": ("السعر", "سعر", "מחיר", "कीमत", "मूल्य", "दाम", "ราคา", "giá", "giá bán", "harga", "harga jual"),
-    "description": ("الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "mô tả", "deskripsi", "keterangan"),
-    "category": ("التصنيف", "الفئة", "القسم", "קטגוריה", "श्रेणी", "หมวดหมู่", "danh mục"),  # Indonesian's "kategori" above
-}
-OTHER_NAME_HEADERS += tuple(folded(header) for header in SCRIPT_NAME_HEADERS)
-OTHER_NAME_WORDS += tuple(folded(word) for word in SCRIPT_NAME_WORDS)
-for _role, _headers in SCRIPT_ROLE_HEADERS.items():
-    ROLE_HEADERS[_role] += tuple(folded(header) for header in _headers)
-
-
-def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
-    """Which column holds the name (``name_column``, as chosen), the price, the description and the category, in
-    any of the languages read here: {"name": "TITRE", "price": "PRIX", …}; a role no header plays is left out."""
-    roles = {"name": name_column} if name_column else {}
-    keys = [folded(cell) for cell in columns]
-    for role, headers in ROLE_HEADERS.items():
-        found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
-        if found is None:  # "Precio impuestos excluidos": the first word says the role
-            found = next((index for index, key in enumerate(keys) if key.split(" ", 1)[0] in headers), None)
-        if found is None:
-            found = east_asian_role(keys, role)
-        if found is not None:
-            roles[role] = columns[found]
-    return roles
-
-
-ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories"}
-
-
-def columns_read(document: Document) -> str:
-    """``roles_sentence`` of a spreadsheet's columns ("" for a document, which has none): what the Document page,
-    the command line's table, ``audit`` and the report say of how a table was read."""
-    return roles_sentence(document.columns, document.name_column) if document.form.table else ""
-
-
-def roles_sentence(columns: tuple[str, ...] | list[str], name_column: str | None) -> str:
-    """The columns read as the name, price, description and category, in words: "Product names from TITRE,
-    prices from PRIX, descriptions from DESCRIPTIF." ("" when none)."""
-    said = ", ".join(f"{ROLE_WORDS[role]} from {column}" for role, column in column_roles(columns, name_column).items())
-    return said[:1].upper() + said[1:] + "." if said else ""
 
 
 class NoNameColumn(WorkbenchError):
@@ -206,6 +72,16 @@ def clean_cell(cell: str) -> str:
     if "\n" in cell:
         cell = "\n".join(line.rstrip() for line in cell.split("\n") if line.strip())
     return cell
+
+
+def page_text(cell: str) -> str:
+    """A cell written as HTML (Shopify's "Body (HTML)", WooCommerce's "Description") as its page reads: entities
+    decoded ("30&nbsp;g" is "30 g", so an owner's answer "30 g of beans" is found and searched as typed) and
+    WooCommerce's exporter's literal "\\n" a line break (its importer reads it back so). The tags stay: they are
+    what the shop's system reads, and what the check-up looks in for scripts and links. Any other cell is as written."""
+    if "&" not in cell and "\\n" not in cell or not HTML.search(cell):
+        return cell
+    return clean_cell(html.unescape(cell.replace("\\n", "\n")).replace("\xa0", " "))
 
 
 def find_name_column(header: list[str], wanted: str | None, name: str, header_row: int = 1) -> int:
@@ -254,6 +130,18 @@ def name_like_column(header: list[str]) -> int | None:
     return east_asian_role(keys, "name")
 
 
+def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
+    return next((lowered.index(h) for h in headers if h in lowered and lowered.index(h) != name_index), None)
+
+
+def _parent_of(record: list[str], parent_index: int | None, by_key: dict[str, int]) -> int | None:
+    """The earlier product a row's parent column names by its ID or SKU ("id:1021", WooCommerce's form), or None."""
+    if parent_index is None or no_value(record[parent_index]):
+        return None
+    value = record[parent_index].strip()
+    return by_key.get(value[3:] if value.lower().startswith("id:") else value)
+
+
 def table_to_document(table: Table, name: str, name_column: str | None = None) -> Document:
     """Render a table as the Markdown of one section per product, recording every span."""
     limits.check_columns(name, len(table.header))
@@ -268,7 +156,9 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     header = [cell or f"Column {index + 1}" for index, cell in enumerate(table.header)]
     name_index = find_name_column(table.header, name_column, name, table.header_row)
     lowered = [cell.lower() for cell in header]
-    handle_index = next((lowered.index(h) for h in HANDLE_HEADERS if h in lowered and lowered.index(h) != name_index), None)
+    handle_index = _index_of(lowered, HANDLE_HEADERS, name_index)
+    parent_index = _index_of(lowered, PARENT_HEADERS, name_index)
+    key_indexes = [i for i in (_index_of(lowered, (key,), name_index) for key in KEY_HEADERS) if i is not None]
     warnings = list(table.warnings)
     too_wide: list[int] = []  # rows with cells past the last column, and rows before any product: said once each
     orphans: list[int] = []
@@ -276,6 +166,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     # Group rows into products, keeping the order in which products first appear.
     products: list[tuple[str, list[tuple[int, list[str]]]]] = []
     by_handle: dict[str, int] = {}
+    by_key: dict[str, int] = {}  # a product's ID and SKU, for variations that name their parent by either
     width = len(header)
     for number, record in table.rows:
         if not any(record):
@@ -291,10 +182,18 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
                 continue
         product_name = record[name_index]
         handle = record[handle_index] if handle_index is not None and not no_value(record[handle_index]) else ""
-        if product_name:
+        parent = _parent_of(record, parent_index, by_key)
+        if product_name and parent is not None:
+            products[parent][1].append((number, record))
+        elif product_name and handle in by_handle and products[by_handle[handle]][0] == product_name:
+            products[by_handle[handle]][1].append((number, record))
+        elif product_name:
             products.append((product_name, [(number, record)]))
             if handle and handle not in by_handle:
                 by_handle[handle] = len(products) - 1
+            for key in key_indexes:
+                if not no_value(record[key]):
+                    by_key.setdefault(record[key].strip(), len(products) - 1)
         elif handle and handle in by_handle:
             products[by_handle[handle]][1].append((number, record))
         elif products:
@@ -343,7 +242,10 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         heading_span = (start, length)
         facts: list[Fact] = []
         first_row = rows[0][1]
-        zeros = parent_zeros([record for _, record in rows]) if len(rows) > 1 else set()
+        # A parent row's 0 above its variants is left out; rows that each carry the name (Square's variations) are each
+        # an item as sold, and a 0 in stock on the first is a fact.
+        parent = len(rows) > 1 and not all(record[name_index] for _, record in rows)
+        zeros = parent_zeros([record for _, record in rows]) if parent else set()
         for column in zeros:
             zeros_left[header[column]] = zeros_left.get(header[column], 0) + 1
         for row_index, (row_number, record) in enumerate(rows):
@@ -365,7 +267,7 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
                     append("\n")
                     length += 1
                 first_line = False
-                line = labels[column] + value
+                line = labels[column] + page_text(value)
                 append(line)
                 facts.append(Fact((length, length + len(line)), section_id, column=header[column], row=row_number))
                 length += len(line)

@@ -69,6 +69,28 @@ def check_size(data: bytes, name: str) -> None:
         raise too_big(name, f"is {len(data) / MB:,.0f} MB")
 
 
+def check_zero_bytes(data: bytes, name: str) -> None:
+    """Refuse a file with a zero byte, which no text file holds: a binary file (a photo renamed .csv: its first
+    8 KB hold many) plainly, and a text file with a stray one anywhere naming its line and the words before it
+    (one past the first 8 KB was read into a product's text, "dr\x00y cloth", without a word)."""
+    at = data.find(b"\x00")
+    if at < 0:
+        return
+    head = data[:8192]
+    if head.count(b"\x00") * 100 > len(head):  # more than 1 in 100: made of bytes, not of text
+        raise WorkbenchError(
+            f"{name} looks like a binary file, not text. Upload a CSV, an Excel (.xlsx) or a Markdown file."
+        )
+    line = data.count(b"\n", 0, at) + 1
+    before = data[data.rfind(b"\n", 0, at) + 1 : at][-40:].decode("utf-8", errors="replace").strip()
+    after = f", after “{before}”" if before else ", at its start"
+    raise WorkbenchError(
+        f"{name} looks like a binary file, not text: line {line:,} holds a zero byte (NUL){after}, which no text file "
+        "holds. If it is your price list, it was damaged there: save it again from the program that made it, or "
+        "delete that character."
+    )
+
+
 def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
     """Decode a text file: UTF-8 (with or without BOM), UTF-16, else the Japanese, Chinese or Korean code page it
     reads as (``_east_asian_text``), else the Windows code page it reads as (``_windows_text``).
@@ -85,10 +107,7 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
     elif (encoding := _bomless_utf16(data)) is not None:
         text = _decode_utf16(data, name, encoding)
     else:
-        if b"\x00" in data[:8192]:
-            raise WorkbenchError(
-                f"{name} looks like a binary file, not text. Upload a CSV, an Excel (.xlsx) or a Markdown file."
-            )
+        check_zero_bytes(data, name)
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
