@@ -251,3 +251,24 @@ def test_a_fault_on_every_row_is_one_warning_naming_the_first_rows():
         "Rows 2 and 3 have no product name and no named row above them; they were left out.",
     )
     assert len(document.sections) == 1 + 2_000  # the title section, then each product
+
+
+def test_a_copy_of_a_markdown_file_reads_only_its_new_lines_to_the_same_sections(monkeypatch):
+    """The parser reads each distinct line once and keeps the last document's lines: a copy with one line changed
+    reads that line alone, and parses to what a parser reading every line gives (a document longer than
+    KEPT_LINES keeps none). Fences, setext underlines, front matter, kramdown attributes and lists included."""
+    from workbench.read import markdown
+
+    text = ("---\ntitle: x\n---\nIntro line\n\n# Kettle {#kettle}\n{: .product}\nPrice: 20 EUR\n```\n# not a heading\n"
+            "```\nFan\n===\n- item\nTitle\n---\n    code line\n~~~\nx\n~~~~\n## Lamp ##\n| a | b |\n|---|---|\n")
+    parse_markdown(text, "shop.md")
+    read: list[str] = []
+    real = markdown._read_line
+    monkeypatch.setattr(markdown, "_read_line", lambda line: read.append(line) or real(line))
+    copy = text.replace("Price: 20 EUR", "Price: 20 EUR, kettle")
+    kept = parse_markdown(copy, "shop.md")
+    assert read == ["Price: 20 EUR, kettle"]
+    monkeypatch.setattr(markdown, "KEPT_LINES", 0)  # every line read afresh
+    assert parse_markdown(copy, "shop.md") == kept and len(read) == 1 + copy.count("\n") + 1
+    assert [s.heading for s in kept.sections] == ["", "Kettle", "Fan", "Title", "Lamp"]
+    assert [kept.slice(f.span) for f in kept.sections[1].facts] == ["Price: 20 EUR, kettle", "# not a heading"]

@@ -119,3 +119,35 @@ def test_every_output_files_a_window_under_the_same_section_the_one_holding_most
     assert {p["id"]: p["section"] for p in to_json(evaluation)["pieces"]["fixed"]}[window.id] == "Lamp"
     rows = list(csv.reader(io.StringIO(to_csv(evaluation))))
     assert rows[1][rows[0].index("top piece's section")] == "Lamp"
+
+
+def test_the_outputs_file_pieces_by_the_map_the_run_graded_with(monkeypatch):
+    """After a run, each cut's pieces are filed by the chunk map its grading made (the same object, no second
+    one), and that map is what a new one makes; a run of more pieces than KEPT_PIECES keeps none, and a graded
+    copy's trial (outcome only) leaves the run's maps as they are."""
+    from workbench.core.model import Settings
+    from workbench.grade import grading
+    from workbench.output.report import piece_sections
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+
+    from .conftest import SAMPLE_QUESTIONS
+
+    document = load_path(SAMPLE_MD)
+    questions = parse_questions(SAMPLE_QUESTIONS.read_bytes(), SAMPLE_QUESTIONS.name)
+    settings = Settings(strategies=["heading", "fixed"], retrievers=["bm25"], rerankers=["none"])
+    evaluation = evaluate(document, questions, settings)
+    filed = piece_sections(evaluation)
+    for strategy, chunks in evaluation.chunks.items():
+        kept = grading._KEPT[id(chunks)]
+        assert filed[strategy].map is kept
+        fresh = grading.ChunkMap(document, chunks)
+        assert (kept.touched, kept.whole, kept.unnamed) == (fresh.touched, fresh.whole, fresh.unnamed)
+    evaluate(document, questions, settings, outcome_only=True)
+    assert piece_sections(evaluation)["heading"].map is grading._KEPT[id(evaluation.chunks["heading"])]
+    limit = len(evaluation.chunks["heading"]) - 1  # the heading cut's map is not kept; the other's as it fits
+    monkeypatch.setattr("workbench.run.evaluate.KEPT_PIECES", limit)
+    again = evaluate(document, questions, settings)
+    assert id(again.chunks["heading"]) not in grading._KEPT and id(evaluation.chunks["heading"]) not in grading._KEPT
+    assert sum(len(kept._chunks) for kept in grading._KEPT.values()) <= limit
+    assert piece_sections(again)["heading"].map.touched == piece_sections(evaluation)["heading"].map.touched

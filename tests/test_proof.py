@@ -420,3 +420,32 @@ def test_before_stop_finds_the_sentences_end_not_a_decimal_point_nor_an_abbrevia
     # An answer quoted with its stop ("boxed."): right after it, never before it.
     after = text.index("boxed.") + len("boxed.")
     assert before_stop(document, after, after, " (x)").at == after
+
+
+def test_a_spreadsheet_copy_shifts_every_span_as_the_insertions_say():
+    """Each span of a copy moves by the characters inserted before its start and grows by those inserted at or
+    before its end (an empty span moves as a point), summed by hand here for random insertions into a real
+    spreadsheet's cells; the facts keep their section, column and row."""
+    import random
+
+    from workbench.read.loaders import load_path
+
+    document = load_path(ROOT / "tests" / "data" / "real" / "bagisto_winter_products_de.csv")
+    facts = [fact for section in document.sections for fact in section.facts]
+    rnd = random.Random(42)
+
+    def shifted(span, inserts):
+        start, end = span
+        moved = start + sum(n for at, n in inserts if at < start)
+        return (moved, moved) if end == start else (moved, end + sum(n for at, n in inserts if at <= end))
+
+    for _ in range(20):
+        cells = rnd.sample(facts, rnd.randint(1, 4))
+        edits = [Edit(rnd.choice([cell.span[1], cell.span[0]]), f" w{rnd.randint(0, 99)}", row=cell.row,
+                      column=cell.column) for cell in cells]
+        inserts = sorted((edit.at, len(edit.text)) for edit in edits)
+        copy = apply(document, edits)
+        for old, new in zip(document.sections, copy.sections, strict=True):
+            assert (new.span, new.heading_span) == (shifted(old.span, inserts), shifted(old.heading_span, inserts))
+            assert [(f.span, f.section_id, f.column, f.row) for f in new.facts] == \
+                [(shifted(f.span, inserts), f.section_id, f.column, f.row) for f in old.facts]

@@ -217,7 +217,7 @@ def test_fits_leaving_out_are_fit_without_each_question():
     confidences with many ties, single values, every value the same, and a non-finite one (fitted one by one)."""
     import random
 
-    from workbench.grade.refusal import _split, fits_leaving_out
+    from workbench.grade.refusal import _split, fits, fits_leaving_out
 
     rnd = random.Random(37)
     cases = [([0.5, 0.5, 0.5], [True, False, False]), ([0.2], [False]), ([0.1, 0.9], [True, False])]
@@ -233,6 +233,8 @@ def test_fits_leaving_out_are_fit_without_each_question():
                                   [a for i, a in enumerate(answerable) if i != skip])) for skip in skips]
         together = fits_leaving_out(values, answerable, skips)
         assert list(map(repr, together)) == list(map(repr, one_by_one)), (values, answerable)  # nan is not nan
+        # and the fit of them all, from the same candidates: fit's own float
+        assert repr(fits(values, answerable, skips)[0]) == repr(fit(*_split(values, answerable))), (values, answerable)
 
 
 def test_fits_leaving_out_by_hand():

@@ -63,6 +63,21 @@ def test_bootstrap_interval_width_on_a_mixed_difference():
     assert comparison.low > 0  # a real improvement: the interval stays above zero
 
 
+def test_bootstrap_draws_are_the_seeds_kept_once():
+    """The draws kept for a number of questions are the seed's own, read as the same indices, so the totals and the
+    interval are those of drawing afresh (one to 300 questions)."""
+    from workbench.grade.stats import _draws
+
+    rng = np.random.default_rng(37)
+    for n in (1, 2, 3, 40, 41, 300):
+        differences = rng.integers(-1, 2, size=n)
+        picks = np.random.default_rng(0).integers(0, n, size=(10_000, n))
+        assert np.array_equal(_draws(n, 10_000, 0), picks) and _draws(n, 10_000, 0) is _draws(n, 10_000, 0)
+        drawn, kept = differences[picks].sum(axis=1), differences[_draws(n, 10_000, 0)].sum(axis=1)
+        assert kept.dtype == drawn.dtype and np.percentile(kept, [2.5, 97.5]).tolist() == \
+            np.percentile(drawn, [2.5, 97.5]).tolist()
+
+
 def test_not_distinguishable_says_how_many_questions_are_needed():
     a = fake_run([1, 0, 1, 1, 0, 1, 1, 1, 0, 1], "fixed")
     b = fake_run([1, 1, 1, 1, 0, 1, 1, 1, 1, 1], "heading")

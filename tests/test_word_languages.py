@@ -160,7 +160,13 @@ def test_the_cut_language_model_is_kept_and_a_damaged_copy_is_read_again(tmp_pat
     kept[0].write_bytes(b"not a zip file")
     mended = language._restricted_model()  # the package's file read again, and the copy written anew
     assert mended[2] == first[2] and np.array_equal(mended[0], first[0])
-    assert np.array_equal(np.load(kept[0])["ptc"], first[0])
+    assert np.array_equal(np.load(language._mapped_path(kept[0], "ptc")), first[0])
+    # The tables mapped from files beside it: one cut short is read again too, and written anew.
+    table = language._mapped_path(kept[0], "nextmove")
+    table.write_bytes(table.read_bytes()[:1000])
+    mended = language._restricted_model()
+    assert np.array_equal(mended[3], first[3]) and table.stat().st_size > 1000
+    assert isinstance(language._restricted_model()[3], np.ndarray)  # a plain array over the mapped file
     monkeypatch.setenv("WORKBENCH_EMBEDDING_CACHE", "off")
     kept[0].unlink()
     assert language._restricted_model()[2] == first[2] and not list(tmp_path.glob("py3langid-*.npz"))

@@ -12,6 +12,7 @@ or as a new heading line before it.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 
 from workbench.advise.rewrite import DASH, MODEL_CHARACTERS, _label, _parts
@@ -113,26 +114,37 @@ def apply(document: Document, edits: list[Edit]) -> Document:
         parsed = parse_markdown(text, document.name, encoding=document.encoding, warnings=list(document.warnings))
         return replace(parsed, kind=document.kind, converted_from=document.converted_from,
                        risky_links=document.risky_links)
-    inserts = sorted((edit.at, len(edit.text)) for edit in edits)
+    inserts = _Inserts(sorted((edit.at, len(edit.text)) for edit in edits))
     return replace(document, text=text, sections=tuple(_shift_section(s, inserts) for s in document.sections))
 
 
-def _shift(span: Span, inserts: list[tuple[int, int]]) -> Span:
-    """A span after the insertions: text inserted before its start moves it, text inserted at or before its end
-    (a cell's words appended at its end) makes it longer. An empty span moves as a point."""
-    start, end = span
-    moved = start + sum(n for at, n in inserts if at < start)
-    if end == start:
-        return moved, moved
-    return moved, end + sum(n for at, n in inserts if at <= end)
+class _Inserts:
+    """Where text goes in and how much, sorted, with the characters inserted before each place added up: a graded
+    copy of a spreadsheet shifts every cell after its first insertion (thousands of spans per copy)."""
+
+    def __init__(self, inserts: list[tuple[int, int]]) -> None:
+        self.at = [at for at, _ in inserts]
+        self.before = [0]  # before[k]: the characters the first k insertions add
+        for _, length in inserts:
+            self.before.append(self.before[-1] + length)
+
+    def shift(self, span: Span) -> Span:
+        """A span after the insertions: text inserted before its start moves it, text inserted at or before its end
+        (a cell's words appended at its end) makes it longer. An empty span moves as a point."""
+        start, end = span
+        moved = start + self.before[bisect.bisect_left(self.at, start)]
+        if end == start:
+            return moved, moved
+        return moved, end + self.before[bisect.bisect_right(self.at, end)]
 
 
-def _shift_section(section: Section, inserts: list[tuple[int, int]]) -> Section:
-    first = inserts[0][0]  # sorted: a section wholly before the first insertion is the section as it was
-    if max(section.span[1], section.heading_span[1], *(f.span[1] for f in section.facts)) < first:
+def _shift_section(section: Section, inserts: _Inserts) -> Section:
+    # sorted: a section wholly before the first insertion is the section as it was
+    if max(section.span[1], section.heading_span[1], *(f.span[1] for f in section.facts)) < inserts.at[0]:
         return section
-    return replace(section, span=_shift(section.span, inserts), heading_span=_shift(section.heading_span, inserts),
-                   facts=tuple(replace(f, span=_shift(f.span, inserts)) for f in section.facts))
+    shift = inserts.shift
+    return replace(section, span=shift(section.span), heading_span=shift(section.heading_span),
+                   facts=tuple(Fact(shift(f.span), f.section_id, f.column, f.row) for f in section.facts))
 
 
 def split_section(document: Document, section: Section, limit: int | None = None) -> list[Edit]:

@@ -162,7 +162,7 @@ class PieceSections:
 
     def __init__(self, document: Document, chunks: list[Chunk], chunk_map: ChunkMap | None = None) -> None:
         self.document = document
-        self.map = chunk_map if chunk_map is not None else ChunkMap(document, chunks)
+        self.map = chunk_map if chunk_map is not None else kept_map(document, chunks)
         self.index = {chunk.id: i for i, chunk in enumerate(chunks)}
 
     def of(self, chunk: Chunk) -> Section | None:
@@ -279,6 +279,28 @@ class ChunkMap:
 
     def products(self, index: int) -> int:
         return len(self.touched[index])
+
+
+# The chunk maps of the last full run's cuts, by their chunk lists: the outputs file each piece under a section
+# (``PieceSections``) by the same map the grading made, not one made again per cut (a sweep's JSON made 66). At most
+# KEPT_PIECES pieces in all, so a big catalog's run holds no more than it did (one cut's map at a time).
+_KEPT: dict[int, ChunkMap] = {}
+KEPT_PIECES = 50_000
+
+
+def keep_maps(maps: list[ChunkMap]) -> None:
+    """Keep these maps (one run's cuts) for ``kept_map``, in place of the last run's."""
+    kept = {id(chunk_map._chunks): chunk_map for chunk_map in maps}
+    _KEPT.clear()
+    _KEPT.update(kept)
+
+
+def kept_map(document: Document, chunks: list[Chunk]) -> ChunkMap:
+    """The map a run made of these very chunks of this very document, else a new one (the same)."""
+    found = _KEPT.get(id(chunks))  # a kept map holds its chunks, so their id is not another list's
+    if found is not None and found._chunks is chunks and found.document is document:
+        return found
+    return ChunkMap(document, chunks)
 
 
 @dataclass

@@ -64,7 +64,14 @@ def _split(values: Sequence[float], answerable: Sequence[bool]) -> tuple[list[fl
 
 
 def fits_leaving_out(values: Sequence[float], answerable: Sequence[bool], skips: Sequence[int]) -> list[float | None]:
-    """``fit`` of the questions less question ``skip``, for each of ``skips``, all at once: what ``fit`` would
+    """``fit`` of the questions less question ``skip``, for each of ``skips`` (``fits``'s second part)."""
+    return fits(values, answerable, skips)[1]
+
+
+def fits(values: Sequence[float], answerable: Sequence[bool],
+         skips: Sequence[int]) -> tuple[float | None, list[float | None]]:
+    """``fit`` of all the questions, and of the questions less question ``skip`` for each of ``skips``, all at
+    once: the first from the same candidates and tallies (the same floats ``fit`` makes), the others what ``fit`` would
     choose, worked out from the candidates of all the questions (one ``fit`` each was 0.4 s of a 4 s sweep).
 
     Leaving out a question counts it out of the candidates' tallies (an answerable one was answered at every
@@ -73,12 +80,17 @@ def fits_leaving_out(values: Sequence[float], answerable: Sequence[bool], skips:
     between its neighbours, or the end one goes (the highest value's "refuse everything" becomes the next
     value's). Each candidate is the same sum ``fit`` makes, so the same float; the tallies are whole numbers."""
     if not np.all(np.isfinite(values)):  # the arithmetic below needs finite confidences: each left out in turn
-        return [fit(*_split([v for i, v in enumerate(values) if i != skip],
-                            [k for i, k in enumerate(answerable) if i != skip])) for skip in skips]
+        return fit(*_split(values, answerable)), [fit(*_split([v for i, v in enumerate(values) if i != skip],
+                                                              [k for i, k in enumerate(answerable) if i != skip]))
+                                                  for skip in skips]
     a, u = (np.sort(np.asarray(side, dtype=float)) for side in _split(values, answerable))
     unique, multiplicity = np.unique(np.concatenate([a, u]), return_counts=True)
     m = len(unique)
     candidates = np.concatenate([[-np.inf], (unique[:-1] + unique[1:]) / 2, [unique[-1] + 1.0]])
+    whole = len(a) - np.searchsorted(a, candidates, side="left") + np.searchsorted(u, candidates, side="left")
+    best = np.flatnonzero(whole == whole.max())
+    chosen = float(candidates[best[(len(best) - 1) // 2]])
+    threshold = None if chosen == -np.inf else chosen
 
     def tally(at: np.ndarray, value: np.ndarray, is_answerable: np.ndarray) -> np.ndarray:
         """Questions right at each threshold ``at``, with the question (``value``, ``is_answerable``) left out."""
@@ -107,7 +119,8 @@ def fits_leaving_out(values: Sequence[float], answerable: Sequence[bool], skips:
     middle = (best.sum(axis=1) - 1) // 2  # among equally good candidates, the middle one (as ``fit``)
     pick = np.argmax(best & (np.cumsum(best, axis=1) - 1 == middle[:, None]), axis=1)
     chosen = table[np.arange(len(skips)), pick]
-    return [None if (m == 1 and alone[i]) or chosen[i] == -np.inf else float(chosen[i]) for i in range(len(skips))]
+    return threshold, [None if (m == 1 and alone[i]) or chosen[i] == -np.inf else float(chosen[i])
+                       for i in range(len(skips))]
 
 
 def calibrate(results: list[QuestionResult]) -> Calibration:
@@ -126,12 +139,12 @@ def calibrate(results: list[QuestionResult]) -> Calibration:
     def refused(value: float, threshold: float | None) -> bool:
         return threshold is not None and value < threshold
 
-    threshold = fit(*_split(values, answerable))
     # Leaving out either of two questions with the same confidence and kind leaves the same questions: one fit.
     first: dict[tuple[float, bool], int] = {}
     for i, key in enumerate(zip(values, answerable)):
         first.setdefault(key, i)
-    fitted_without = dict(zip(first, fits_leaving_out(values, answerable, list(first.values()))))
+    threshold, without = fits(values, answerable, list(first.values()))
+    fitted_without = dict(zip(first, without))
     per_question = [fitted_without[key] for key in zip(values, answerable)]
     loo = [refused(v, t) for v, t in zip(values, per_question)]
     fitted = [refused(v, threshold) for v in values]

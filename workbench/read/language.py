@@ -43,10 +43,13 @@ def load_identifier() -> None:
 def _identifier():
     """langid's model restricted to the languages named here, loaded once per process."""
     from py3langid.langid import LanguageIdentifier
-    from py3langid.modelio import _to_array
+    from py3langid.modelio import _TYPECODE, _to_array
 
     ptc, pc, classes, nextmove, row, output = _restricted_model()
-    return LanguageIdentifier(ptc, pc, classes, _to_array(nextmove), output, norm_probs=True, tk_row=_to_array(row))
+    # The walk's table as a view of its array, not langid's copy into an ``array``: indexing either gives the same
+    # ints, and a kept table is mapped from the disk (only the pages the walk visits are read).
+    table = memoryview(nextmove).cast("B").cast(_TYPECODE[nextmove.dtype.itemsize])
+    return LanguageIdentifier(ptc, pc, classes, table, output, norm_probs=True, tk_row=_to_array(row))
 
 
 def _restricted_model() -> tuple:
@@ -55,7 +58,9 @@ def _restricted_model() -> tuple:
     The package's file is LZMA-compressed (68 MB inside): opening it took 4.6 s of a first verdict's 4.9 s on a
     busy machine (bench/language_detection.py --cost). So the cut model is kept uncompressed beside the embedding
     cache, named by the package file's size and time, and read from there the next time. As that cache, it only
-    saves time: a missing, damaged or unwritable file means the package's file is read again.
+    saves time: a missing, damaged or unwritable file means the package's file is read again. Its two large
+    tables (``MAPPED``: 45 of its 46 MB) are kept beside it as plain arrays and mapped from the disk, not read:
+    unzipping them was 0.12 s of a sweep's start, before it forks, which no other process could share.
     """
     import numpy as np
     from py3langid.langid import MODEL_DIR, MODEL_FILE
@@ -65,7 +70,9 @@ def _restricted_model() -> tuple:
     if kept is not None and kept.is_file():
         try:
             with np.load(kept, allow_pickle=False) as data:
-                return (data["ptc"], data["pc"], data["classes"].tolist(), data["nextmove"], data["row"],
+                mapped = {name: np.asarray(np.load(_mapped_path(kept, name), mmap_mode="r", allow_pickle=False))
+                          for name in MAPPED}
+                return (mapped["ptc"], data["pc"], data["classes"].tolist(), mapped["nextmove"], data["row"],
                         data["output"].tolist())
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # damaged: read the package's again
             pass
@@ -81,6 +88,13 @@ def _restricted_model() -> tuple:
     return model
 
 
+MAPPED = ("ptc", "nextmove")  # the kept model's tables mapped from files of their own
+
+
+def _mapped_path(kept, name: str):
+    return kept.with_name(f"{kept.stem}.{name}.npy")
+
+
 def _kept_model_path(source):
     """Where the cut model is kept: beside the embedding cache, None when that cache is off."""
     from workbench.store.embedding_store import default_path
@@ -89,7 +103,8 @@ def _kept_model_path(source):
     if cache is None:
         return None
     stat = source.stat()
-    return cache.parent / f"py3langid-{stat.st_size}-{int(stat.st_mtime)}-{len(LANGUAGES) + len(OTHER_LANGUAGES)}.npz"
+    # "-mapped": the layout with MAPPED beside it (an older copy holds every table, and older code reads it).
+    return cache.parent / f"py3langid-{stat.st_size}-{int(stat.st_mtime)}-{len(LANGUAGES) + len(OTHER_LANGUAGES)}-mapped.npz"
 
 
 def _keep(path, model) -> None:
@@ -103,11 +118,17 @@ def _keep(path, model) -> None:
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".py3langid-", suffix=".npz", dir=path.parent)
-        with os.fdopen(handle, "wb") as out:
-            np.savez(out, ptc=ptc, pc=pc, classes=np.array(classes), nextmove=nextmove, row=row,
-                     output=np.asarray(output, dtype=np.int32))
-        os.replace(temporary, path)
+        # The mapped tables first, the file that says the model is kept last: a reader finds both or neither.
+        for name, array in (("ptc", ptc), ("nextmove", nextmove), ("", None)):
+            handle, temporary = tempfile.mkstemp(prefix=".py3langid-", suffix=".npy" if name else ".npz",
+                                                 dir=path.parent)
+            with os.fdopen(handle, "wb") as out:
+                if name:
+                    np.save(out, np.ascontiguousarray(array), allow_pickle=False)
+                else:
+                    np.savez(out, pc=pc, classes=np.array(classes), row=row, output=np.asarray(output, dtype=np.int32))
+            os.replace(temporary, _mapped_path(path, name) if name else path)
+            temporary = None
     except OSError:
         if temporary is not None:
             with contextlib.suppress(OSError):

@@ -76,15 +76,6 @@ def clean_heading(raw: str) -> str:
     return " ".join(text.split())
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every line, without its newline."""
-    spans, start = [], 0
-    for line in text.split("\n"):
-        spans.append((start, start + len(line)))
-        start += len(line) + 1
-    return spans
-
-
 def closes_fence(fence: str, line: str) -> bool:
     """Does ``line`` close the code block ``fence`` opened: the same character, at least as many, nothing else?"""
     match = FENCE.match(line)
@@ -92,7 +83,8 @@ def closes_fence(fence: str, line: str) -> bool:
         not line.strip().lstrip(fence[0])
 
 
-def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[int, int, int, str]], set[int]]:
+def _find_headings(text: str, lines: list[tuple[int, int]],
+                   kinds: list[LineKind]) -> tuple[list[tuple[int, int, int, str]], set[int]]:
     """(first line, last line, level, text) of every heading outside code fences and front matter,
     and the lines that are markup rather than text: the front matter and the fence markers."""
     headings: list[tuple[int, int, int, str]] = []
@@ -107,35 +99,77 @@ def _find_headings(text: str, lines: list[tuple[int, int]]) -> tuple[list[tuple[
                 break
     previous_is_text = False
     for index in range(first, len(lines)):
-        line = text[lines[index][0] : lines[index][1]]
-        fence_match = FENCE.match(line)
+        opens, atx, attributes, underline, can_be_title, _, _, _ = kinds[index]
         if fence is not None:
-            if closes_fence(fence, line):
+            if opens is not None and closes_fence(fence, text[lines[index][0] : lines[index][1]]):
                 fence = None
                 markup.add(index)
             previous_is_text = False
             continue
-        if fence_match:
-            fence = fence_match.group(1)
+        if opens is not None:
+            fence = opens
             markup.add(index)
             previous_is_text = False
             continue
-        atx = atx_heading(line)
         if atx:
             headings.append((index, index, atx[0], atx[1].strip()))
             previous_is_text = False
             continue
-        if headings and headings[-1][1] == index - 1 and ATTRIBUTES_LINE.match(line):
+        if headings and headings[-1][1] == index - 1 and attributes:
             markup.add(index)  # kramdown's attribute line under a heading ("{: #id}"): the heading's, not a fact
             continue
-        setext = SETEXT.match(line)
-        if setext and previous_is_text:
+        if underline is not None and previous_is_text:
             above = text[lines[index - 1][0] : lines[index - 1][1]]
-            headings.append((index - 1, index, 1 if setext.group(1)[0] == "=" else 2, above.strip()))
+            headings.append((index - 1, index, 1 if underline == "=" else 2, above.strip()))
             previous_is_text = False
             continue
-        previous_is_text = bool(line.strip()) and not NOT_SETEXT_TEXT.match(line) and not line.startswith(("    ", "\t"))
+        previous_is_text = can_be_title
     return headings, markup
+
+
+# What the parser asks of one line read alone: its opening fence run (None: not a fence line), its ATX heading,
+# whether it is a kramdown attribute line, its setext underline's character, whether it can be a setext heading's
+# text, whether it is decoration, and its leading and trailing blank space.
+LineKind = tuple[str | None, tuple[int, str] | None, bool, str | None, bool, bool, int, int]
+# The last document's lines, read: a graded copy of a file (advise/edits.py) repeats all but a few of its lines,
+# and the to-do grades dozens of copies of one file. One document's worth is kept, whichever parsed last.
+_LAST_READ: dict[str, LineKind] = {}
+KEPT_LINES = 20_000
+
+
+MARKS = "`~#=-{*+>|0123456789"  # what a fence, heading, underline, attribute or list line starts with
+
+
+def _read_line(line: str) -> LineKind:
+    lead, trail = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
+    if line.lstrip(" ")[:1] not in MARKS or not line.strip(" "):  # most lines: none of the patterns can match
+        return None, None, False, None, bool(line.strip()) and not line.startswith(("    ", "\t")), \
+            is_decoration(line), lead, trail
+    fence = FENCE.match(line)
+    setext = SETEXT.match(line)
+    return (fence.group(1) if fence else None, atx_heading(line), bool(ATTRIBUTES_LINE.match(line)),
+            setext.group(1)[0] if setext else None,
+            bool(line.strip()) and not NOT_SETEXT_TEXT.match(line) and not line.startswith(("    ", "\t")),
+            is_decoration(line), lead, trail)
+
+
+def _read_lines(text: str) -> tuple[list[tuple[int, int]], list[LineKind]]:
+    """(start, end) of every line and what each is (``_read_line``); in a document of at most KEPT_LINES lines,
+    each distinct line read once (a longer one is rarely copied, and keeping its lines cost a tenth more)."""
+    global _LAST_READ
+    lines = text.split("\n")
+    spans, start = [], 0
+    for line in lines:
+        spans.append((start, start + len(line)))
+        start += len(line) + 1
+    if len(lines) > KEPT_LINES:
+        return spans, [_read_line(line) for line in lines]
+    known, read = _LAST_READ, {}
+    for line in lines:
+        if line not in read:
+            read[line] = known.get(line) or _read_line(line)
+    _LAST_READ = read
+    return spans, [read[line] for line in lines]
 
 
 def is_decoration(line: str) -> bool:
@@ -146,8 +180,8 @@ def is_decoration(line: str) -> bool:
 def parse_markdown(text: str, name: str, *, encoding: str = "utf-8", warnings: list[str] | None = None) -> Document:
     """Build a Document from Markdown text (newlines already normalised)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = _lines(text)
-    headings, markup = _find_headings(text, lines)
+    lines, kinds = _read_lines(text)
+    headings, markup = _find_headings(text, lines, kinds)
     heading_lines = {index for first, last, _, _ in headings for index in range(first, last + 1)}
 
     # Each section runs from its heading's first line to the next heading's first line.
@@ -164,11 +198,9 @@ def parse_markdown(text: str, name: str, *, encoding: str = "utf-8", warnings: l
         end = lines[end_line - 1][1] if end_line > first else start
         section_id = f"s{number}"
         facts = tuple(
-            Fact(span=_strip_span(text, lines[index]), section_id=section_id)
+            Fact(span=(lines[index][0] + kinds[index][6], lines[index][1] - kinds[index][7]), section_id=section_id)
             for index in range(first, end_line)
-            if index not in heading_lines
-            and index not in markup
-            and not is_decoration(text[lines[index][0] : lines[index][1]])
+            if index not in heading_lines and index not in markup and not kinds[index][5]
         )
         if last is None:
             if not facts:  # blank space before the first heading is not a section
@@ -191,9 +223,3 @@ def parse_markdown(text: str, name: str, *, encoding: str = "utf-8", warnings: l
         warnings=tuple(warnings or ()),
         encoding=encoding,
     )
-
-
-def _strip_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    start, end = span
-    line = text[start:end]
-    return start + (len(line) - len(line.lstrip())), end - (len(line) - len(line.rstrip()))

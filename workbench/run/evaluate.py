@@ -24,7 +24,7 @@ from workbench.core.words import Analyzer
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
 from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
-from workbench.grade.grading import ChunkMap, Grade, grade
+from workbench.grade.grading import KEPT_PIECES, ChunkMap, Grade, grade, keep_maps
 from workbench.read.language import analyzer_for
 from workbench.read.resolve import resolve_all
 from workbench.run.names import reranker_name, retriever_name, strategy_name
@@ -186,9 +186,12 @@ def evaluate(
         # Longest first, as the model batches them itself: each slice holds texts of about one length, so little
         # of a batch is padding, and the first slices (the slowest texts) are small enough to hear a Stop soon.
         clock.run("embed", lambda: _embed(encoder, sorted(fresh, key=len, reverse=True), check, report))
+    maps: list[ChunkMap] = []  # kept for the outputs (grading.keep_maps), a copy's trial has none
     for strategy, chunks in chunks_by_strategy.items():
         check()
         chunk_map = clock.run("grade", lambda: ChunkMap(document, chunks, between=check))
+        if not outcome_only and sum(len(m._chunks) for m in maps) + len(chunks) <= KEPT_PIECES:
+            maps.append(chunk_map)
         check()
         holders = clock.run("grade", lambda: [chunk_map.holders(q) for q in resolved])
         starts = starts_of(chunks)
@@ -233,6 +236,8 @@ def evaluate(
             done += 1
     for reranker in rerankers.values():
         clock.run("rerank", reranker.finish)
+    if not outcome_only:
+        keep_maps(maps)
     if progress:
         progress(1.0, "Done")
     return Evaluation(document, settings, resolved, bad, chunks_by_strategy, runs, time.perf_counter() - started,
