@@ -39,3 +39,15 @@ def test_the_japanese_faq_says_its_size_in_characters():
     assert result.recommendation.startswith(f"Your file is about {len(document.text):,} characters. That is short")
     # 618 characters, 494 of them wide (no Thai): 124 / 4 + 494 = 525; chars/4 said 154.
     assert (len(document.text), result.tokens) == (618, 525)
+
+
+def test_the_document_page_counts_a_japanese_file_in_characters_and_tokens_a_character():
+    from tests.test_app import open_app, upload
+
+    text = "# 店\n\n## 送料\n\n送料は全国一律660円です。\n"
+    at = upload(open_app(), "faq.md", text.encode())
+    assert not at.exception
+    # 27 characters in all: 13 wide (店, 送料, 送料は全国一律, 円です), 14 others ("#", spaces, newlines, "660", "。"):
+    # 13 + 14/4 = 16.5, which Python rounds to the even 16; chars/4 said 7.
+    assert len(text) == 27 and [c.value for c in at.caption if "characters" in c.value][:1] == ["27 characters."]
+    assert [m.value for m in at.metric if m.label == "Tokens (about)"] == ["16"]
