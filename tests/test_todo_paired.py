@@ -46,6 +46,7 @@ def test_the_search_words_are_written_in_full_width_punctuation():
     assert search_words_text(JAPANESE, ["ラッピング", "お店"]) == "検索キーワード：ラッピング、お店。"
     assert search_words_text(CHINESE, ["红枣"]) == "搜索关键词：红枣。"
     assert search_words_text(ENGLISH, ["jumper"]) == "Search words: jumper."
+    assert search_words_text(analyzer(("ko",)), ["참기름", "고추장"]) == "검색어: 참기름, 고추장."  # Korean spaces its words
     assert appended_sentence(JAPANESE, "容量は0.6Lです。", ["センチ"]) == "検索キーワード：センチ。"
     assert appended_sentence(JAPANESE, "容量は0.6L", ["センチ"]) == "。検索キーワード：センチ。"
     assert appended_sentence(ENGLISH, "Holds 0.6 l", ["pot"]) == ". Search words: pot."
