@@ -9,6 +9,7 @@ from ui.questions_table import frame_questions
 from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.advise.crossfile import cross_findings
+from workbench.core.text_size import estimated_tokens, length
 from workbench.core.wording import plural, verb
 from workbench.grade.places import join_names, join_places
 from workbench.output.highlight import escape_markdown
@@ -75,8 +76,9 @@ head_note(part, "the check-up looks at")
 result = checkup(files, index, asked, int(st.session_state[SIZE]), True)  # the runs' size
 st.subheader("Size")
 if part.partial:  # the size is the whole file's, not the part checked
-    tokens = round(len(document.text) / 4)
-    st.info(size_advice(len(document.text.split()), tokens, tokens < PROMPT_LIMIT_TOKENS))
+    tokens = estimated_tokens(document.text)
+    count, unit = length(document.text)
+    st.info(size_advice(count, tokens, tokens < PROMPT_LIMIT_TOKENS, unit))
 else:
     st.info(result.recommendation)
 

@@ -28,6 +28,7 @@ from ui.session import (
     use_files,
 )
 from workbench.core.model import Document, WorkbenchError
+from workbench.core.text_size import TOKENS_HELP, estimated_tokens, length_words
 from workbench.core.wording import grouped_rows, recent_line
 from workbench.encode.multilingual import file_language, model_language_note
 from workbench.output.explain import GLOSSARY
@@ -164,7 +165,7 @@ def counts(document: Document) -> None:
              help="Lines that state something a customer could ask about: " + document.form.facts_are
              + " A piece that holds facts of several products or sections is graded “mixed”.")
     c.metric("Characters", f"{len(document.text):,}")
-    d.metric("Tokens (about)", f"{round(len(document.text) / 4):,}", help="A token is about four characters of English.")
+    d.metric("Tokens (about)", f"{estimated_tokens(document.text):,}", help=TOKENS_HELP)
     grouped = grouped_rows(document)
     if grouped:  # "Products 37" alone reads as rows lost
         st.caption(grouped[:1].upper() + grouped[1:] + ".")
@@ -212,15 +213,15 @@ if len(files) == 1:
     document = load_file(files[0])
     st.subheader(f"What was read from {escape_markdown(document.name)}")
     counts(document)
-    words = len(document.text.split())
+    words = length_words(document.text)
     # A file not in UTF-8 (the usual encoding) was read by a guess: say so, and what to check, once (a Windows code
     # page's guess is the reader's own warning below; the walk-through saw it said twice, once as "windows-1250").
     said = document.encoding.lower().startswith("utf-8") or any(
         document.encoding.lower() in warning.lower() for warning in document.warnings)
-    st.caption(f"{words:,} words, in the converted text below." if document.converted_from
-               else f"{words:,} words." if said
+    st.caption(f"{words}, in the converted text below." if document.converted_from
+               else f"{words}." if said
                # "utf-16" read as jargon: Excel's "Unicode Text" (a .txt) is where a shop's file gets it.
-               else f"{words:,} words. Its characters were read as "
+               else f"{words}. Its characters were read as "
                + ("UTF-16, as Excel's “Unicode Text” saves them" if document.encoding.lower().startswith("utf-16")
                   else document.encoding)
                + ", not the usual UTF-8: check that accented letters below look right.")

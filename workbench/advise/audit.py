@@ -18,6 +18,7 @@ from workbench.advise.risky import Finding, own_hosts, risky_findings
 from workbench.advise.shared_lines import SharedLine, find_shared_lines
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.quoting import shown
+from workbench.core.text_size import estimated_tokens, length
 from workbench.core.wording import part_word, plural, verb
 from workbench.cut import chunk_document
 from workbench.cut.sections import own_text
@@ -185,16 +186,17 @@ def _plain(value: object) -> object:
     return deepcopy(value)
 
 
-def size_advice(words: int, tokens: int, fits: bool) -> str:
-    """Whether a bot could read the whole file at once, in plain words."""
+def size_advice(words: int, tokens: int, fits: bool, unit: str = "words") -> str:
+    """Whether a bot could read the whole file at once, in plain words. ``unit`` is "characters" for a file written
+    without spaces between words (``core.text_size.length``)."""
     if fits:
         return (
-            f"Your file is about {words:,} words. That is short enough for a chat bot to read all of it at once "
+            f"Your file is about {words:,} {unit}. That is short enough for a chat bot to read all of it at once "
             f"({LIMIT_WORDS}), so a bot could be handed the whole file; a bot that searches "
             "pieces instead answers only as well as the file is cut."
         )
     return (
-        f"Your file is about {words:,} words: more than a chat bot can read at once ({LIMIT_WORDS}). "
+        f"Your file is about {words:,} {unit}: more than a chat bot can read at once ({LIMIT_WORDS}). "
         "A bot must search it piece by piece, so how the file is cut decides what it answers."
     )
 
@@ -251,10 +253,10 @@ def audit(
     to-do list under the first verdict: it never waits seconds for the model to load just for this); True runs
     it, loading the model (``encoder`` or the process-wide one) only when some line is a candidate.
     """
-    tokens = round(len(document.text) / 4)  # about four characters a token in English
+    tokens = estimated_tokens(document.text)
     fits = tokens < PROMPT_LIMIT_TOKENS
-    words = len(document.text.split())
-    result = Audit(document.name, document.kind, tokens, fits, size_advice(words, tokens, fits))
+    count, unit = length(document.text)
+    result = Audit(document.name, document.kind, tokens, fits, size_advice(count, tokens, fits, unit))
     result.size = size
     places = Places(document)
 

@@ -20,6 +20,10 @@ from workbench.core.model import Document, Fact, Section, Span
 from workbench.core.quoting import shown
 from workbench.read.markdown import parse_markdown
 
+# What ends a sentence: ".", "!", "?", and Japanese's and Chinese's full-width "。", "！", "？".
+FULL_WIDTH_STOPS = "。！？"
+STOPS = ".!?" + FULL_WIDTH_STOPS
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -58,17 +62,20 @@ def line_after(document: Document, fact: Fact, text: str) -> Edit:
 
 
 def before_stop(document: Document, start: int, limit: int, text: str) -> Edit:
-    """Words inside the sentence that holds ``start``: before the first full stop (or ! ?) at or after ``start``
+    """Words inside the sentence that holds ``start``: before the first full stop (or ! ?, or "。") at or after ``start``
     that ends a sentence (``limit``, a capital, or a space and a digit come next, a closing quote or bracket
     aside: "2.5 kg" and "e.g. a" go on), else at ``limit``, the end of its paragraph. A line of their own would
     be a piece of their own wherever a cut reads sentences or lines (small-to-big): short, with its section's
     heading words, it thins those words' weight for every other piece; and put after a line that the paragraph
     wraps, it cuts a sentence, and maybe another question's answer, in two. When the text before ``start`` ends
     with the stop (an answer quoted with its full stop), right after it: before it would cut that answer."""
-    at = start if 0 < start and document.text[start - 1] in ".!?" else limit
+    at = start if 0 < start and document.text[start - 1] in STOPS else limit
     for index in range(start, at):
-        if document.text[index] not in ".!?":
+        if document.text[index] not in STOPS:
             continue
+        if document.text[index] in FULL_WIDTH_STOPS:  # "。" always ends a sentence: no capital follows in Japanese
+            at = index
+            break
         after = document.text[index + 1 : limit].lstrip("\"')]")
         word = after.lstrip()
         if not word or word[0].isupper() or (word[0].isdigit() and word != after):
@@ -85,7 +92,7 @@ def as_read(document: Document, edit: Edit) -> str:
     before = shown(text[max(line, edit.at - 60) : edit.at], 70)
     if edit.at - line > 60:  # from a whole word, and marked as cut
         before = "… " + before.split(" ", 1)[-1]
-    stop = text[edit.at] if edit.at < len(text) and text[edit.at] in ".!?" else ""
+    stop = text[edit.at] if edit.at < len(text) and text[edit.at] in STOPS else ""
     return f"{before}{edit.text}{stop}"
 
 

@@ -18,7 +18,7 @@ from workbench.advise.audit import Audit
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_items import ItemWriter, Todo
 from workbench.advise.todo_places import place_record, section_spans
-from workbench.advise.todo_words import StemsBySection, content_words, missing_words, words_of
+from workbench.advise.todo_words import PAIRED, StemsBySection, content_words, missing_words, words_of
 from workbench.core.model import Document, Fact, ResolvedQuestion, Section
 from workbench.core.quoting import shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -144,6 +144,8 @@ class _Builder(ItemWriter):
                 named = [w for w in words_of(fold(heading)) if stem(w) not in own]
                 if named:
                     out.append(" ".join(named))
+                elif self.analyzer.languages[0] in PAIRED:  # a name of character pairs (``todo_words.missing_runs``)
+                    out.append(heading)
         return out
 
     def _answer_facts(self, resolved: ResolvedQuestion) -> list[Fact]:

@@ -15,6 +15,7 @@ from workbench.advise.readers import READERS, SECTION_WINDOW
 from workbench.advise.rewrite import DASH, title_from_name
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
+from workbench.advise.todo_words import appended_sentence, bracketed, search_words_text
 from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -220,7 +221,7 @@ class ItemWriter:
             else:
                 shown_in = as_read(self.document, edits[0])
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}, in the sentence that holds the "
-                        f"answer: “{shown_in}”{'' if shown_in[-1:] in '.!?' else '.'}")
+                        f"answer: “{shown_in}”{'' if shown_in[-1:] in '.!?。！？' else '.'}")
         narrower = [self._words_item(section, [word], fact, answer_end) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
@@ -240,12 +241,11 @@ class ItemWriter:
         """What is appended to a cell: a sentence, or in an HTML cell a paragraph (the page stays HTML)."""
         if is_html(cell):
             return f"<p>{self._search_words(words)}</p>"
-        stop = "" if not cell or cell.rstrip()[-1:] in ".!?" else "."
-        return f"{stop} {self._search_words(words)}"
+        return appended_sentence(self.evaluation.analyzer, cell, words)
 
     def _search_words(self, words: list[str]) -> str:
         """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's text."""
-        return f"{self.evaluation.analyzer.search_words_label} {', '.join(words)}."
+        return search_words_text(self.evaluation.analyzer, words)
 
     def _words_line(self, section: Section, fact: Fact, words: list[str], answer_end: int) -> Edit:
         """The customer's words in brackets inside the sentence that holds the answer, before its full stop
@@ -258,7 +258,7 @@ class ItemWriter:
             return line_after(self.document, last, ("\n" if self.document.slice(last.span).lstrip().startswith("|") else "")
                               + text)
         block = next((b for b in blocks(self.document, section) if b[0] <= fact.span[0] < b[1]), fact.span)
-        return before_stop(self.document, answer_end, block[1], f" ({text.rstrip('.')})")
+        return before_stop(self.document, answer_end, block[1], bracketed(self.evaluation.analyzer, text))
 
     def _long_item(self, title: str, pieces: int, section: Section | None = None) -> Todo:
         why = (f"It is {pieces} word pieces (words or parts of words) long; the meaning-based search model reads "

@@ -6,10 +6,21 @@ the words of other products' names.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Container
 
-from workbench.core.words import ENGLISH, STOP_WORDS, WORD, Analyzer, tokenize
+import regex
+
+from workbench.core.named_forms import MARKS
+from workbench.core.word_lists import (
+    CHINESE_FUNCTION_CHARACTERS,
+    JAPANESE_FUNCTION_KANA,
+    KOREAN_ENDINGS,
+    KOREAN_PARTICLES,
+    THAI_QUESTION_WORDS,
+)
+from workbench.core.words import ENGLISH, FULL_WIDTH_PUNCTUATION, STOP_WORDS, WORD, Analyzer, tokenize
 from workbench.read.resolve import fold
 
 # The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
@@ -71,7 +82,13 @@ def missing_words(question: str, section_text: str, name: str, others: tuple[str
         if not (stems & have) and not (stems & taken) and not any(s in elsewhere for s in stems) and word not in missing:
             missing.append(word)
     spelled = as_asked(question)
-    return [spelled.get(word, word) for word in missing]
+    found = [spelled.get(word, word) for word in missing]
+    if analyzer.languages[0] in PAIRED:
+        own = set(analyzer.terms(name))
+        taken_pairs = {term for other in others for term in analyzer.terms(other)} - own
+        found += [run for run in missing_runs(question, set(analyzer.terms(section_text + "\n" + name)), taken_pairs,
+                                              elsewhere, analyzer) if run not in found]
+    return found
 
 
 def as_asked(question: str) -> dict[str, str]:
@@ -98,6 +115,8 @@ class StemsBySection:
         for section in document.sections:
             text = " ".join([section.heading, *(document.slice(fact.span) for fact in section.facts)])
             stems = {analyzer.stem(word) for word in words_of(text)}
+            if analyzer.languages[0] in PAIRED:  # and the character pairs ``missing_runs`` compares
+                stems |= set(analyzer.terms(text))
             self.own[section.id] = stems
             self.count.update(stems)
 
@@ -113,3 +132,85 @@ class _Elsewhere:
 
     def __contains__(self, word: object) -> bool:
         return self.stems.count.get(word, 0) - (word in self.own) > 0
+
+
+# Scripts written without spaces (and Korean, whose words carry their particles) are searched as character pairs
+# (``core.words.tokenize``), which ``words_of`` never suggests: a pair is no word a customer typed. Their missing
+# words are runs of the question's own characters instead (``missing_runs``), cut at the language's function
+# characters (and Thai's question words) and, in Japanese, into its words: "プレゼント用にラッピングしてもらえる" is
+# "プレゼント", "用", "ラッピング" ("し", "ら": hiragana alone, how it is asked). "ー" is part of a katakana word.
+PAIRED = frozenset({"ja", "zh", "ko", "th"})
+_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}ー]+")
+# Japanese words: a katakana word; kanji with their kana ending ("代引き", "湯呑み") and an honorific "お" or "ご"
+# before them ("お店"); hiragana alone.
+_JAPANESE_WORD = regex.compile(r"[\p{Katakana}ー]+|[おご]?[^\p{Katakana}ー\p{Hiragana}]+\p{Hiragana}*|\p{Hiragana}+")
+_HIRAGANA = regex.compile(r"\p{Hiragana}+")
+_FUNCTION_CHARACTERS = {"ja": JAPANESE_FUNCTION_KANA, "zh": CHINESE_FUNCTION_CHARACTERS}
+_THAI_ASKING = regex.compile("|".join(sorted(THAI_QUESTION_WORDS.split(), key=len, reverse=True)))
+
+
+def question_pieces(question: str, language: str) -> list[str]:
+    """The question's runs of characters read as pairs, cut at the language's function characters and Thai's question
+    words (``word_lists``) and, in Japanese, into its words (``_JAPANESE_WORD``): one all in hiragana is how the
+    question is put ("いくら", "かわり"), never a word to add. A Korean word's particle is left off ("참기름은" is
+    "참기름"), and a word with a polite verb ending ("얼마예요") is how it is asked. As the customer wrote them."""
+    stops = _FUNCTION_CHARACTERS.get(language, "")
+    text = unicodedata.normalize("NFC", question)
+    if language == "th":
+        text = _THAI_ASKING.sub(" ", text)
+    pieces = []
+    for run in _RUN.findall(text):
+        for piece in "".join(" " if character in stops else character for character in run).split():
+            if language == "ja":
+                pieces += [part for part in _JAPANESE_WORD.findall(piece) if not _HIRAGANA.fullmatch(part)]
+            elif language == "ko" and piece[-1] in KOREAN_ENDINGS:  # "얼마예요", "있어요", "있습니까": how it is asked
+                continue
+            elif language == "ko" and len(piece) > 2 and piece[-1] in KOREAN_PARTICLES:
+                pieces.append(piece[:-1])
+            else:
+                pieces.append(piece)
+    return pieces
+
+
+def missing_runs(question: str, have: Container[str], taken: Container[str], elsewhere: Container[str],
+                 analyzer: Analyzer) -> list[str]:
+    """The question's own runs of characters (``question_pieces``), two letters or more, none of whose pairs the
+    product's text uses (``have``: its terms), as written: "ラッピング", not its pairs. A run some of whose pairs the
+    text has is left out whole: a part of it ("름은" of "참기름은", when the text says "참기름") is no word. A pair that
+    is a stop (``CHARACTER_STOPS``) counts for neither. Less a run all of whose pairs another product's name holds
+    (``taken``) or the other sections' text uses (``elsewhere``), as ``missing_words`` leaves out such words."""
+    found: list[str] = []
+    for piece in question_pieces(question, analyzer.languages[0]):
+        terms = analyzer.terms(piece)
+        if len(MARKS.sub("", piece)) < 2 or not terms or any(term in have for term in terms):
+            continue
+        if all(t in taken for t in terms) or all(t in elsewhere for t in terms) or piece in found:
+            continue
+        found.append(piece)
+    return found
+
+
+def search_words_text(analyzer: Analyzer, words: list[str]) -> str:
+    """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's own text.
+    Japanese and Chinese write full-width punctuation with no space after it: "検索キーワード：ラッピング、お店。"."""
+    if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
+        return f"{analyzer.search_words_label}{'、'.join(words)}。"
+    return f"{analyzer.search_words_label} {', '.join(words)}."
+
+
+def bracketed(analyzer: Analyzer, text: str) -> str:
+    """``search_words_text`` in brackets inside a sentence, without its stop: " (Search words: guarantee)", and in
+    Japanese or Chinese "（検索キーワード：ラッピング）" (the sentence's "。" follows)."""
+    if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
+        return f"（{text.rstrip('。')}）"
+    return f" ({text.rstrip('.')})"
+
+
+def appended_sentence(analyzer: Analyzer, cell: str, words: list[str]) -> str:
+    """What the to-do appends to a cell's text: the stop its last sentence lacks, then ``search_words_text`` (after
+    a space, but after a full-width stop, which takes none)."""
+    text, end = search_words_text(analyzer, words), cell.rstrip()[-1:]
+    if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
+        return ("" if not cell or end in ".!?。！？" else "。") + text
+    stop = "" if not cell or end in ".!?" else "."
+    return f"{stop} {text}"

@@ -97,3 +97,13 @@ def _pairs(characters: str) -> frozenset[str]:
 
 JAPANESE_STOPS, CHINESE_STOPS = _pairs(JAPANESE_FUNCTION_KANA), _pairs(CHINESE_FUNCTION_CHARACTERS)
 CHARACTER_STOPS = {"ja": JAPANESE_STOPS, "zh": CHINESE_STOPS}
+
+# How Thai customers ask, written on the words they ask about ("ชาไทยราคาเท่าไหร่คะ", "ส่งเคอรี่ได้ไหม"): the to-do cuts a
+# Thai question at these before it looks for the customer's own words (``advise/todo_words.question_pieces``); the
+# search still reads them.
+THAI_QUESTION_WORDS = """เท่าไหร่ เท่าไร ได้ไหม ได้มั้ย ไหม มั้ย ไหน อะไร ยังไง อย่างไร กี่ ครับ คะ ค่ะ จ้า มี ได้ แค่ ต้อง"""
+# Korean particles written on a word's end ("참기름은", "고추장을"): the to-do suggests the word without one.
+KOREAN_PARTICLES = "은는이가을를에도와과의로"
+# The last syllable of Korean's polite question and verb endings ("얼마예요", "있어요", "되나요", "있습니까"): a word that
+# ends so is how the question is put, not what it asks about.
+KOREAN_ENDINGS = "요까"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workbench.core.model import Document
+from workbench.core.text_size import length
 from workbench.read.language import document_languages, language_name
 
 GLOSSARY = {
@@ -104,11 +105,14 @@ def word_pieces_note(document: Document, model: str, window: int, texts: list[st
     found = document_languages(document)
     written = f"of {language_name(found[0])}" if found else "of your file"
     past = sum(count > window for count in counts)
+    # A file written without spaces between words has no words to count (``core.text_size.length``).
+    spaced = length(" ".join(texts))[1] == "words"
+    at_once = (f"about {round(window * words, -1):,.0f} words, or {round(window * characters, -1):,.0f} characters"
+               if spaced else f"about {round(window * characters, -1):,.0f} characters")
     return (f"The meaning-based search reads text with {model}, in word pieces: a word or part of a word (a long or "
             f"rare word is split into several), about {_about(characters)} characters {written} each here. “wp” at "
             f"the start of each piece below is its length in word pieces. The model reads at most {window} word "
-            f"pieces at a time (about {round(window * words, -1):,.0f} words, or {round(window * characters, -1):,.0f}"
-            f" characters, of this file); {past} of {len(counts)} pieces are longer (marked ⚠), and it reads those in "
+            f"pieces at a time ({at_once}, of this file); {past} of {len(counts)} pieces are longer (marked ⚠), and it reads those in "
             "overlapping parts.")
 
 

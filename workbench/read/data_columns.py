@@ -61,6 +61,11 @@ DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
                "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
+# Japanese, Chinese and Korean headers write their words together ("商品説明", "상품 요약설명"): these are found inside
+# a header word, not as one.
+DESCRIPTION_PARTS = ("説明", "说明", "說明", "描述", "설명")
+SHORT_PARTS = ("要約", "概要", "简介", "簡介", "요약")
+TAG_PARTS = ("タグ", "キーワード", "标签", "標籤", "关键词", "關鍵字", "태그", "검색어")
 
 
 def header_words(column: str) -> list[str]:
@@ -79,7 +84,12 @@ def _internal(column: str) -> bool:
 
 
 def is_tags(column: str) -> bool:
-    return any(word in TAG_WORDS for word in header_words(column))
+    return any(word in TAG_WORDS or _has_part(word, TAG_PARTS) for word in header_words(column))
+
+
+def _has_part(word: str, parts: tuple[str, ...]) -> bool:
+    """A header word holds one of these (``DESCRIPTION_PARTS``), in a script that writes words together."""
+    return not word.isascii() and any(part in word for part in parts)
 
 
 def _list_values(cells: list[str]) -> bool:
@@ -186,8 +196,8 @@ OTHER_TEXT = 3  # a free-text column that is not the product's description or ta
 
 def _rank(column: str) -> int:
     words = header_words(column)
-    if any(word in DESCRIPTION_WORDS for word in words):
-        return 1 if not any(word in SHORT_WORDS for word in words) else 2
+    if any(word in DESCRIPTION_WORDS or _has_part(word, DESCRIPTION_PARTS) for word in words):
+        return 2 if any(word in SHORT_WORDS or _has_part(word, SHORT_PARTS) for word in words) else 1
     return OTHER_TEXT
 
 
