@@ -7,7 +7,13 @@ from pathlib import Path
 
 from workbench.advise.advice import advise
 from workbench.advise.edits import Edit, before_stop
-from workbench.advise.todo_words import appended_sentence, missing_words, question_pieces, search_words_text
+from workbench.advise.todo_words import (
+    appended_sentence,
+    missing_words,
+    question_pieces,
+    search_words_text,
+    words_label,
+)
 from workbench.core.model import Settings
 from workbench.core.words import analyzer
 from workbench.read.loaders import load_path, parse_markdown
@@ -93,3 +99,14 @@ def test_a_japanese_exports_description_column_takes_the_words_and_no_data_colum
     edits = [edit for item in advice.todo if item.kind == "words" for edit in item.edits]
     assert [(edit.column, edit.text) for edit in edits] == [("商品説明", "検索キーワード：センチ。")]
     assert "商品説明" not in data and advice.fix.measured.clean_after == advice.fix.measured.clean_before + 1
+
+
+def test_chinese_in_traditional_characters_takes_its_own_label():
+    # The words go into the shop's own text: a Taiwanese shop writes 搜尋關鍵字, not mainland China's 搜索关键词.
+    taiwanese = load_path(WRITTEN / "banshou_shopline_tw.csv")  # Big5, traditional characters
+    mainland = load_path(WRITTEN / "lingshi_youzan_zh.csv")  # GBK, simplified
+    assert words_label(CHINESE, taiwanese.text) == "搜尋關鍵字："
+    assert words_label(CHINESE, mainland.text) == "搜索关键词："
+    assert words_label(JAPANESE, taiwanese.text) == "検索キーワード："  # the rule is Chinese's alone
+    assert search_words_text(CHINESE, ["鳳梨酥"], "搜尋關鍵字：") == "搜尋關鍵字：鳳梨酥。"
+    assert appended_sentence(CHINESE, "每盒十二入", ["伴手禮"], "搜尋關鍵字：") == "。搜尋關鍵字：伴手禮。"

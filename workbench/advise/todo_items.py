@@ -15,7 +15,7 @@ from workbench.advise.readers import READERS, SECTION_WINDOW
 from workbench.advise.rewrite import DASH, title_from_name
 from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
-from workbench.advise.todo_words import appended_sentence, bracketed, search_words_text
+from workbench.advise.todo_words import appended_sentence, bracketed, search_words_text, words_label
 from workbench.core.model import Fact, Section, Span
 from workbench.core.quoting import line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
@@ -99,6 +99,7 @@ class ItemWriter:
         self.places = Places(self.document)
         self._answers: Counter[str] | None = None
         self.types = data_columns(self.document)  # columns the shop's system reads: never typed into
+        self.label = words_label(evaluation.analyzer, self.document.text)  # "Search words:" as the shop writes it
         self.noun = part_word(self.document.kind)  # a manual's parts are sections, a sheet's products
         # Whether the recommended setup reads with the language model (and so has its window).
         self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
@@ -241,11 +242,11 @@ class ItemWriter:
         """What is appended to a cell: a sentence, or in an HTML cell a paragraph (the page stays HTML)."""
         if is_html(cell):
             return f"<p>{self._search_words(words)}</p>"
-        return appended_sentence(self.evaluation.analyzer, cell, words)
+        return appended_sentence(self.evaluation.analyzer, cell, words, self.label)
 
     def _search_words(self, words: list[str]) -> str:
         """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's text."""
-        return search_words_text(self.evaluation.analyzer, words)
+        return search_words_text(self.evaluation.analyzer, words, self.label)
 
     def _words_line(self, section: Section, fact: Fact, words: list[str], answer_end: int) -> Edit:
         """The customer's words in brackets inside the sentence that holds the answer, before its full stop

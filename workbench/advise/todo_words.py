@@ -20,7 +20,16 @@ from workbench.core.word_lists import (
     KOREAN_PARTICLES,
     THAI_QUESTION_WORDS,
 )
-from workbench.core.words import ENGLISH, FULL_WIDTH_PUNCTUATION, STOP_WORDS, WORD, Analyzer, tokenize
+from workbench.core.words import (
+    ENGLISH,
+    FULL_WIDTH_PUNCTUATION,
+    SEARCH_WORDS_LABEL,
+    STOP_WORDS,
+    WORD,
+    Analyzer,
+    tokenize,
+)
+from workbench.read.question_wordings_asia import chinese_script
 from workbench.read.resolve import fold
 
 # The to-do suggests words a customer uses that the text lacks; a stop word ("just", "because") is never one,
@@ -190,12 +199,22 @@ def missing_runs(question: str, have: Container[str], taken: Container[str], els
     return found
 
 
-def search_words_text(analyzer: Analyzer, words: list[str]) -> str:
-    """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's own text.
-    Japanese and Chinese write full-width punctuation with no space after it: "検索キーワード：ラッピング、お店。"."""
+def search_words_text(analyzer: Analyzer, words: list[str], label: str | None = None) -> str:
+    """"Search words: jumper, pullover." in the file's language ("Mots-clés : pull."): it is the shop's own text;
+    ``label`` in place of the language's own (``words_label``: Chinese in traditional characters). Japanese and
+    Chinese write full-width punctuation with no space after it: "検索キーワード：ラッピング、お店。"."""
+    label = label or analyzer.search_words_label
     if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
-        return f"{analyzer.search_words_label}{'、'.join(words)}。"
-    return f"{analyzer.search_words_label} {', '.join(words)}."
+        return f"{label}{'、'.join(words)}。"
+    return f"{label} {', '.join(words)}."
+
+
+def words_label(analyzer: Analyzer, text: str) -> str:
+    """The label the customer's words go under in this text: its language's, and for Chinese written in traditional
+    characters (Taiwan, Hong Kong) "搜尋關鍵字：", not the simplified "搜索关键词：": the words go into the shop's text."""
+    if analyzer.languages[0] == "zh" and chinese_script(text) == "zh-Hant":
+        return SEARCH_WORDS_LABEL["zh-Hant"]
+    return analyzer.search_words_label
 
 
 def bracketed(analyzer: Analyzer, text: str) -> str:
@@ -206,10 +225,10 @@ def bracketed(analyzer: Analyzer, text: str) -> str:
     return f" ({text.rstrip('.')})"
 
 
-def appended_sentence(analyzer: Analyzer, cell: str, words: list[str]) -> str:
+def appended_sentence(analyzer: Analyzer, cell: str, words: list[str], label: str | None = None) -> str:
     """What the to-do appends to a cell's text: the stop its last sentence lacks, then ``search_words_text`` (after
     a space, but after a full-width stop, which takes none)."""
-    text, end = search_words_text(analyzer, words), cell.rstrip()[-1:]
+    text, end = search_words_text(analyzer, words, label), cell.rstrip()[-1:]
     if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
         return ("" if not cell or end in ".!?。！？" else "。") + text
     stop = "" if not cell or end in ".!?" else "."

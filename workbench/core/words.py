@@ -170,7 +170,7 @@ SEARCH_WORDS_LABEL = {
     "da": "Søgeord:", "no": "Søkeord:", "fi": "Hakusanat:", "cs": "Klíčová slova:", "hu": "Kulcsszavak:",
     "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
     "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
-    "vi": "Từ khóa:", "id": "Kata kunci:", "ja": "検索キーワード：", "zh": "搜索关键词：", "ko": "검색어:",
+    "vi": "Từ khóa:", "id": "Kata kunci:", "ja": "検索キーワード：", "zh": "搜索关键词：", "zh-Hant": "搜尋關鍵字：", "ko": "검색어:",
 }
 # Languages whose sentences end in "。" and whose brackets, commas and colons are full-width ("（検索キーワード：ラッピング）"),
 # with no space after them.
