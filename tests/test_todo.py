@@ -319,7 +319,7 @@ def test_a_french_files_words_item_is_in_french_and_never_suggests_how_customers
     assert (french.search_words_label, german.search_words_label, analyzer(("en",)).search_words_label) == (
         "Mots-clés :", "Suchbegriffe:", "Search words:")
     assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "no", "fi", "cs", "hu",
-                                      "tr", "ru", "el", "uk", "ar", "he", "hi", "th", "vi", "id", "ja", "zh", "ko"}
+                                      "tr", "ru", "el", "uk", "ar", "he", "hi", "th", "vi", "id", "ja", "zh", "zh-Hant", "ko"}
 
 
 def test_a_word_two_sections_would_need_is_advised_to_neither():
