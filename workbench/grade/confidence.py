@@ -24,7 +24,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import chain, repeat
 
 import numpy as np
@@ -110,8 +110,15 @@ class WordEvidence:
         self.lines = max(len(lines), 1)
         # A catalog repeats lines ("Warranty: 2 years." under thousands of products): read each once.
         self._lines = Counter(lines)
+        # A copy's values read from words its edits leave counted as in the file (their IDFs, the coverages of
+        # questions made of them) are the file's, kept in ``like``'s caches (``_store``) where every copy finds them:
+        # the same sums of the same numbers. Other lines in number, and every IDF differs: the copy keeps its own.
+        self._like: WordEvidence | None = None
+        self._touched: set[str] = set()
         if like is not None and like.analyzer is analyzer:
-            self.frequency = like._differing(self._lines)
+            self.frequency = like._differing(self._lines, self._touched)
+            if like.lines == self.lines:
+                self._like = like
         else:
             self.frequency: Counter[str] = Counter()
             # Each line's words counted as often as it stands, by Counter's own loop (in C), a few thousand lines
@@ -124,16 +131,22 @@ class WordEvidence:
                     line_words(line, analyzer) if count == 1
                     else chain.from_iterable(repeat(line_words(line, analyzer), count))
                     for line, count in counted[first : first + 2_000]))
-        self._pieces: dict[str, frozenset[str]] = {}
+        self._pieces: dict[str, frozenset[str]] = {} if like is None or like.analyzer is not analyzer else like._pieces
         self._questions: dict[str, tuple[list[str], float]] = {}
         self._idf: dict[str, float] = {}
         self._covered: dict[tuple[str, str], float] = {}
 
-    def _differing(self, lines: Counter[str]) -> Counter[str]:
+    def _store(self, words: Iterable[str]) -> WordEvidence:
+        """Whose cache holds a value read from ``words``' counts: the file's when this is a copy whose counts of
+        them are the file's (the value is the same, and the next copy finds it), else this one's."""
+        like = self._like
+        return like if like is not None and self._touched.isdisjoint(words) else self
+
+    def _differing(self, lines: Counter[str], touched: set[str]) -> Counter[str]:
         """The word counts of a document whose lines are ``lines``, from this one's: the lines that stand a different
-        number of times (found by comparing the two tallies' items, in C) are taken out and put in again."""
+        number of times (found by comparing the two tallies' items, in C) are taken out and put in again.
+        ``touched`` is given the words whose counts may differ."""
         frequency = self.frequency.copy()
-        touched: set[str] = set()
         for line, count in lines.items() ^ self._lines.items():
             words = line_words(line, self.analyzer)
             change = count if lines.get(line) == count else -count  # the copy's tally, or this one's
@@ -147,9 +160,10 @@ class WordEvidence:
 
     def idf(self, word: str) -> float:
         """ln((N + 1) / (df + 0.5)): a word in no line weighs more than the rarest word present."""
-        if word not in self._idf:  # asked for every question's words under every setup
-            self._idf[word] = math.log((self.lines + 1) / (self.frequency.get(word, 0) + 0.5))
-        return self._idf[word]
+        cache = self._store((word,))._idf
+        if word not in cache:  # asked for every question's words under every setup
+            cache[word] = math.log((self.lines + 1) / (self.frequency.get(word, 0) + 0.5))
+        return cache[word]
 
     def question_words(self, question: str) -> list[str]:
         """The question's content words, each once: no stop word, no asking word."""
@@ -169,18 +183,24 @@ class WordEvidence:
     def question(self, question: str) -> tuple[list[str], float]:
         """The question's words and their coverage of the whole document, worked out once per question
         (a run asks for them under every strategy, retriever and reranker)."""
-        if question not in self._questions:
-            words = self.question_words(question)
-            self._questions[question] = (words, self.coverage(words))
-        return self._questions[question]
+        if question in self._questions:
+            return self._questions[question]
+        words = _question_words(question, self.analyzer)
+        cache = self._store(words)._questions
+        if question not in cache:
+            words = list(words)
+            cache[question] = (words, self.coverage(words))
+        return cache[question]
 
     def top_coverage(self, question: str, chunk: Chunk) -> float:
         """``coverage`` of the question's words in one piece, worked out once per question and piece text:
         the word-match and BM25 searches, and cuts that make the same piece, often put the same piece on top."""
         key = (question, chunk.text)
-        if key not in self._covered:
-            self._covered[key] = self.coverage(self.question(question)[0], self.piece_words(chunk))
-        return self._covered[key]
+        words = self.question(question)[0]
+        cache = self._store(words)._covered
+        if key not in cache:
+            cache[key] = self.coverage(words, self.piece_words(chunk))
+        return cache[key]
 
     def piece_words(self, chunk: Chunk) -> frozenset[str]:
         # Keyed by the text: cuts often make the same piece (a short section is one piece under most of them).
