@@ -25,6 +25,7 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
+from workbench.read.textio import encoding_words
 from workbench.run.names import lower_first, reading_words, reranker_name, retriever_name, strategy_name
 from workbench.search.reads import needs_encoder
 
@@ -236,7 +237,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
     parts.append("</table>")
     settings = evaluation.settings
     rows = [
-        ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
+        ("Document", f"{document.name} ({document.kind}), read as {encoding_words(document.encoding)}"),
         # Display names only: the reader has no app or command line the ids would mean something to.
         ("Ways of cutting", "; ".join(strategy_name(s, size) for s in settings.strategies)),
         ("Search", "; ".join(retriever_name(r) for r in settings.retrievers)),
