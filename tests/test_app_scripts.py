@@ -124,3 +124,11 @@ def test_the_results_page_grades_the_customers_korean_questions():
     # As the command line says it with the app's word-only setups (keyword search: 9 of 11; BM25, 11 of 11). On main
     # the file did not open; read as it opens now but with Korean words whole, 6 of 11 with BM25.
     assert "9 of 11 questions your file answers got a clean answer" in said
+    # Walk-through (walk42): the shared lines sit in columns the shop's system reads (상품분류, 브랜드), so the to-do
+    # points to a bot-ready copy instead. It said "try the bot-ready copy" while the panel below it, which grades the
+    # copy, said "Tried on your file and not offered": now the to-do states the condition the panel then answers.
+    assert "Tried on your file and not offered" in said
+    assert "try the bot-ready copy" not in said
+    assert ("Keep your shop's export as it is. A bot-ready copy of it (on Results, under “A bot-ready version of your "
+            "file”) puts the product's name on each such line, e.g. “") in said
+    assert "hand that copy to the bot only if it answers more of your questions cleanly than your export does." in said
