@@ -51,7 +51,7 @@ from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.grade.places import join_names
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.output.explain import GLOSSARY
-from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
+from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown, expected_line
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
 from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
@@ -362,8 +362,7 @@ def details() -> None:
     question = runs[0].per_question[picked].question
     resolved = next((q for q in result.questions if q.question is question), None)
     answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
-    st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
-             + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
+    st.write(expected_line(question.expected_source, question.expected_answer))
     st.html(STYLE)
     if result.settings.top_k > SHOWN_PIECES:  # once, not in each cut's box: 3 under "k = 5" read as what the bot got
         st.caption(f"Each way of cutting shows the first {SHOWN_PIECES} of the {result.settings.top_k} pieces handed to the "

@@ -132,3 +132,32 @@ def test_the_results_page_grades_the_customers_korean_questions():
     assert ("Keep your shop's export as it is. A bot-ready copy of it (on Results, under “A bot-ready version of your "
             "file”) puts the product's name on each such line, e.g. “") in said
     assert "hand that copy to the bot only if it answers more of your questions cleanly than your export does." in said
+
+
+def test_the_drill_down_keeps_an_arabic_product_and_its_number_answer_in_their_places():
+    """Walk-through (walk42), on a 390-pixel phone: "Expected: **كوب حراري ستانلس** — “120”" showed as
+    "Expected: 120“ — كوب حراري ستانلس”" (row 2 of the app's own questions), the price before the product and the quotes turned round: a number after
+    Arabic letters joins their right-to-left run. Each user text is now a bidi isolate (U+2068 … U+2069) in the
+    English line; a left-to-right line gets no invisible characters."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = upload(at, "qahwa_salla_ar.csv", (WRITTEN / "qahwa_salla_ar.csv").read_bytes())
+    at = go(at, "pages/questions.py")
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value((
+        "qahwa_salla_ar.questions.csv", (WRITTEN / "qahwa_salla_ar.questions.csv").read_bytes(), "text/csv")).run()
+    at = go(at, "pages/results.py")
+    assert not at.exception and not at.error
+    [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
+    # Row 2 of the questions file: "بكم الكوب الحراري؟", the product كوب حراري ستانلس, the answer 99.
+    assert expected == "Expected: **\u2068كوب حراري ستانلس\u2069** — “\u206899\u2069”"
+
+    at = upload(at, "chaki_makeshop_ja.csv", (WRITTEN / "chaki_makeshop_ja.csv").read_bytes())
+    at = go(at, "pages/questions.py")
+    at.radio(key="import_mode").set_value("replace the table").run()
+    at.file_uploader(key="questions_upload").set_value((
+        "chaki_makeshop_ja.questions.csv", (WRITTEN / "chaki_makeshop_ja.questions.csv").read_bytes(), "text/csv")).run()
+    at = go(at, "pages/results.py")
+    [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
+    assert expected == "Expected: **南部鉄器 急須 あられ 0.6L** — “8,800”"  # left to right: nothing added

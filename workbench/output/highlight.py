@@ -57,6 +57,29 @@ def escape_markdown(text: object) -> str:
     return AUTOLINK.sub(WORD_JOINER, MARKDOWN_SPECIAL.sub(r"\\\1", str(text)))
 
 
+# Hebrew, Arabic (with its presentation forms), Syriac, Thaana and N'Ko letters: text a browser lays out right to left.
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(*texts: str) -> list[str]:
+    """The user's texts, each in a bidi isolate when any of them is written right to left, so each keeps its place in
+    the English sentence around it; unchanged otherwise (no invisible characters in a left-to-right line).
+
+    Without: "Expected: **كوب حراري ستانلس** — “120”" showed as "Expected: 120“ — كوب حراري ستانلس”" (the number
+    after Arabic letters joins their right-to-left run, and the dash and quotes between with it)."""
+    if not any(RIGHT_TO_LEFT.search(text) for text in texts):
+        return list(texts)
+    return [f"{FIRST_STRONG_ISOLATE}{text}{POP_ISOLATE}" for text in texts]
+
+
+def expected_line(source: str, answer: str) -> str:
+    """The drill-down's Markdown line naming what a question expects: its product or section, and its answer."""
+    shown_source, shown_answer = isolated(escape_markdown(source), escape_markdown(answer))
+    return (f"Expected: **{shown_source if source else '(nothing: the bot should refuse)'}**"
+            + (f" — “{shown_answer}”" if answer else ""))
+
+
 def page_windows(document: Document, limit: int = 20000) -> list[Span]:
     """Cut the text into pages of about ``limit`` characters at section starts, for long documents."""
     starts = sorted({section.span[0] for section in document.sections} | {0})
