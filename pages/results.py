@@ -51,7 +51,7 @@ from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.grade.places import join_names
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.output.explain import GLOSSARY
-from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown, expected_line
+from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown, expected_line, isolated
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
 from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
@@ -353,7 +353,7 @@ def details() -> None:
 
     st.subheader("Drill into a question")
     runs = result.runs_under(retriever, reranker)
-    labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
+    labels = [f"{q.question.row}. {isolated(q.question.question)[0]}" for q in runs[0].per_question]  # "?" at its end
     if not labels:
         st.stop()
     picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],

@@ -3,6 +3,7 @@ code page, in their language, with their columns read, and their questions (type
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 import pytest
@@ -134,7 +135,7 @@ def test_the_results_page_grades_the_customers_korean_questions():
     assert "hand that copy to the bot only if it answers more of your questions cleanly than your export does." in said
 
 
-def test_the_drill_down_keeps_an_arabic_product_and_its_number_answer_in_their_places():
+def test_the_drill_down_and_the_grid_keep_arabic_text_and_numbers_in_their_places():
     """Walk-through (walk42), on a 390-pixel phone: "Expected: **كوب حراري ستانلس** — “120”" showed as
     "Expected: 120“ — كوب حراري ستانلس”" (row 2 of the app's own questions), the price before the product and the quotes turned round: a number after
     Arabic letters joins their right-to-left run. Each user text is now a bidi isolate (U+2068 … U+2069) in the
@@ -152,6 +153,13 @@ def test_the_drill_down_keeps_an_arabic_product_and_its_number_answer_in_their_p
     [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
     # Row 2 of the questions file: "بكم الكوب الحراري؟", the product كوب حراري ستانلس, the answer 99.
     assert expected == "Expected: **\u2068كوب حراري ستانلس\u2069** — “\u206899\u2069”"
+    # Its question's label in the drill-down's list and in the grid of grades: the "؟" at the question's end sat
+    # beside the row number, to the right of the Arabic, before (the label's number sets it left to right).
+    [picker] = [box for box in at.selectbox if box.label == "Question"]
+    assert picker.options[0] == "2. \u2068بكم الكوب الحراري؟\u2069"
+    grids = [json.loads(chart.proto.spec)["data"][0] for chart in at.get("plotly_chart")]
+    [grid] = [data for data in grids if data.get("type") == "heatmap"]
+    assert grid["y"][0] == "2. \u2068بكم الكوب الحراري؟\u2069"
 
     at = upload(at, "chaki_makeshop_ja.csv", (WRITTEN / "chaki_makeshop_ja.csv").read_bytes())
     at = go(at, "pages/questions.py")
@@ -161,3 +169,5 @@ def test_the_drill_down_keeps_an_arabic_product_and_its_number_answer_in_their_p
     at = go(at, "pages/results.py")
     [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
     assert expected == "Expected: **南部鉄器 急須 あられ 0.6L** — “8,800”"  # left to right: nothing added
+    [picker] = [box for box in at.selectbox if box.label == "Question"]
+    assert picker.options[0] == "2. 南部鉄器の急須っていくら？"

@@ -11,6 +11,7 @@ from workbench.core.model import Chunk
 from workbench.core.results import Evaluation
 from workbench.cut import STRATEGIES
 from workbench.output.colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
+from workbench.output.highlight import isolated
 from workbench.run.names import reranker_name, strategy_name
 
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
@@ -26,6 +27,18 @@ def wrap(text: str, width: int) -> str:
         else:
             line = f"{line} {word}".strip()
     return "<br>".join([*lines, line]) if line or lines else ""
+
+
+def question_label(row: int, question: str, width: int = 36) -> str:
+    """A question's label in the grid, "2. How much is …", wrapped; each line of a right-to-left question a bidi
+    isolate, so its question mark ends the Hebrew or Arabic line (at its left) instead of following the row number's
+    left-to-right order to its right ("2. כמה עולה נר ריחני לבנדר?" showed its "?" beside "2.")."""
+    prefix = f"{row}. "
+    lines = wrap(prefix + question, width).split("<br>")
+    if not lines[0].startswith(prefix):  # the whole label on one line each: nothing to isolate it from
+        return "<br>".join(lines)
+    lines[0] = lines[0][len(prefix):]
+    return prefix + "<br>".join(isolated(*lines))
 
 
 TITLE_WIDTH = 22  # characters a line of a chart's title may hold and fit a phone
@@ -128,7 +141,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
         return go.Figure()
     # Whole questions, wrapped onto lines, so none is cut off.
     # 36 characters a line: on a phone (390 px) longer labels leave the grid itself a sliver.
-    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 36) for i, r in enumerate(runs[0].per_question)]
+    labels = [question_label(r.question.row or i + 1, r.question.question) for i, r in enumerate(runs[0].per_question)]
     z = [[grades.index(run.per_question[q].grade) for run in runs] for q in range(len(labels))]
     text = [
         [GRADE_LABELS[run.per_question[q].grade] + (f" ({run.per_question[q].reason})" if run.per_question[q].reason else "")
