@@ -171,3 +171,8 @@ def test_the_drill_down_and_the_grid_keep_arabic_text_and_numbers_in_their_place
     assert expected == "Expected: **南部鉄器 急須 あられ 0.6L** — “8,800”"  # left to right: nothing added
     [picker] = [box for box in at.selectbox if box.label == "Question"]
     assert picker.options[0] == "2. 南部鉄器の急須っていくら？"
+    # The grid's labels wrap at 36 Latin letters' width, a Japanese character two: the question has no spaces, and
+    # was one line 40 letters wide (its number besides), the grid beside it a sliver on a phone.
+    grids = [json.loads(chart.proto.spec)["data"][0] for chart in at.get("plotly_chart")]
+    [grid] = [data for data in grids if data.get("type") == "heatmap"]
+    assert grid["y"][2] == "4. 有田焼の湯のみ、食洗機に入れても<br>大丈夫？"  # 3 + 16 × 2 = 35 wide, then 4 more

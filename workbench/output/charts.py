@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import plotly.graph_objects as go
+import regex
 from plotly.subplots import make_subplots
 
 from workbench.core.model import Chunk
@@ -17,11 +19,33 @@ from workbench.run.names import reranker_name, strategy_name
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
 
 
+# Scripts written without spaces between words (Thai, Lao, Khmer, Myanmar, kana, Han) and Hangul: a question in them
+# is one "word" as long as the question, which no line of a label held (below).
+UNSPACED = regex.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` is drawn, in Latin letters: a wide (East Asian) character two, a combining mark none."""
+    return sum(0 if unicodedata.category(char).startswith("M") else
+               2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 def wrap(text: str, width: int) -> str:
-    """Break a label into lines of about ``width`` characters, so a chart never clips it."""
+    """Break a label into lines of about ``width`` characters, so a chart never clips it.
+
+    A word of a script written without spaces is broken between its characters (whole letters with their marks)
+    where a line is full: a Japanese or Thai question was one line as wide as itself, and on a phone it left the grid
+    of grades beside it a sliver."""
     lines, line = [], ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
+        if UNSPACED.search(word) and columns(word) > width:  # cut between its letters, from the line so far
+            line = f"{line} " if line else ""
+            for letter in regex.findall(r"\X", word):
+                if line.strip() and columns(line) + columns(letter) > width:
+                    lines.append(line.rstrip())
+                    line = ""
+                line += letter
+        elif line and columns(line) + 1 + columns(word) > width:
             lines.append(line)
             line = word
         else:
@@ -35,8 +59,8 @@ def question_label(row: int, question: str, width: int = 36) -> str:
     left-to-right order to its right ("2. כמה עולה נר ריחני לבנדר?" showed its "?" beside "2.")."""
     prefix = f"{row}. "
     lines = wrap(prefix + question, width).split("<br>")
-    if not lines[0].startswith(prefix):  # the whole label on one line each: nothing to isolate it from
-        return "<br>".join(lines)
+    if not lines[0].startswith(prefix):  # the number on a line of its own: the question's first word is too long
+        return "<br>".join([lines[0], *isolated(*lines[1:])])
     lines[0] = lines[0][len(prefix):]
     return prefix + "<br>".join(isolated(*lines))
 
