@@ -5,6 +5,7 @@ Tying a question to the document (its section, its answer's place) is ``workbenc
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -108,6 +109,13 @@ def questions_to_csv(questions: list[Question]) -> str:
     if not any(q.generated for q in questions):
         return csv_text([COLUMNS, *rows])
     return csv_text([(*COLUMNS, GENERATED), *(row + ["yes" if q.generated else ""] for row, q in zip(rows, questions))])
+
+
+def questions_file(questions: list[Question]) -> bytes:
+    """``questions_to_csv`` as the file the owner downloads: UTF-8 with a BOM, the mark by which Excel knows UTF-8
+    (without it, Excel on a Japanese, Arabic or Greek Windows reads the file in its own code page and shows every
+    question in the file's language as mojibake); ``parse_questions`` reads the mark and leaves it out."""
+    return codecs.BOM_UTF8 + questions_to_csv(questions).encode("utf-8")
 
 
 # Columns no customer asks about: identifiers, links, pictures, codes, search-engine text.
