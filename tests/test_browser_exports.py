@@ -1,6 +1,6 @@
 """The questions a shop owner exports open in Excel in the file's language: downloaded from the real app in Chromium.
 
-Walk-through (walk42): the Japanese (Shift_JIS) export's questions downloaded as "golden_questions.csv" in UTF-8
+Walk-through (walk42): the Japanese (Shift_JIS) export's questions (and its answers) downloaded as "golden_questions.csv" in UTF-8
 without a BOM, the name the same for every file, though each file keeps questions of its own; Excel on a Japanese
 Windows reads such a file in Shift_JIS, every question mojibake. Only a browser's download shows the bytes a
 Streamlit download button sends.
@@ -24,7 +24,7 @@ pytestmark = [
 WRITTEN = ROOT / "tests" / "data" / "written"
 
 
-def test_the_questions_of_a_japanese_export_download_as_a_file_excel_opens_in_japanese(tmp_path):
+def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_opens_in_japanese(tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
     from workbench.read.questions import parse_questions
@@ -47,6 +47,11 @@ def test_the_questions_of_a_japanese_export_download_as_a_file_excel_opens_in_ja
         saved = tmp_path / "export.csv"
         download.value.save_as(saved)
         name = download.value.suggested_filename
+        # The answers, per question and setup, for the owner's spreadsheet too (word search's, before any Run).
+        page.get_by_role("link", name="Compare & report").click()
+        with page.expect_download(timeout=240000) as answers:
+            page.get_by_role("button", name="Answers (CSV)").click()
+        answers_data = Path(answers.value.path()).read_bytes()
         browser.close()
     assert outside == []
     assert name == "chaki_makeshop_ja-questions.csv"
@@ -59,3 +64,6 @@ def test_the_questions_of_a_japanese_export_download_as_a_file_excel_opens_in_ja
     again = [(q.question, q.expected_source, q.expected_answer) for q in parse_questions(data, name)]
     assert [(q.question, q.expected_source, q.expected_answer) for q in imported] == again[-14:]
     assert not again[0][0].startswith(codecs.BOM_UTF8.decode("utf-8"))
+    assert answers_data.startswith(codecs.BOM_UTF8)
+    # Row 12: the imported questions follow the app's own 10 (rows 2-11).
+    assert ",12,南部鉄器の急須っていくら？," in answers_data[len(codecs.BOM_UTF8):].decode("utf-8")

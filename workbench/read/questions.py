@@ -5,13 +5,12 @@ Tying a question to the document (its section, its answer's place) is ``workbenc
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import re
 
 from workbench.core import limits
-from workbench.core.exports import csv_text, unescape_cell
+from workbench.core.exports import csv_text, spreadsheet_bytes, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
@@ -112,10 +111,9 @@ def questions_to_csv(questions: list[Question]) -> str:
 
 
 def questions_file(questions: list[Question]) -> bytes:
-    """``questions_to_csv`` as the file the owner downloads: UTF-8 with a BOM, the mark by which Excel knows UTF-8
-    (without it, Excel on a Japanese, Arabic or Greek Windows reads the file in its own code page and shows every
-    question in the file's language as mojibake); ``parse_questions`` reads the mark and leaves it out."""
-    return codecs.BOM_UTF8 + questions_to_csv(questions).encode("utf-8")
+    """``questions_to_csv`` as the file the owner downloads, which Excel opens in the file's language
+    (``spreadsheet_bytes``); ``parse_questions`` reads its BOM and leaves it out."""
+    return spreadsheet_bytes(questions_to_csv(questions))
 
 
 # Columns no customer asks about: identifiers, links, pictures, codes, search-engine text.
