@@ -176,3 +176,21 @@ def test_the_drill_down_and_the_grid_keep_arabic_text_and_numbers_in_their_place
     grids = [json.loads(chart.proto.spec)["data"][0] for chart in at.get("plotly_chart")]
     [grid] = [data for data in grids if data.get("type") == "heatmap"]
     assert grid["y"][2] == "4. 有田焼の湯のみ、食洗機に入れても<br>大丈夫？"  # 3 + 16 × 2 = 35 wide, then 4 more
+
+
+def test_the_checkup_lists_hebrew_products_each_in_its_own_place():
+    """Walk-through (walk42): the Check-up's "which products" cell joined Hebrew names with ", " into one
+    right-to-left run (the second name drawn left of the first) that " and " then broke: "3: נר ריחני לבנדר, נר ריחני
+    וניל ועץ ארז and מפיץ ריח במקלות". Each name is a bidi isolate now, in the English list's order."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = upload(at, "nerot_konimbo_he.csv", (WRITTEN / "nerot_konimbo_he.csv").read_bytes())
+    at = go(at, "pages/checkup.py")
+    assert not at.exception
+    [table] = [t.value for t in at.table if "which products" in t.value.columns]
+    # The brand line מותג: אור השדה, shared by rows 2, 3 and 6 of the export.
+    row = table[table["line"] == "מותג: אור השדה"].iloc[0]
+    assert row["which products"] == ("3: \u2068נר ריחני לבנדר\u2069, \u2068נר ריחני וניל ועץ ארז\u2069 and "
+                                     "\u2068מפיץ ריח במקלות\u2069")
+    assert row["where in your file"] == "rows 2, 3 and 6 (column מותג)"

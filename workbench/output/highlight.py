@@ -10,6 +10,7 @@ import html
 import re
 
 from workbench.core.model import Chunk, Document, Span
+from workbench.core.wording import isolated
 from workbench.grade.grading import PieceSections
 from workbench.grade.places import join_names, row_runs
 from workbench.read.resolve import answer_pattern
@@ -55,22 +56,6 @@ def escape_markdown(text: object) -> str:
     """User text for a Markdown line: every character Markdown (or Streamlit) would act on is escaped,
     so a product called ``[click](http://…)`` shows as text, not as a link; nor does a bare address."""
     return AUTOLINK.sub(WORD_JOINER, MARKDOWN_SPECIAL.sub(r"\\\1", str(text)))
-
-
-# Hebrew, Arabic (with its presentation forms), Syriac, Thaana and N'Ko letters: text a browser lays out right to left.
-RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
-FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
-
-
-def isolated(*texts: str) -> list[str]:
-    """The user's texts, each in a bidi isolate when any of them is written right to left, so each keeps its place in
-    the English sentence around it; unchanged otherwise (no invisible characters in a left-to-right line).
-
-    Without: "Expected: **كوب حراري ستانلس** — “120”" showed as "Expected: 120“ — كوب حراري ستانلس”" (the number
-    after Arabic letters joins their right-to-left run, and the dash and quotes between with it)."""
-    if not any(RIGHT_TO_LEFT.search(text) for text in texts):
-        return list(texts)
-    return [f"{FIRST_STRONG_ISOLATE}{text}{POP_ISOLATE}" for text in texts]
 
 
 def expected_line(source: str, answer: str) -> str:
