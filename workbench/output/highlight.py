@@ -25,6 +25,9 @@ STYLE = """
    its words, the words on either side swapped). A line of Latin letters reads as before. */
 .wb-cut, .wb-chunk { unicode-bidi: plaintext; text-align: start; }
 .wb-tag, .wb-pieces { unicode-bidi: isolate; direction: ltr; }  /* "107 wp" whole inside an Arabic line */
+/* Boxes of their own: inline, a Hebrew heading that a piece starts at was aligned left in Chromium (the line's
+   direction right to left, its alignment from the marks), and "118 wp" wrapped, "wp" on the next line. */
+.wb-tag, .wb-pieces { display: inline-block; }
 .wb-c0 { background: #dbeafe; }
 .wb-c1 { background: #fde68a; }
 .wb-out { color: #9ca3af; }
