@@ -385,7 +385,7 @@ def details() -> None:
                 # Equal scores look like a choice the search made; say how the tie was broken.
                 tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (
                     rank > 1 and score == answer.ranking[rank - 2][1]) else ""
-                st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
+                st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk, isolate=True))}*"
                             + tie)
                 st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
                 named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)

@@ -194,3 +194,15 @@ def test_the_checkup_lists_hebrew_products_each_in_its_own_place():
     assert row["which products"] == ("3: \u2068נר ריחני לבנדר\u2069, \u2068נר ריחני וניל ועץ ארז\u2069 and "
                                      "\u2068מפיץ ריח במקלות\u2069")
     assert row["where in your file"] == "rows 2, 3 and 6 (column מותג)"
+    # Only a page a browser draws gets the isolates: the command line printed them as "\u2068" escapes, and a CSV or
+    # JSON holds the names as written.
+    from workbench.grade.places import join_names
+    from workbench.output.highlight import citation
+    from workbench.read.loaders import load_path
+
+    assert join_names(["נר ריחני לבנדר", "מפיץ ריח במקלות"]) == "נר ריחני לבנדר and מפיץ ריח במקלות"
+    document = load_path(WRITTEN / "nerot_konimbo_he.csv")
+    from workbench.cut import chunk_document
+
+    window = chunk_document(document, "fixed", size=300, overlap=0)[0]
+    assert "\u2068" not in citation(document, window) and "\u2068" in citation(document, window, isolate=True)

@@ -11,7 +11,6 @@ import re
 from array import array
 
 from workbench.core.model import Document, Fact, Section, Span
-from workbench.core.wording import isolated
 
 
 class Places:
@@ -147,7 +146,5 @@ def _and(items: list[str], limit: int) -> str:
 
 
 def join_names(names: list[str], limit: int = 8) -> str:
-    """ "Aurora Ceiling Fan, Boreal Ceiling Fan and 3 more": a long list of products shortened to be read. Hebrew
-    or Arabic names each a bidi isolate (``isolated``): joined by ", " they ran together into one right-to-left run,
-    the second name drawn left of the first, and "and" then broke the order again."""
-    return _and(isolated(*names), limit) if names else ""
+    """ "Aurora Ceiling Fan, Boreal Ceiling Fan and 3 more": a long list of products shortened to be read."""
+    return _and(list(names), limit) if names else ""

@@ -188,16 +188,17 @@ def chunk_with_answer(chunk: Chunk, answer: str, spans: list[tuple[int, int]] | 
     return f'<div class="wb-chunk">{"".join(parts)}</div>'
 
 
-def citation(document: Document, chunk: Chunk) -> str:
+def citation(document: Document, chunk: Chunk, isolate: bool = False) -> str:
     """Where a chunk came from, in words: its product or section, its path, and its lines or rows (in a knowledge
-    base: the file first, then the place in its own text)."""
+    base: the file first, then the place in its own text). ``isolate``: for a page a browser draws, each name of a
+    right-to-left script a bidi isolate (``isolated``); a terminal, a CSV or JSON gets the names as written."""
     first = chunk.start
     found = document.file_at(first) if document.files else None
     if found is not None:
         part, own = found
         at = first - own
         local = Chunk(chunk.id, chunk.strategy, tuple((a - at, b - at) for a, b in chunk.spans), chunk.text, chunk.prefix)
-        return f"{part.name}: {citation(part.document, local)}"
+        return f"{part.name}: {citation(part.document, local, isolate)}"
     # The one rule every output files a piece under (the section whose facts it holds most of): the rule "the
     # section it starts in" named a window starting on one product's last line break after that product, though
     # it held only the next one.
@@ -214,7 +215,8 @@ def citation(document: Document, chunk: Chunk) -> str:
         rows = sorted({f.row for s in document.sections for f in s.facts if f.row and _inside(f.span, chunk)})
         if rows:
             where = row_runs(rows)
-    return f"{section.breadcrumb}, {where}" + (f", with {join_names(others, 3)}" if others else "")
+    names = isolated(section.breadcrumb, *others) if isolate else [section.breadcrumb, *others]
+    return f"{names[0]}, {where}" + (f", with {join_names(names[1:], 3)}" if others else "")
 
 
 def _inside(span: Span, chunk: Chunk) -> bool:
