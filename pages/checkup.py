@@ -10,7 +10,7 @@ from ui.session import ensure_app
 from workbench.advise.audit import PROMPT_LIMIT_TOKENS, audit, size_advice
 from workbench.advise.crossfile import cross_findings
 from workbench.core.text_size import estimated_tokens, length
-from workbench.core.wording import plural, verb
+from workbench.core.wording import isolated, plural, verb
 from workbench.grade.places import join_names, join_places
 from workbench.output.highlight import escape_markdown
 
@@ -105,7 +105,7 @@ if result.shared_lines:
                 "line": s.line,
                 "why it matters": HARM.get(s.harm, s.harm),
                 "answers your questions": ", ".join(str(n) for n in s.questions) or "none yet",
-                f"which {noun}s": f"{len(s.sections)}: " + join_names(s.sections),
+                f"which {noun}s": f"{len(s.sections)}: " + join_names(isolated(*s.sections)),  # Hebrew in its place
                 "where in your file": join_places(s.places, limit=12),
             }
             for s in result.shared_lines

@@ -10,6 +10,7 @@ from ui.saved_work import bind, store
 from ui.session import ensure_app
 from workbench.advise.findings import chance_sentence, fold_identical, shown_setup
 from workbench.advise.verdict import BASELINE, recommended
+from workbench.core.exports import spreadsheet_bytes
 from workbench.cut import STRATEGIES
 from workbench.grade.refusal import calibrate
 from workbench.grade.stats import compare
@@ -151,7 +152,7 @@ a, b, c = st.columns(3)
 # redrew every button with a new file behind it, so a second download pressed while the page redrew got nothing.
 a.download_button("Report (HTML)", lambda: report_html(result), file_name=f"{stem}-report.html", mime="text/html",
                   on_click="ignore")
-b.download_button("Answers (CSV)", lambda: to_csv(result), file_name=f"{stem}-answers.csv", mime="text/csv",
+b.download_button("Answers (CSV)", lambda: spreadsheet_bytes(to_csv(result)), file_name=f"{stem}-answers.csv", mime="text/csv",
                   on_click="ignore")
 c.download_button(
     "Answers (Excel)", lambda: results_xlsx(result), file_name=f"{stem}-answers.xlsx",

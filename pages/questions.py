@@ -29,9 +29,10 @@ from ui.session import ensure_app
 from workbench.core.model import Question, WorkbenchError
 from workbench.core.wording import plural, verb
 from workbench.output.highlight import escape_markdown
+from workbench.output.report import download_stem
 from workbench.read.locate import check_question, lines_of, locate, sections_named, source_names
 from workbench.read.question_sets import import_questions
-from workbench.read.questions import FIRST_ROW, generate_questions, questions_to_csv
+from workbench.read.questions import FIRST_ROW, generate_questions, questions_file
 
 ensure_app("pages/questions.py")  # opened by its address before app.py ever ran: go through app.py
 st.title("Golden questions")
@@ -238,8 +239,8 @@ with left:
 with middle:
     st.download_button(
         "Export the questions as CSV",
-        questions_to_csv(frame_questions(base)),
-        file_name="golden_questions.csv",
+        questions_file(frame_questions(base)),  # Excel opens it in the file's language (a BOM)
+        file_name=f"{download_stem(document)}-questions.csv",  # each file keeps its own, so named after it
         mime="text/csv",
         on_click="ignore",  # a download changes nothing on the page: no rerun
     )

@@ -51,7 +51,7 @@ from workbench.grade.grading import GRADE_WORDS, REASON_WORDS, labelled_lines
 from workbench.grade.places import join_names
 from workbench.output.charts import GRADE_LABELS, grade_grid, grades_bars, history_chart, hit_curve
 from workbench.output.explain import GLOSSARY
-from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown
+from workbench.output.highlight import STYLE, chunk_with_answer, citation, escape_markdown, expected_line, isolated
 from workbench.read.questions import questions_to_csv
 from workbench.run.estimate import duration, fast_settings
 from workbench.run.names import reranker_name, retriever_name, score_words, setup_id, strategy_name
@@ -353,7 +353,7 @@ def details() -> None:
 
     st.subheader("Drill into a question")
     runs = result.runs_under(retriever, reranker)
-    labels = [f"{q.question.row}. {q.question.question}" for q in runs[0].per_question]
+    labels = [f"{q.question.row}. {isolated(q.question.question)[0]}" for q in runs[0].per_question]  # "?" at its end
     if not labels:
         st.stop()
     picked = st.selectbox("Question", range(len(labels)), format_func=lambda i: labels[i],
@@ -362,8 +362,7 @@ def details() -> None:
     question = runs[0].per_question[picked].question
     resolved = next((q for q in result.questions if q.question is question), None)
     answer_spans = resolved.answer_spans if resolved is not None else None  # the expected product's line only
-    st.write(f"Expected: **{escape_markdown(question.expected_source) or '(nothing: the bot should refuse)'}**"
-             + (f" — “{escape_markdown(question.expected_answer)}”" if question.expected_answer else ""))
+    st.write(expected_line(question.expected_source, question.expected_answer))
     st.html(STYLE)
     if result.settings.top_k > SHOWN_PIECES:  # once, not in each cut's box: 3 under "k = 5" read as what the bot got
         st.caption(f"Each way of cutting shows the first {SHOWN_PIECES} of the {result.settings.top_k} pieces handed to the "
@@ -386,7 +385,7 @@ def details() -> None:
                 # Equal scores look like a choice the search made; say how the tie was broken.
                 tie = f" · the same score as #{rank - 1}: the piece earlier in your file goes first" if (
                     rank > 1 and score == answer.ranking[rank - 2][1]) else ""
-                st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk))}*"
+                st.markdown(f"**#{rank}** · score {score:.3f} · from *{escape_markdown(citation(result.document, chunk, isolate=True))}*"
                             + tie)
                 st.html(chunk_with_answer(chunk, question.expected_answer, answer_spans))
                 named = labelled_lines(result.document, chunk, resolved.section_id if resolved is not None else None)

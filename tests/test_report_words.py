@@ -57,3 +57,23 @@ def test_the_reports_window_settings_say_characters_and_no_overlap_as_none():
     page = report_html(evaluate(load_path(SAMPLE_MD), questions,
                                 Settings(["fixed"], ["keyword"], ["none"], size=120, overlap=0)))
     assert "<tr><th>Window size / overlap</th><td>120 characters / none</td></tr>" in page
+
+
+def test_the_report_names_the_code_page_a_japanese_export_was_read_in_as_the_app_does():
+    """Walk-through (walk42): the report of the Shift_JIS export said "read as cp932" in its settings, a codec's name
+    the owner had never seen; the Document page names it, and the Windows it comes from, in words."""
+    from .conftest import ROOT
+
+    written = ROOT / "tests" / "data" / "written"
+    questions = parse_questions((written / "chaki_makeshop_ja.questions.csv").read_bytes(), "q.csv")[:2]
+    japanese = evaluate(load_path(written / "chaki_makeshop_ja.csv"), questions,
+                        Settings(["heading"], ["keyword"], ["none"]))
+    page = report_html(japanese)
+    assert ("<tr><th>Document</th><td>chaki_makeshop_ja.csv (spreadsheet), read as Shift_JIS (cp932), as Excel saves "
+            "text on a Japanese computer</td></tr>") in page
+    assert "Written in Japanese" in page and "read as cp932" not in page
+    assert "南部鉄器 急須 あられ 0.6L" in page  # the product's name as the file writes it, no mojibake
+    # A UTF-8 file is named as UTF-8, not by its codec's lower-case id.
+    english = parse_questions(SAMPLE_QUESTIONS.read_bytes(), "q.csv")[:2]
+    page = report_html(evaluate(load_path(SAMPLE_MD), english, Settings(["heading"], ["keyword"], ["none"])))
+    assert "<td>breezy_home_price_list.md (markdown), read as UTF-8</td>" in page

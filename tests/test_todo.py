@@ -142,10 +142,9 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # In the app the item points to the app's panel: a shop owner has no command line (issue 25); to the panel, not
     # its download button, which is there only when the copy answers more questions cleanly (walk-through).
     assert shared.edit == (
-        "Keep your shop's export as it is, and try the bot-ready copy (on Results, under “A bot-ready version of your "
-        "file”), "
-        "which puts the product's name on each such line, e.g. “Tent — availability: instock”: "
-        "hand it to the bot only if it answers more of your questions cleanly (both say)."
+        "Keep your shop's export as it is. A bot-ready copy of it (on Results, under “A bot-ready version of your "
+        "file”) puts the product's name on each such line, e.g. “Tent — availability: instock”; "
+        "hand that copy to the bot only if it answers more of your questions cleanly than your export does."
     )
     assert shared.why.startswith(
         "6 lines are word for word the same under several products: “availability: instock” under 3 products; "
@@ -158,7 +157,7 @@ def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_s
     # The command line's to-do names its own command instead.
     cli = todo_list(evaluation, evaluation.runs[0], audit(document, questions=questions), reader="cli")
     assert next(i for i in cli if i.kind == "shared").edit.startswith(
-        "Keep your shop's export as it is, and try the bot-ready copy (python -m workbench rewrite), which puts")
+        "Keep your shop's export as it is. A bot-ready copy of it (python -m workbench rewrite) puts")
     words = [(i.edit, i.where) for i in items if i.kind == "words"]
     # Before: "Add the word “cost” to Tent's “price” line" and "… “stock” to Tent's “availability” line": text in
     # a price cell and a stock-status cell. Now: the product's free-text column, the cells left as they are.
@@ -250,7 +249,7 @@ def test_a_short_value_shared_by_products_of_a_spreadsheet_is_an_option_and_goes
     _, items = todo(document, [question], strategy="fixed", size=120)
     [shared] = [i for i in items if i.kind == "shared"]
     # Before: "Name the product on the line, e.g. “Boot options: Size 46”", typed into the options cell.
-    assert shared.edit.startswith("Keep your shop's export as it is, and try the bot-ready copy")
+    assert shared.edit.startswith("Keep your shop's export as it is. A bot-ready copy of it")
     assert "“Boot — options: Size 46”" in shared.edit
 
 

@@ -128,11 +128,13 @@ class ItemWriter:
     def _keep_export_edit(self, shared: SharedLine) -> str:
         # Never text typed into a cell the shop's system reads: the bot-ready copy names the product instead. The
         # copy is graded beside the file (Results, rewrite): on some files it does worse, so the advice is to
-        # check, never to hand it over blindly.
+        # check, never to hand it over blindly. Said as a condition, not "try the copy": the to-do is written before
+        # the copy is graded, and the Korean and Hebrew exports' Results said "try the bot-ready copy" above a
+        # panel saying "Tried on your file and not offered" (walk42).
         bot_ready = f"“{shared.sections[0]}{DASH}{shown(shared.line, 60)}”"
-        return (f"Keep your shop's export as it is, and try the bot-ready copy ({self.reader.bot_ready_copy}), "
-                f"which puts the product's name on each such line, e.g. "
-                f"{bot_ready}: hand it to the bot only if it answers more of your questions cleanly (both say).")
+        return (f"Keep your shop's export as it is. A bot-ready copy of it ({self.reader.bot_ready_copy}) puts the "
+                f"product's name on each such line, e.g. {bot_ready}; hand that copy to the bot only if it answers more "
+                "of your questions cleanly than your export does.")
 
     def _shared_item(self, shared: SharedLine) -> Todo:
         why = self._shared_why(shared)

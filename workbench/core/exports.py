@@ -12,6 +12,7 @@ a formula sign right after such a delimiter inside a CSV cell gets the apostroph
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable, Sequence
 
@@ -70,3 +71,9 @@ def xlsx_cell(value: object) -> object:
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS_RE.sub("", value)
     return safe_cell(value)
+
+
+def spreadsheet_bytes(text: str) -> bytes:
+    """CSV text as a downloaded file: UTF-8 with a BOM, the mark by which Excel knows UTF-8. Without it, Excel on a
+    Japanese, Arabic or Greek Windows reads the file in its own code page and shows the file's language as mojibake."""
+    return codecs.BOM_UTF8 + text.encode("utf-8")

@@ -157,3 +157,19 @@ def when_words(stamp: str, now=None, zone=None) -> str:
 def recent_line(size: int, used_at: str, now=None, zone=None) -> str:
     """What the Document page's recent list says after a file's name: "19 KB, last opened today 17:10"."""
     return f"{size_words(size)}, last opened {when_words(used_at, now, zone)}"
+
+
+# Hebrew, Arabic (with its presentation forms), Syriac, Thaana and N'Ko letters: text a browser lays out right to left.
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(*texts: str) -> list[str]:
+    """The user's texts, each in a bidi isolate when any of them is written right to left, so each keeps its place in
+    the English sentence around it; unchanged otherwise (no invisible characters in a left-to-right line).
+
+    Without: "Expected: **كوب حراري ستانلس** — “120”" showed as "Expected: 120“ — كوب حراري ستانلس”" (the number
+    after Arabic letters joins their right-to-left run, and the dash and quotes between with it)."""
+    if not any(RIGHT_TO_LEFT.search(text) for text in texts):
+        return list(texts)
+    return [f"{FIRST_STRONG_ISOLATE}{text}{POP_ISOLATE}" for text in texts]

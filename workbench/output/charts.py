@@ -3,29 +3,66 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import plotly.graph_objects as go
+import regex
 from plotly.subplots import make_subplots
 
 from workbench.core.model import Chunk
 from workbench.core.results import Evaluation
 from workbench.cut import STRATEGIES
 from workbench.output.colours import GRADE_COLOURS, GRADE_LABELS, LINE_COLOURS, line_colour
+from workbench.output.highlight import isolated
 from workbench.run.names import reranker_name, strategy_name
 
 LEGEND_ON_TOP = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0)
 
 
+# Scripts written without spaces between words (Thai, Lao, Khmer, Myanmar, kana, Han) and Hangul: a question in them
+# is one "word" as long as the question, which no line of a label held (below).
+UNSPACED = regex.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` is drawn, in Latin letters: a wide (East Asian) character two, a combining mark none."""
+    return sum(0 if unicodedata.category(char).startswith("M") else
+               2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 def wrap(text: str, width: int) -> str:
-    """Break a label into lines of about ``width`` characters, so a chart never clips it."""
+    """Break a label into lines of about ``width`` characters, so a chart never clips it.
+
+    A word of a script written without spaces is broken between its characters (whole letters with their marks)
+    where a line is full: a Japanese or Thai question was one line as wide as itself, and on a phone it left the grid
+    of grades beside it a sliver."""
     lines, line = [], ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
+        if UNSPACED.search(word) and columns(word) > width:  # cut between its letters, from the line so far
+            line = f"{line} " if line else ""
+            for letter in regex.findall(r"\X", word):
+                if line.strip() and columns(line) + columns(letter) > width:
+                    lines.append(line.rstrip())
+                    line = ""
+                line += letter
+        elif line and columns(line) + 1 + columns(word) > width:
             lines.append(line)
             line = word
         else:
             line = f"{line} {word}".strip()
     return "<br>".join([*lines, line]) if line or lines else ""
+
+
+def question_label(row: int, question: str, width: int = 36) -> str:
+    """A question's label in the grid, "2. How much is …", wrapped; each line of a right-to-left question a bidi
+    isolate, so its question mark ends the Hebrew or Arabic line (at its left) instead of following the row number's
+    left-to-right order to its right ("2. כמה עולה נר ריחני לבנדר?" showed its "?" beside "2.")."""
+    prefix = f"{row}. "
+    lines = wrap(prefix + question, width).split("<br>")
+    if not lines[0].startswith(prefix):  # the number on a line of its own: the question's first word is too long
+        return "<br>".join([lines[0], *isolated(*lines[1:])])
+    lines[0] = lines[0][len(prefix):]
+    return prefix + "<br>".join(isolated(*lines))
 
 
 TITLE_WIDTH = 22  # characters a line of a chart's title may hold and fit a phone
@@ -128,7 +165,7 @@ def grade_grid(evaluation: Evaluation, retriever: str, reranker: str) -> go.Figu
         return go.Figure()
     # Whole questions, wrapped onto lines, so none is cut off.
     # 36 characters a line: on a phone (390 px) longer labels leave the grid itself a sliver.
-    labels = [wrap(f"{r.question.row or i + 1}. {r.question.question}", 36) for i, r in enumerate(runs[0].per_question)]
+    labels = [question_label(r.question.row or i + 1, r.question.question) for i, r in enumerate(runs[0].per_question)]
     z = [[grades.index(run.per_question[q].grade) for run in runs] for q in range(len(labels))]
     text = [
         [GRADE_LABELS[run.per_question[q].grade] + (f" ({run.per_question[q].reason})" if run.per_question[q].reason else "")

@@ -25,6 +25,7 @@ from workbench.output.report import (
     why_words,
 )
 from workbench.output.report_charts import CHART_STYLE, grade_bars, grade_grid, hit_curve
+from workbench.read.textio import encoding_words
 from workbench.run.names import lower_first, reading_words, reranker_name, retriever_name, strategy_name
 from workbench.search.reads import needs_encoder
 
@@ -172,7 +173,7 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         parts.append("<h3>The test for the bot's instructions: it should hand each of these to a person</h3><ol>")
         for result in verdict.refusal_test:
             pieces = "".join(
-                f"<li><i>{esc(citation(document, chunk))}</i>: {esc(chunk.text[:300])}{'…' if len(chunk.text) > 300 else ''}</li>"
+                f"<li><i>{esc(citation(document, chunk, isolate=True))}</i>: {esc(chunk.text[:300])}{'…' if len(chunk.text) > 300 else ''}</li>"
                 for chunk in handed_pieces(evaluation, result))
             parts.append(f"<li>Row {result.question.row}: <b>{esc(result.question.question)}</b> — the pieces the bot "
                          f"is handed:<ol>{pieces}</ol></li>")
@@ -231,12 +232,12 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
                 f"<td{label['cut']}>{esc(strategy_name(run.strategy, size))}</td>"
                 f"<td{label['grade']} class='{result.grade}'>{esc(result.grade.replace('-', ' '))}"
                 f"{esc(why_missed(result.reason))}</td><td{label['rank']}>{result.rank or '—'}</td>"
-                f"<td{label['top']}>{esc(citation(document, top)) if top else ''}</td></tr>"
+                f"<td{label['top']}>{esc(citation(document, top, isolate=True)) if top else ''}</td></tr>"
             )
     parts.append("</table>")
     settings = evaluation.settings
     rows = [
-        ("Document", f"{document.name} ({document.kind}, read as {document.encoding})"),
+        ("Document", f"{document.name} ({document.kind}), read as {encoding_words(document.encoding)}"),
         # Display names only: the reader has no app or command line the ids would mean something to.
         ("Ways of cutting", "; ".join(strategy_name(s, size) for s in settings.strategies)),
         ("Search", "; ".join(retriever_name(r) for r in settings.retrievers)),

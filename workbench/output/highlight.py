@@ -10,6 +10,7 @@ import html
 import re
 
 from workbench.core.model import Chunk, Document, Span
+from workbench.core.wording import isolated
 from workbench.grade.grading import PieceSections
 from workbench.grade.places import join_names, row_runs
 from workbench.read.resolve import answer_pattern
@@ -24,6 +25,9 @@ STYLE = """
    its words, the words on either side swapped). A line of Latin letters reads as before. */
 .wb-cut, .wb-chunk { unicode-bidi: plaintext; text-align: start; }
 .wb-tag, .wb-pieces { unicode-bidi: isolate; direction: ltr; }  /* "107 wp" whole inside an Arabic line */
+/* Boxes of their own: inline, a Hebrew heading that a piece starts at was aligned left in Chromium (the line's
+   direction right to left, its alignment from the marks), and "118 wp" wrapped, "wp" on the next line. */
+.wb-tag, .wb-pieces { display: inline-block; }
 .wb-c0 { background: #dbeafe; }
 .wb-c1 { background: #fde68a; }
 .wb-out { color: #9ca3af; }
@@ -55,6 +59,13 @@ def escape_markdown(text: object) -> str:
     """User text for a Markdown line: every character Markdown (or Streamlit) would act on is escaped,
     so a product called ``[click](http://…)`` shows as text, not as a link; nor does a bare address."""
     return AUTOLINK.sub(WORD_JOINER, MARKDOWN_SPECIAL.sub(r"\\\1", str(text)))
+
+
+def expected_line(source: str, answer: str) -> str:
+    """The drill-down's Markdown line naming what a question expects: its product or section, and its answer."""
+    shown_source, shown_answer = isolated(escape_markdown(source), escape_markdown(answer))
+    return (f"Expected: **{shown_source if source else '(nothing: the bot should refuse)'}**"
+            + (f" — “{shown_answer}”" if answer else ""))
 
 
 def page_windows(document: Document, limit: int = 20000) -> list[Span]:
@@ -177,16 +188,17 @@ def chunk_with_answer(chunk: Chunk, answer: str, spans: list[tuple[int, int]] | 
     return f'<div class="wb-chunk">{"".join(parts)}</div>'
 
 
-def citation(document: Document, chunk: Chunk) -> str:
+def citation(document: Document, chunk: Chunk, isolate: bool = False) -> str:
     """Where a chunk came from, in words: its product or section, its path, and its lines or rows (in a knowledge
-    base: the file first, then the place in its own text)."""
+    base: the file first, then the place in its own text). ``isolate``: for a page a browser draws, each name of a
+    right-to-left script a bidi isolate (``isolated``); a terminal, a CSV or JSON gets the names as written."""
     first = chunk.start
     found = document.file_at(first) if document.files else None
     if found is not None:
         part, own = found
         at = first - own
         local = Chunk(chunk.id, chunk.strategy, tuple((a - at, b - at) for a, b in chunk.spans), chunk.text, chunk.prefix)
-        return f"{part.name}: {citation(part.document, local)}"
+        return f"{part.name}: {citation(part.document, local, isolate)}"
     # The one rule every output files a piece under (the section whose facts it holds most of): the rule "the
     # section it starts in" named a window starting on one product's last line break after that product, though
     # it held only the next one.
@@ -203,7 +215,8 @@ def citation(document: Document, chunk: Chunk) -> str:
         rows = sorted({f.row for s in document.sections for f in s.facts if f.row and _inside(f.span, chunk)})
         if rows:
             where = row_runs(rows)
-    return f"{section.breadcrumb}, {where}" + (f", with {join_names(others, 3)}" if others else "")
+    names = isolated(section.breadcrumb, *others) if isolate else [section.breadcrumb, *others]
+    return f"{names[0]}, {where}" + (f", with {join_names(names[1:], 3)}" if others else "")
 
 
 def _inside(span: Span, chunk: Chunk) -> bool:

@@ -10,7 +10,7 @@ import io
 import re
 
 from workbench.core import limits
-from workbench.core.exports import csv_text, unescape_cell
+from workbench.core.exports import csv_text, spreadsheet_bytes, unescape_cell
 from workbench.core.model import Document, Question, Section, WorkbenchError
 from workbench.core.named_forms import fold_accents
 from workbench.read.base_of_files import FILE_MARK
@@ -108,6 +108,12 @@ def questions_to_csv(questions: list[Question]) -> str:
     if not any(q.generated for q in questions):
         return csv_text([COLUMNS, *rows])
     return csv_text([(*COLUMNS, GENERATED), *(row + ["yes" if q.generated else ""] for row, q in zip(rows, questions))])
+
+
+def questions_file(questions: list[Question]) -> bytes:
+    """``questions_to_csv`` as the file the owner downloads, which Excel opens in the file's language
+    (``spreadsheet_bytes``); ``parse_questions`` reads its BOM and leaves it out."""
+    return spreadsheet_bytes(questions_to_csv(questions))
 
 
 # Columns no customer asks about: identifiers, links, pictures, codes, search-engine text.

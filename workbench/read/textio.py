@@ -114,7 +114,7 @@ def decode_text(data: bytes, name: str) -> tuple[str, str, list[str]]:
             text, encoding = _east_asian_text(data) or _windows_text(data)
             warnings.append(
                 f"{name} is not saved as UTF-8 (the usual encoding), so it was read as "
-                f"{CODE_PAGES.get(encoding) or EAST_ASIAN_PAGES[encoding]}. Check that "
+                f"{encoding_words(encoding)}. Check that "
                 + ("its characters look right" if encoding in EAST_ASIAN_PAGES or encoding in OWN_SCRIPTS else
                    "accented letters and currency signs look right") + "; save the file as UTF-8 to be sure."
             )
@@ -196,6 +196,17 @@ ARABIC_ARTICLE, ARABIC_SHARE = b"\xc7\xe1", 0.01
 VIETNAMESE_TONE = re.compile(b"[aeiouyAEIOUY\xe2\xe3\xea\xf4\xf5\xfd\xc2\xc3\xca\xd4\xd5\xdd][\xcc\xec\xde\xd2\xf2]")
 VIETNAMESE_SHARE = 0.2
 TONE_MARKS = frozenset("\u0300\u0301\u0303\u0309\u0323")
+
+
+# The encodings a file can be read in besides the code pages above, as a report names them.
+UNICODE_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8 (with a BOM)", "utf-16": "UTF-16", "utf-16-le": "UTF-16",
+                 "utf-16-be": "UTF-16"}
+
+
+def encoding_words(encoding: str) -> str:
+    """The encoding a file was read in, as the Document page's warning names it ("Shift_JIS (cp932), as Excel saves
+    text on a Japanese computer"), not by its codec's name alone ("cp932"), which no shop owner knows."""
+    return CODE_PAGES.get(encoding) or EAST_ASIAN_PAGES.get(encoding) or UNICODE_NAMES.get(encoding, encoding)
 
 
 def codec(encoding: str) -> str:
