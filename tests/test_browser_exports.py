@@ -34,6 +34,9 @@ def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_
         context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
         outside = keep_local(context)
         page = context.new_page()
+        # A click waits for its button to be drawn: the Answers button comes after the word-search run, which can
+        # take over a minute on a loaded machine, past Playwright's 30-second default.
+        page.set_default_timeout(240000)
         page.goto(f"{url}/document")
         expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
         page.locator("input[type=file]").first.set_input_files(str(WRITTEN / "chaki_makeshop_ja.csv"))
