@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 
 from workbench.read.headers import column_roles
+from workbench.read.loaders import load_bytes
 
 from .conftest import ROOT
 
@@ -25,6 +26,49 @@ def _xlsx(rows: list[list[object]]) -> bytes:
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
+
+
+TEMPLATE = [
+    ["Шаблон для загрузки товаров"],
+    ["Заполните обязательные поля"],
+    ["Основная информация", None, None, "Описание"],
+    ["Артикул*", "Название товара", "Цена, руб.*", "Аннотация"],
+    ["Уникальный номер", "Не более 200 символов", "Число", "Описание для покупателя"],
+    ["A-1", "Чайник 800 мл", 1290, "Стекло."],
+    ["A-2", "Самовар 3 л", 7450, "2000 Вт."],
+    ["A-3", "Кружка 500 мл", 390, "Эмаль."],
+]
+
+
+def test_a_seller_templates_header_is_found_below_its_title_and_its_hint_row_left_out():
+    document = load_bytes(_xlsx(TEMPLATE), "ozon.xlsx")  # on main: "no column that looks like a product name"
+    assert document.name_column == "Название товара"
+    # the three products, not "Не более 200 символов" (the hint row) nor the title
+    assert [section.heading for section in document.sections[1:]] == ["Чайник 800 мл", "Самовар 3 л", "Кружка 500 мл"]
+    assert "Цена, руб.*: 1290" in document.text.split("\n")
+    assert "is row 4" in document.warnings[0] and "row 5 under it" in document.warnings[0]
+    # the unit after a comma does not hide the price; Ozon's "Аннотация" is its description
+    assert column_roles(document.columns, document.name_column) == {
+        "name": "Название товара", "price": "Цена, руб.*", "description": "Аннотация"}
+
+
+def test_a_csv_with_a_title_line_above_its_header_is_read_from_the_header():
+    text = "Mis publicaciones - Exportado el 07/12/2026\n\nTítulo;Precio;Stock\nMate Imperial;$ 48.500;8\n" \
+           "Bombilla;$ 21.900;15\nTermo;$ 36.999;22\nYerba;$ 6.450;60\n"
+    document = load_bytes(text.encode("utf-8"), "publicaciones.csv")
+    assert document.name_column == "Título"
+    assert [section.heading for section in document.sections[1:]] == ["Mate Imperial", "Bombilla", "Termo", "Yerba"]
+    assert "Precio: $ 48.500" in document.text.split("\n")  # the first product is a product: prices are no hint
+    assert document.warnings[0].startswith("The header of publicaciones.csv is row 3:")
+
+
+def test_a_header_row_is_kept_first_when_it_has_a_name_and_a_data_row_below_is_never_made_the_header():
+    # The first row names no product, but it is as wide as the row below that has "Product" in it: not a title.
+    text = "Code;Preis;Farbe\nA-1;3,50 €;Product red\nA-2;4,00 €;blau\n"
+    with pytest.raises(Exception, match="no column that looks like a product name"):
+        load_bytes(text.encode("utf-8"), "liste.csv")
+    plain = load_bytes(b"Name;Price\nTea;3.50\n", "plain.csv")
+    assert plain.warnings == () and plain.name_column == "Name"
 
 
 @pytest.mark.parametrize("header, price", [
