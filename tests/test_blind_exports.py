@@ -7,10 +7,13 @@ headings and bold questions. Each opens in its language, with its columns read."
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import openpyxl
 import pytest
 
+from workbench.read.data_columns import data_columns
 from workbench.read.headers import column_roles
 from workbench.read.loaders import load_bytes
 
@@ -79,10 +82,44 @@ def test_a_price_header_with_its_currency_after_punctuation_is_the_price(header,
     assert column_roles(header, header[0])["price"] == price  # on main: no price (the first word was "prix" + "(€)")
 
 
-
-
 def test_allegros_offer_title_names_the_product_and_ozons_annotation_describes_it():
     from workbench.read.table import name_like_column
 
     assert name_like_column(["ID oferty", "Tytuł oferty", "Cena", "Opis oferty"]) == 1  # on main: None
     assert column_roles(["Артикул*", "Название товара", "Аннотация"], "Название товара")["description"] == "Аннотация"
+
+
+@pytest.mark.parametrize("file, language, roles", [
+    ("cafeteiras_nuvemshop_pt.csv", "Portuguese",
+     "Product names from Nome, prices from Preço, descriptions from Descrição, categories from Categorias."),
+    ("ceramika_allegro_pl.xlsx", "Polish",
+     "Product names from Tytuł oferty, prices from Cena, descriptions from Opis oferty, categories from Kategoria."),
+    ("chainaya_ozon_ru.xlsx", "Russian",
+     "Product names from Название товара, prices from Цена, руб.*, descriptions from Аннотация."),
+    ("mates_mercadolibre_es.xlsx", "Spanish", "Product names from Título, prices from Precio, descriptions from Descripción."),
+    ("velos_wizishop_fr.csv", "French",
+     "Product names from Nom du produit, prices from Prix TTC, descriptions from Description courte, categories from "
+     "Catégorie."),
+    ("ceainarie_faq_ro.md", "Romanian", ""),
+])
+def test_the_blind_files_open_in_their_language_with_their_columns(file, language, roles):
+    done = subprocess.run([sys.executable, "-m", "workbench", "audit", str(WRITTEN / file)], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert f"Written in {language}; read with {language} word rules." in done.stdout
+    if roles:
+        assert roles in done.stdout.split("\n")
+
+
+@pytest.mark.parametrize("file, products, price, shown", [
+    ("chainaya_ozon_ru.xlsx", 11, "Цена, руб.*", "Цена, руб.*: 7450"),
+    ("mates_mercadolibre_es.xlsx", 11, "Precio", "Precio: $ 119.000"),
+    ("ceramika_allegro_pl.xlsx", 11, "Cena", "Cena: 1 249,00 zł"),
+    ("cafeteiras_nuvemshop_pt.csv", 10, "Preço", "Preço: R$ 1.299,90"),
+    ("velos_wizishop_fr.csv", 11, "Prix barré", "Prix barré: 2\u202f099,00 €"),
+])
+def test_the_blind_exports_read_every_product_and_their_prices_as_written(file, products, price, shown):
+    document = load_bytes((WRITTEN / file).read_bytes(), file)
+    assert len(document.sections) - 1 == products  # the first section is the file's title
+    assert shown in document.text.split("\n")
+    assert data_columns(document)[price] == "numbers"  # no customer's word is ever advised into it
