@@ -123,3 +123,24 @@ def test_the_blind_exports_read_every_product_and_their_prices_as_written(file, 
     assert len(document.sections) - 1 == products  # the first section is the file's title
     assert shown in document.text.split("\n")
     assert data_columns(document)[price] == "numbers"  # no customer's word is ever advised into it
+
+
+FAQ_IT = ("# Domande frequenti\n\n**Quanto costa la spedizione?**\nLa spedizione costa 6,90 €, gratis da 49 €.\n\n"
+          "**Posso pagare alla consegna?**\nSì, il contrassegno costa 4 € in più.\n\n```\n\n**not a heading**\n```\n")
+
+
+def test_a_faq_whose_questions_are_bold_lines_is_cut_at_them():
+    document = load_bytes(FAQ_IT.encode("utf-8"), "faq.md")  # on main: one section, the title's, holding it all
+    assert [(section.heading, section.level) for section in document.sections] == [
+        ("Domande frequenti", 1), ("Quanto costa la spedizione?", 2), ("Posso pagare alla consegna?", 2)]
+    assert document.sections[1].path == ("Domande frequenti",)
+
+
+@pytest.mark.parametrize("text", [
+    FAQ_IT.replace("# Domande frequenti", "## Domande frequenti"),  # the writer's own "##" headings: bold is emphasis
+    "# FAQ\n\n**Only one bold line**\nText.\n",  # one bold line is emphasis
+    "# FAQ\n\nText **bold inside** a line.\n\n**bold** and more\n",  # not wholly bold
+])
+def test_bold_lines_stay_text_where_the_writer_used_headings_or_emphasis(text):
+    document = load_bytes(text.encode("utf-8"), "faq.md")
+    assert all(not section.heading.startswith(("Quanto", "Only", "bold")) for section in document.sections)
