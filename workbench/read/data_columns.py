@@ -55,7 +55,7 @@ SYSTEM_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "text", "summary", "content",
                      "beschreibung", "kurzbeschreibung", "descriptif", "descripción", "descripcion", "descrizione",
                      "beschrijving", "omschrijving", "descrição", "descricao", "opis", "beskrivning", "beskrivelse",
-                     "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "опис",
+                     "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "аннотация", "опис",
                      "περιγραφή",
                      "الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "tả", "deskripsi", "keterangan")  # "Mô tả"
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",

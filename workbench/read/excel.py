@@ -15,7 +15,15 @@ from pathlib import PurePath
 from workbench.core.limits import Budget, check_zip
 from workbench.core.model import WorkbenchError
 from workbench.core.wording import plural, verb
-from workbench.read.table import Table, clean_cell, name_like_column
+from workbench.read.table import (
+    PREAMBLE_ROWS,
+    Table,
+    clean_cell,
+    header_position,
+    name_like_column,
+    preamble_warning,
+    template_hint,
+)
 from workbench.read.textio import check_size
 
 
@@ -82,13 +90,17 @@ def _other_lists(workbook, chosen: str) -> list[str]:
 
 
 def _first_row(sheet, look: int = 50) -> list[str] | None:
-    """The first non-empty row among the first ``look`` (the header, as read_xlsx takes it)."""
+    """The header among the first ``look`` rows, as read_xlsx takes it: the first non-empty row, or a later one
+    below a title (``header_position``)."""
     sheet.reset_dimensions()  # a wrong <dimension> tag must not hide the header's later columns
+    found: list[list[str]] = []
     for row in sheet.iter_rows(max_row=look, values_only=True):
         record = [clean_cell(format_cell(value)) for value in row]
         if any(record):
-            return record
-    return None
+            found.append(record)
+            if len(found) == PREAMBLE_ROWS:
+                break
+    return found[header_position(found)] if found else None
 
 
 def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
@@ -135,7 +147,11 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
         workbook.close()
     if not records:
         raise WorkbenchError(f"Sheet {sheet!r} of {name} is empty.")
-    header, rows = records[0][1], records[1:]
+    position = header_position([record for _, record in records[:PREAMBLE_ROWS]])
+    hint = bool(position) and template_hint([record for _, record in records[position + 1:position + 2 + PREAMBLE_ROWS]])
+    if position:
+        warnings.append(preamble_warning(name, records[position][0], records[0][1], hint))
+    header, rows = records[position][1], records[position + 1 + hint:]
     for letter, cells in formula_cells.items():
         index = _column_index(letter)
         label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter
@@ -146,7 +162,7 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
             f"{verb(count, 'reads', 'read')} as empty. Open the file in Excel or LibreOffice Calc and save it again "
             "(both store each formula's value with it), then upload it again."
         )
-    return Table(title, header, rows, warnings=tuple(warnings), header_row=records[0][0])
+    return Table(title, header, rows, warnings=tuple(warnings), header_row=records[position][0])
 
 
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")

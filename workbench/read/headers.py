@@ -42,6 +42,7 @@ OTHER_NAME_HEADERS = (
 OTHER_NAME_WORDS = ("bezeichnung", "artikelname", "produktname", "titel", "nom", "titre", "produit", "nombre",
                     "titulo", "producto", "nome", "titolo", "prodotto", "naam", "productnaam", "produto", "nazwa",
                     "namn", "produktnamn", "navn", "produktnavn", "nimi", "nazev", "denumire", "nume", "nev", "adi",
+                    "tytul",  # Allegro's "Tytuł oferty"
                     "название", "наименование", "назва", "ονομα")
 # The other columns a shop's export has in every language, said on the Document page ("read as the price"): a whole
 # header first ("Precio normal", WooCommerce's regular price, before its "Precio rebajado"), then a header whose
@@ -56,7 +57,7 @@ ROLE_HEADERS = {
                     "descripcion", "descripcion corta", "descrizione", "descrizione breve", "beschrijving",
                     "omschrijving", "descricao", "opis", "krotki opis", "beskrivning", "kort beskrivning",
                     "beskrivelse", "kuvaus", "popis", "descriere", "leiras", "aciklama", "descripcio", "kratky popis",
-                    "hosszu leiras", "rovid leiras", "kisa aciklama", "детальное описание", "описание", "анонс",
+                    "hosszu leiras", "rovid leiras", "kisa aciklama", "детальное описание", "описание", "анонс", "аннотация",
                     "опис", "περιγραφη", "συντομη περιγραφη"),
     "category": ("category", "categories", "kategorie", "categorie", "categoria", "categorias", "rubrique",
                  "warengruppe", "kategorier", "kategoria", "kategorii", "kategori", "kategoriat", "categorii",
@@ -141,13 +142,22 @@ def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None =
     keys = [folded(cell) for cell in columns]
     for role, headers in ROLE_HEADERS.items():
         found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
-        if found is None:  # "Precio impuestos excluidos": the first word says the role
-            found = next((index for index, key in enumerate(keys) if key.split(" ", 1)[0] in headers), None)
+        if found is None:  # "Precio impuestos excluidos", "Цена, руб.*" (Ozon's): the first word says the role
+            found = next((index for index, key in enumerate(keys) if _first_word(key) in headers), None)
         if found is None:
             found = east_asian_role(keys, role)
         if found is not None:
             roles[role] = columns[found]
     return roles
+
+
+WORD_AND_DIGITS = regex.compile(r"[^\p{L}\p{N}]+")
+
+
+def _first_word(key: str) -> str:
+    """A folded header's first word, the punctuation after it off: "цена, руб.*" is "цена", "prix (€)" "prix"; a
+    digit stays with its word ("category1" is no "category")."""
+    return next((word for word in WORD_AND_DIGITS.split(key) if word), "")
 
 
 ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories"}

@@ -25,6 +25,8 @@ _ATTRIBUTE = r"""(?:[#.][\w:.\-]+|[\w\-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)|-)"""
 ATTRIBUTES = re.compile(r"\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}")
 ATTRIBUTES_LINE = re.compile(r"^ {0,3}\{:\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
 
+# A line wholly in bold, "**Cât costă transportul?**": a FAQ's question where its writer had no heading to use.
+BOLD_LINE = re.compile(r" {0,3}(\*\*|__)(?=\S)([^*_\n]{1,150}?)(?<=\S)\1[ \t]*$")
 TAG = re.compile(r"<[^<>]*>")  # not [^>]*: from each of many unclosed '<' that would scan to the line's end
 # A line with no letter and no digit in any script: a horizontal rule, a table separator or an empty
 # table row, a line of bullets or stars. It states nothing a customer could ask about.
@@ -98,8 +100,14 @@ def _find_headings(text: str, lines: list[tuple[int, int]],
                 markup.update(range(first))
                 break
     previous_is_text = False
+    bold: list[tuple[int, int, int, str]] = []  # lines wholly in bold after a blank line: headings, maybe
     for index in range(first, len(lines)):
         opens, atx, attributes, underline, can_be_title, _, _, _ = kinds[index]
+        if fence is None and text[lines[index][0]:lines[index][0] + 5].lstrip(" ")[:1] in "*_" \
+                and (index == first or kinds[index - 1][5] and not text[lines[index - 1][0]:lines[index - 1][1]].strip()):
+            strong = BOLD_LINE.match(text, lines[index][0], lines[index][1])
+            if strong:
+                bold.append((index, index, 2, strong.group(2)))
         if fence is not None:
             if opens is not None and closes_fence(fence, text[lines[index][0] : lines[index][1]]):
                 fence = None
@@ -124,6 +132,11 @@ def _find_headings(text: str, lines: list[tuple[int, int]],
             previous_is_text = False
             continue
         previous_is_text = can_be_title
+    if len(bold) > 1 and all(level == 1 for _, _, level, _ in headings):
+        # A FAQ written with no heading but its title (a page pasted from a site, a Word file): each question in
+        # bold opens its answer's section, one level under the title. Where the writer wrote "##" headings, bold
+        # lines stay emphasis under them.
+        headings = sorted(headings + bold)
     return headings, markup
 
 

@@ -19,7 +19,15 @@ from workbench.core.model import Document, WorkbenchError
 from workbench.core.wording import plural, rows_named, verb
 from workbench.read.base import LOADERS, Loader
 from workbench.read.excel import read_xlsx
-from workbench.read.table import Table, clean_cell, table_to_document
+from workbench.read.table import (
+    PREAMBLE_ROWS,
+    Table,
+    clean_cell,
+    header_position,
+    preamble_warning,
+    table_to_document,
+    template_hint,
+)
 from workbench.read.textio import decode_text
 
 
@@ -74,8 +82,32 @@ def sniff_delimiter(text: str, name: str = "", records: int = SNIFF_RECORDS) -> 
         if best_key is None or key > best_key:
             best, best_key = delimiter, key
     if best is None:
+        best = _below_title(sample)
+    if best is None:
         candidates = itertools.chain((preferred or "",), DELIMITERS, map(chr, itertools.count(0xE000)))
         best = next(candidate for candidate in candidates if candidate and candidate not in text)
+    return best
+
+
+def _below_title(sample: str) -> str | None:
+    """The delimiter that splits a header found below a title line (``header_position``: "Mis publicaciones -
+    Exportado el 07/12/2026", then "Título;Precio;Stock") into the most cells; None when no delimiter finds one, and
+    the file is one column as before."""
+    best, best_width = None, 1
+    for delimiter in DELIMITERS:
+        records = []
+        try:
+            for record in csv.reader(io.StringIO(sample), delimiter=delimiter):
+                if any(cell.strip() for cell in record):
+                    records.append([cell.strip() for cell in record])
+                if len(records) == PREAMBLE_ROWS:
+                    break
+        except csv.Error:
+            pass
+        position = header_position(records)
+        width = sum(1 for cell in records[position] if cell) if position else 0
+        if width > best_width:
+            best, best_width = delimiter, width
     return best
 
 
@@ -153,11 +185,18 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
             f"{verb(swallowed, 'that line was', f'those {swallowed:,} lines were')} read as one cell of row {row}. Check the quote marks in row {row}; a quote "
             "inside a cell is written twice (\"\")."
         )
-    header_index = next((i for i, record in enumerate(records) if any(record)), None)
-    if header_index is None:
+    filled = [i for i, record in enumerate(records) if any(record)][:PREAMBLE_ROWS]
+    if not filled:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
+    header_index = filled[header_position([records[i] for i in filled])]
+    hint = header_index != filled[0] and template_hint(
+        [record for record in records[header_index + 1:header_index + 2 + PREAMBLE_ROWS] if any(record)])
+    if header_index != filled[0]:
+        warnings.append(preamble_warning(name, header_index + 1, records[filled[0]], hint))
     header = records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
+    if hint:  # the first row with anything under the header
+        rows.remove(next(row for row in rows if any(row[1])))
     if delimiter == ",":
         mended = mend_decimal_commas(rows, len(header))
         if mended:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 from workbench.core.wording import rows_named, verb
-from workbench.read.data_columns import HTML
+from workbench.read.data_columns import HTML, NUMBER
 from workbench.read.headers import (
     ENGLISH_SPLIT,
     HANDLE_HEADERS,
@@ -128,6 +128,54 @@ def name_like_column(header: list[str]) -> int | None:
             if any(word in split(cell) for word in words):
                 return index
     return east_asian_role(keys, "name")
+
+
+PREAMBLE_ROWS = 10  # rows that hold anything, looked at for a header below a title: a seller template (Ozon's,
+# Wildberries') writes a title, an instruction and a row of column groups above it; a listings export one title
+
+
+def header_position(records: list[list[str]]) -> int:
+    """Which of a sheet's first rows that hold anything is its header: the first, unless it has no name-like column
+    of a header of two cells or more and a later one has, every row above that later one being a title, an
+    instruction or a row of column groups (fewer filled cells than it: a data row is as wide as its header). Read as the header, a title
+    line was the only column and the real header a product."""
+    def filled(record: list[str]) -> int:
+        return sum(1 for cell in record if cell)
+
+    if not records or (filled(records[0]) > 1 and name_like_column(records[0]) is not None):
+        return 0
+    for index, record in enumerate(records[1:PREAMBLE_ROWS], start=1):
+        width = filled(record)
+        if width > 1 and name_like_column(record) is not None:
+            return index if all(filled(above) < width for above in records[:index]) else 0
+    return 0
+
+
+def template_hint(rows: list[list[str]]) -> bool:
+    """Whether the first row under a header found below a title says what to write in each column (Ozon's
+    "Число", "Не более 200 символов"), not a product: it holds a word, and no number, in a column whose cells in
+    the next rows are numbers (three or more, all of them)."""
+    if len(rows) < 4:
+        return False
+    first, later = rows[0], rows[1:PREAMBLE_ROWS + 1]
+    worded = False
+    for column, cell in enumerate(first):
+        below = [row[column] for row in later if column < len(row) and row[column]]
+        if len(below) < 3 or not all(NUMBER.match(value) for value in below) or not cell:
+            continue
+        if NUMBER.match(cell):
+            return False
+        worded = True
+    return worded
+
+
+def preamble_warning(name: str, header_row: int, first: list[str], hint: bool = False) -> str:
+    """Says that the rows above a header found below a title were left out, naming the first, and the row under
+    it when it was a template's hint (``template_hint``)."""
+    title = next(cell for cell in first if cell)
+    under = f", and row {header_row + 1} under it, which says what to write in each column," if hint else ""
+    return (f"The header of {name} is row {header_row}: the rows above it (a title or instructions, first "
+            f"{title[:60]!r}){under} were left out.")
 
 
 def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
