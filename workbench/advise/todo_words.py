@@ -17,7 +17,9 @@ from workbench.core.word_lists import (
     CHINESE_FUNCTION_CHARACTERS,
     JAPANESE_FUNCTION_KANA,
     KOREAN_ENDINGS,
+    KOREAN_LEADING_ENDINGS,
     KOREAN_PARTICLES,
+    KOREAN_QUESTION_WORDS,
     THAI_QUESTION_WORDS,
 )
 from workbench.core.words import (
@@ -162,7 +164,8 @@ def question_pieces(question: str, language: str) -> list[str]:
     """The question's runs of characters read as pairs, cut at the language's function characters and Thai's question
     words (``word_lists``) and, in Japanese, into its words (``_JAPANESE_WORD``): one all in hiragana is how the
     question is put ("いくら", "かわり"), never a word to add. A Korean word's particle is left off ("참기름은" is
-    "참기름"), and a word with a polite verb ending ("얼마예요") is how it is asked. As the customer wrote them."""
+    "참기름"), and a word with a polite verb ending ("얼마예요"), a question word on its front ("몇시까지") or a
+    leading clause's ending ("싶은데", "주문하면") is how it is asked. As the customer wrote them."""
     stops = _FUNCTION_CHARACTERS.get(language, "")
     text = unicodedata.normalize("NFC", question)
     if language == "th":
@@ -173,6 +176,9 @@ def question_pieces(question: str, language: str) -> list[str]:
             if language == "ja":
                 pieces += [part for part in _JAPANESE_WORD.findall(piece) if not _HIRAGANA.fullmatch(part)]
             elif language == "ko" and piece[-1] in KOREAN_ENDINGS:  # "얼마예요", "있어요", "있습니까": how it is asked
+                continue
+            elif language == "ko" and (piece.startswith(KOREAN_QUESTION_WORDS) or piece == "왜"
+                                       or piece.endswith(KOREAN_LEADING_ENDINGS)):  # "몇시까지", "싶은데"
                 continue
             elif language == "ko" and len(piece) > 2 and piece[-1] in KOREAN_PARTICLES:
                 pieces.append(piece[:-1])
