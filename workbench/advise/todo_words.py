@@ -196,6 +196,8 @@ def missing_runs(question: str, have: Container[str], taken: Container[str], els
     (``taken``) or the other sections' text uses (``elsewhere``), as ``missing_words`` leaves out such words."""
     found: list[str] = []
     for piece in question_pieces(question, analyzer.languages[0]):
+        if analyzer.languages[0] == "th":
+            piece = thai_new_part(piece, have, analyzer)
         terms = analyzer.terms(piece)
         if len(MARKS.sub("", piece)) < 2 or not terms or any(term in have for term in terms):
             continue
@@ -203,6 +205,27 @@ def missing_runs(question: str, have: Container[str], taken: Container[str], els
             continue
         found.append(piece)
     return found
+
+
+THAI_LEADING_VOWELS = "เแโใไ"
+
+
+def thai_new_part(piece: str, have: Container[str], analyzer: Analyzer) -> str:
+    """A Thai piece less the word the text has at its front: a Thai customer writes without spaces, so a word the
+    text has is glued to the one it lacks ("ส่งเคอรี่", "send" and "Kerry", where the text writes Kerry in Latin
+    letters): the piece is "เคอรี่". The front is the longest run from the start all of whose character pairs the text
+    has (letters, their tone and vowel marks riding on them, as ``analyzer.terms`` reads them); the piece whole if
+    the text lacks its first pair. It ends before a leading vowel ("ส่งเ" of "แจ้งเลข" is no word). ``missing_runs`` still drops a rest the text has any pair of."""
+    starts = [index for index, character in enumerate(piece) if unicodedata.category(character) != "Mn"]
+    ends = starts[1:] + [len(piece)]
+    known = 0  # letters at the front whose pairs the text has
+    while known + 1 < len(starts) and any(term in have for term in analyzer.terms(piece[starts[known] : ends[known + 1]])):
+        known += 1
+    while known and piece[starts[known]] in THAI_LEADING_VOWELS:  # written before its consonant: no word ends so
+        known -= 1
+    if known == 0:
+        return piece
+    return piece[ends[known]:] if known + 1 < len(starts) else ""
 
 
 def search_words_text(analyzer: Analyzer, words: list[str], label: str | None = None) -> str:
