@@ -17,7 +17,9 @@ from workbench.core.word_lists import (
     CHINESE_FUNCTION_CHARACTERS,
     JAPANESE_FUNCTION_KANA,
     KOREAN_ENDINGS,
+    KOREAN_LEADING_ENDINGS,
     KOREAN_PARTICLES,
+    KOREAN_QUESTION_WORDS,
     THAI_QUESTION_WORDS,
 )
 from workbench.core.words import (
@@ -162,7 +164,8 @@ def question_pieces(question: str, language: str) -> list[str]:
     """The question's runs of characters read as pairs, cut at the language's function characters and Thai's question
     words (``word_lists``) and, in Japanese, into its words (``_JAPANESE_WORD``): one all in hiragana is how the
     question is put ("いくら", "かわり"), never a word to add. A Korean word's particle is left off ("참기름은" is
-    "참기름"), and a word with a polite verb ending ("얼마예요") is how it is asked. As the customer wrote them."""
+    "참기름"), and a word with a polite verb ending ("얼마예요"), a question word on its front ("몇시까지") or a
+    leading clause's ending ("싶은데", "주문하면") is how it is asked. As the customer wrote them."""
     stops = _FUNCTION_CHARACTERS.get(language, "")
     text = unicodedata.normalize("NFC", question)
     if language == "th":
@@ -173,6 +176,9 @@ def question_pieces(question: str, language: str) -> list[str]:
             if language == "ja":
                 pieces += [part for part in _JAPANESE_WORD.findall(piece) if not _HIRAGANA.fullmatch(part)]
             elif language == "ko" and piece[-1] in KOREAN_ENDINGS:  # "얼마예요", "있어요", "있습니까": how it is asked
+                continue
+            elif language == "ko" and (piece.startswith(KOREAN_QUESTION_WORDS) or piece == "왜"
+                                       or piece.endswith(KOREAN_LEADING_ENDINGS)):  # "몇시까지", "싶은데"
                 continue
             elif language == "ko" and len(piece) > 2 and piece[-1] in KOREAN_PARTICLES:
                 pieces.append(piece[:-1])
@@ -190,6 +196,8 @@ def missing_runs(question: str, have: Container[str], taken: Container[str], els
     (``taken``) or the other sections' text uses (``elsewhere``), as ``missing_words`` leaves out such words."""
     found: list[str] = []
     for piece in question_pieces(question, analyzer.languages[0]):
+        if analyzer.languages[0] == "th":
+            piece = thai_new_part(piece, have, analyzer)
         terms = analyzer.terms(piece)
         if len(MARKS.sub("", piece)) < 2 or not terms or any(term in have for term in terms):
             continue
@@ -197,6 +205,27 @@ def missing_runs(question: str, have: Container[str], taken: Container[str], els
             continue
         found.append(piece)
     return found
+
+
+THAI_LEADING_VOWELS = "เแโใไ"
+
+
+def thai_new_part(piece: str, have: Container[str], analyzer: Analyzer) -> str:
+    """A Thai piece less the word the text has at its front: a Thai customer writes without spaces, so a word the
+    text has is glued to the one it lacks ("ส่งเคอรี่", "send" and "Kerry", where the text writes Kerry in Latin
+    letters): the piece is "เคอรี่". The front is the longest run from the start all of whose character pairs the text
+    has (letters, their tone and vowel marks riding on them, as ``analyzer.terms`` reads them); the piece whole if
+    the text lacks its first pair. It ends before a leading vowel ("ส่งเ" of "แจ้งเลข" is no word). ``missing_runs`` still drops a rest the text has any pair of."""
+    starts = [index for index, character in enumerate(piece) if unicodedata.category(character) != "Mn"]
+    ends = starts[1:] + [len(piece)]
+    known = 0  # letters at the front whose pairs the text has
+    while known + 1 < len(starts) and any(term in have for term in analyzer.terms(piece[starts[known] : ends[known + 1]])):
+        known += 1
+    while known and piece[starts[known]] in THAI_LEADING_VOWELS:  # written before its consonant: no word ends so
+        known -= 1
+    if known == 0:
+        return piece
+    return piece[ends[known]:] if known + 1 < len(starts) else ""
 
 
 def search_words_text(analyzer: Analyzer, words: list[str], label: str | None = None) -> str:

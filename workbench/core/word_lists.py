@@ -107,3 +107,8 @@ KOREAN_PARTICLES = "은는이가을를에도와과의로"
 # The last syllable of Korean's polite question and verb endings ("얼마예요", "있어요", "되나요", "있습니까"): a word that
 # ends so is how the question is put, not what it asks about.
 KOREAN_ENDINGS = "요까"
+# Korean's question words, on the front of the word they ask with ("몇시까지", "며칠안에", "언제", "얼마나", "어디꺼"),
+# and the endings of a clause that leads into the question ("반품하고 싶은데", "주문하면"): how it is asked, never
+# a word to add to the shop's text. "왜" only alone: a word may start with it.
+KOREAN_QUESTION_WORDS = ("언제", "어디", "어떻게", "어떤", "얼마", "며칠", "몇", "뭐", "무슨", "무엇", "어느", "누구")
+KOREAN_LEADING_ENDINGS = ("데", "하면")
