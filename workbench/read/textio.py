@@ -162,7 +162,6 @@ NOT_WESTERN = CENTRAL_LETTERS | CZECH_HUNGARIAN | TURKISH_LETTERS
 CYRILLIC_A_O, GREEK_A_O = b"\xe0\xee\xc0\xce", b"\xe1\xef\xc1\xcf"
 
 
-
 # Arabic, Hebrew, Thai and Vietnamese code pages (issue 35's third probe): looked at before the pages above, as each
 # shares their bytes. Python names Windows-874 "cp874" only: ``codec`` gives the name a codec is looked up by.
 CODE_PAGES |= {
@@ -276,10 +275,8 @@ def _windows_text(data: bytes) -> tuple[str, str]:
     found = _script_page(data)
     if found is not None:
         return found
-    high = len(data) - len(data.translate(None, HIGH_LETTERS))  # counted by deleting them: no loop in Python
-    if high > len(data) - len(data.translate(None, ASCII_LETTERS)):
-        greek = len(data) - len(data.translate(None, GREEK_A_O))
-        if greek > len(data) - len(data.translate(None, CYRILLIC_A_O)):
+    if _counted(data, HIGH_LETTERS) > _counted(data, ASCII_LETTERS):
+        if _counted(data, GREEK_A_O) > _counted(data, CYRILLIC_A_O):
             return data.decode("cp1253", errors="replace"), "windows-1253"
         return data.decode("cp1251", errors="replace"), "windows-1251"
     central = data.decode("cp1250", errors="replace")  # one character a byte: its indices are the bytes'
@@ -372,10 +369,11 @@ def _east_asian_text(data: bytes) -> tuple[str, str] | None:
     ``EAST_ASIAN_MIN`` wide characters are read and ``EAST_ASIAN_SHARE`` of them are common. Bytes past the head that
     do not decode become U+FFFD, as a Windows page's undefined bytes do."""
     head = data[:EAST_ASIAN_SAMPLE]
-    best, best_key = None, None
+    whole = len(head) == len(data)
+    best, best_key, best_text = None, None, ""
     for encoding in EAST_ASIAN_PAGES:
         try:  # a character cut by the sample's end is held back, not an error
-            text = codecs.getincrementaldecoder(encoding)().decode(head, final=len(head) == len(data))
+            text = codecs.getincrementaldecoder(encoding)().decode(head, final=whole)
         except UnicodeDecodeError:
             continue
         wide = len(WIDE.findall(text))
@@ -383,7 +381,8 @@ def _east_asian_text(data: bytes) -> tuple[str, str] | None:
             continue
         share = len(EAST_ASIAN_COMMON.findall(text)) / wide
         if share >= EAST_ASIAN_SHARE and (best_key is None or share > best_key):
-            best, best_key = encoding, share
+            best, best_key, best_text = encoding, share, text
     if best is None:
         return None
-    return data.decode(best, errors="replace"), best
+    # A file no longer than the head was decoded whole, strictly: that reading is the file's.
+    return (best_text if whole else data.decode(best, errors="replace")), best
