@@ -10,18 +10,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Container
 
-import regex
-
+from workbench.core.asked import PAIRED, question_pieces
 from workbench.core.named_forms import MARKS
-from workbench.core.word_lists import (
-    CHINESE_FUNCTION_CHARACTERS,
-    JAPANESE_FUNCTION_KANA,
-    KOREAN_ENDINGS,
-    KOREAN_LEADING_ENDINGS,
-    KOREAN_PARTICLES,
-    KOREAN_QUESTION_WORDS,
-    THAI_QUESTION_WORDS,
-)
 from workbench.core.words import (
     ENGLISH,
     FULL_WIDTH_PUNCTUATION,
@@ -143,48 +133,6 @@ class _Elsewhere:
 
     def __contains__(self, word: object) -> bool:
         return self.stems.count.get(word, 0) - (word in self.own) > 0
-
-
-# Scripts written without spaces (and Korean, whose words carry their particles) are searched as character pairs
-# (``core.words.tokenize``), which ``words_of`` never suggests: a pair is no word a customer typed. Their missing
-# words are runs of the question's own characters instead (``missing_runs``), cut at the language's function
-# characters (and Thai's question words) and, in Japanese, into its words: "プレゼント用にラッピングしてもらえる" is
-# "プレゼント", "用", "ラッピング" ("し", "ら": hiragana alone, how it is asked). "ー" is part of a katakana word.
-PAIRED = frozenset({"ja", "zh", "ko", "th"})
-_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}ー]+")
-# Japanese words: a katakana word; kanji with their kana ending ("代引き", "湯呑み") and an honorific "お" or "ご"
-# before them ("お店"); hiragana alone.
-_JAPANESE_WORD = regex.compile(r"[\p{Katakana}ー]+|[おご]?[^\p{Katakana}ー\p{Hiragana}]+\p{Hiragana}*|\p{Hiragana}+")
-_HIRAGANA = regex.compile(r"\p{Hiragana}+")
-_FUNCTION_CHARACTERS = {"ja": JAPANESE_FUNCTION_KANA, "zh": CHINESE_FUNCTION_CHARACTERS}
-_THAI_ASKING = regex.compile("|".join(sorted(THAI_QUESTION_WORDS.split(), key=len, reverse=True)))
-
-
-def question_pieces(question: str, language: str) -> list[str]:
-    """The question's runs of characters read as pairs, cut at the language's function characters and Thai's question
-    words (``word_lists``) and, in Japanese, into its words (``_JAPANESE_WORD``): one all in hiragana is how the
-    question is put ("いくら", "かわり"), never a word to add. A Korean word's particle is left off ("참기름은" is
-    "참기름"), and a word with a polite verb ending ("얼마예요"), a question word on its front ("몇시까지") or a
-    leading clause's ending ("싶은데", "주문하면") is how it is asked. As the customer wrote them."""
-    stops = _FUNCTION_CHARACTERS.get(language, "")
-    text = unicodedata.normalize("NFC", question)
-    if language == "th":
-        text = _THAI_ASKING.sub(" ", text)
-    pieces = []
-    for run in _RUN.findall(text):
-        for piece in "".join(" " if character in stops else character for character in run).split():
-            if language == "ja":
-                pieces += [part for part in _JAPANESE_WORD.findall(piece) if not _HIRAGANA.fullmatch(part)]
-            elif language == "ko" and piece[-1] in KOREAN_ENDINGS:  # "얼마예요", "있어요", "있습니까": how it is asked
-                continue
-            elif language == "ko" and (piece.startswith(KOREAN_QUESTION_WORDS) or piece == "왜"
-                                       or piece.endswith(KOREAN_LEADING_ENDINGS)):  # "몇시까지", "싶은데"
-                continue
-            elif language == "ko" and len(piece) > 2 and piece[-1] in KOREAN_PARTICLES:
-                pieces.append(piece[:-1])
-            else:
-                pieces.append(piece)
-    return pieces
 
 
 def missing_runs(question: str, have: Container[str], taken: Container[str], elsewhere: Container[str],

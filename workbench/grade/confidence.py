@@ -29,6 +29,7 @@ from itertools import chain, repeat
 
 import numpy as np
 
+from workbench.core.asked import asked_text
 from workbench.core.model import Chunk, Document
 from workbench.core.words import ENGLISH, STOP_WORDS, Analyzer, tokenize
 
@@ -86,11 +87,12 @@ def not_named(analyzer: Analyzer) -> frozenset[str]:
     return NOT_NAMED if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | ASKING_WORDS
 
 
-# Read once per question and analyzer in the process: every graded copy of a file asks the same questions.
+# Read once per question and analyzer in the process: every graded copy of a file asks the same questions. A Thai
+# question is read as its pieces, apart from how it is asked (``core.asked.asked_text``).
 @functools.lru_cache(maxsize=4096)
 def _question_words(question: str, analyzer: Analyzer) -> tuple[str, ...]:
     unnamed = not_named(analyzer)
-    words = (t for t in tokenize(analyzer.joined(question)) if t not in unnamed)
+    words = (t for t in tokenize(analyzer.joined(asked_text(question, analyzer.languages[0]))) if t not in unnamed)
     return tuple(dict.fromkeys(words if analyzer is ENGLISH else map(analyzer.named, words)))
 
 
