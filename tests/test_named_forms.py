@@ -12,6 +12,8 @@ from workbench.core.named_forms import fold_accents, named_form
     ("de", "mützen", "mütze"),             # plural, umlaut folded
     ("de", "jacken", "jacke"),
     ("de", "größe", "grösse"),             # ß and the accent-less spelling meet
+    ("de", "apps", "app"),                 # a loan plural's -s after p (refuse44: "Apps" never met "App")
+    ("de", "shops", "shop"),
     ("fr", "applis", "appli"),             # plural -s
     ("fr", "chevaux", "cheval"),           # -aux
     ("fr", "livrées", "livrée"),           # plural and feminine, accent folded

@@ -33,6 +33,21 @@ def test_a_thai_question_is_read_without_the_words_it_asks_with():
     assert fit([1.0], [coverage]) is not None and coverage < fit([1.0], [coverage]) < 1.0
 
 
+def test_a_german_question_names_the_files_loan_word_in_the_singular():
+    german = analyzer(("de",))
+    evidence = WordEvidence(parse_markdown("# Rückgabe\n\nGekaufte Apps können 14 Tage lang zurückgegeben werden.\n",
+                                           "de.md"), analyzer=german)
+    # "Can I return an app?": the file's "Apps" is "app" as the question's "App" is. Before, a loan plural's -s after
+    # p stayed on ("apps"), so the question covered 0.0, as much as "Can I pay with PayPal?", and no threshold parted
+    # them. "zurückgeben" is not the file's participle "zurückgegeben" (derivation is kept).
+    answerable, coverage = evidence.question("Kann ich eine App zurückgeben?")
+    assert answerable == ["app", "zuruckgeb"]
+    assert math.isclose(coverage, idf(2, 1) / (idf(2, 1) + idf(2, 0)))  # 0.693 / (0.693 + 1.792) = 0.279
+    assert evidence.question("Kann ich mit PayPal bezahlen?") == (["paypal", "bezahl"], 0.0)
+    threshold = fit([coverage], [0.0])
+    assert threshold is not None and 0.0 < threshold < coverage
+
+
 def test_other_languages_questions_are_read_whole():
     assert asked_text("ส่งกี่วันคะ", "ja") == "ส่งกี่วันคะ"
     assert asked_text("送料っていくらですか", "ja") == "送料っていくらですか"  # measured and not kept (BENCHMARKS.md)

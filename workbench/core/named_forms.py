@@ -72,7 +72,9 @@ def _german(word: str) -> str:
         word = word[:-2]
     elif size > 3 and word[-1] == "e":
         word = word[:-1]
-    elif size > 3 and word[-1] == "s" and word[-2] in "bdfghklmnrt":  # the genitive and loan plurals' -s
+    # The genitive's and loan plurals' -s; after p too, which Savoy's list lacks: the terms page's "Apps" never met a
+    # customer's "App" ("Shops", "Tops", "Laptops" the same).
+    elif size > 3 and word[-1] == "s" and word[-2] in "bdfghklmnprt":
         word = word[:-1]
     size = len(word)
     if size > 5 and word.endswith("est"):
