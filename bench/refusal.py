@@ -15,6 +15,11 @@ With ``--halves``, the last table is the held-back check a change to the confide
 threshold is fitted on the questions of even rows alone (the half a change is decided on: those judged
 leave-one-out among themselves), and that threshold judges the questions of odd rows, which nothing was fitted or
 decided on. A file with no unanswerable question among its even rows fits none ("never refuse").
+
+With ``--questions`` (best with ``--only``), each question of each file: answerable (A) or not (U), its words as the
+confidence reads them, their coverage of the whole document, its confidence's lowest, median and highest over the
+real setups and how many of them refused it (leave-one-out), and the words the document never names: why a question
+is refused or not.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ def main() -> int:
     parser.add_argument("--rerankers", default="none")
     parser.add_argument("--all", action="store_true", help="print every real configuration, not only the recommended")
     parser.add_argument("--halves", action="store_true", help="also fit on even question rows, judge odd rows")
+    parser.add_argument("--questions", action="store_true", help="each question's words, coverage and confidences")
     parser.add_argument("--only", default="", help="only files whose name contains one of these (comma-separated)")
     args = parser.parse_args()
     pairs = []
@@ -73,6 +79,8 @@ def main() -> int:
             f"| {c.false_refusals}/{c.answerable} ({c.false_refusals / max(c.answerable, 1):.0%}) "
             f"| {'never' if c.threshold is None else f'{c.threshold:.3f}'} |"
         )
+        if args.questions:
+            details += question_lines(path, document, questions, evaluation)
         if args.halves:
             halves.setdefault(evaluation.analyzer.name, [0] * 8)
             for run in evaluation.runs:
@@ -107,6 +115,26 @@ def main() -> int:
         for language, (er, eu, ew, ea, orf, ou, ow, oa) in halves.items():
             print(f"| {language} | {er} / {eu} | {ew} / {ea} | {orf} / {ou} | {ow} / {oa} |")
     return 0
+
+
+def question_lines(path: Path, document, questions: list, evaluation) -> list[str]:
+    """``--questions``: one line per question of one file."""
+    from workbench.grade.confidence import WordEvidence
+    from workbench.run.names import is_control
+
+    evidence = WordEvidence(document, analyzer=evaluation.analyzer)
+    runs = [run for run in evaluation.runs if not is_control(run.strategy)]
+    lines = [f"{path.name} ({evaluation.analyzer.name}, {len(runs)} setups)"]
+    for i, question in enumerate(questions):
+        results = [run.per_question[i] for run in runs]
+        values = sorted(result.confidence for result in results)
+        refused = sum(result.grade == "refused" for result in results)
+        words, coverage = evidence.question(question.question)
+        missing = [word for word in words if word not in evidence.frequency]
+        lines.append(f"  row {question.row:>3} {'A' if question.answerable else 'U'} coverage {coverage:.2f} confidence "
+                     f"{values[0]:.3f} / {values[len(values) // 2]:.3f} / {values[-1]:.3f} refused {refused:>2}/"
+                     f"{len(results)}  {question.question!r}  words {words}  not in the file {missing}")
+    return lines
 
 
 def held_back(results: list) -> tuple[int, ...]:
