@@ -29,6 +29,7 @@ from itertools import chain
 import regex
 
 from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
+from workbench.core.stemmers import snowball
 from workbench.core.word_lists import CHARACTER_STOPS, MODERN_GREEK, OWN_STOP_WORDS, QUESTION_WORDS, QUOTED
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
@@ -102,17 +103,6 @@ CHAT_WORDS = frozenset(
 )
 # The one stop-word list: every search, the confidence and the to-do drop these words.
 STOP_WORDS = FUNCTION_WORDS | CHAT_WORDS
-
-
-@functools.cache
-def _stemmer(algorithm: str = "english"):
-    """A Snowball stemmer from ``snowballstemmer``: a small, kept library with no model or data files, which stems in
-    C through PyStemmer when that imports (requirements.txt; the same stems, ``tests/test_stems_in_c.py``), else in
-    Python. English is Porter2: stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds
-    both."""
-    import snowballstemmer  # a few milliseconds, paid by the first text a search reads
-
-    return snowballstemmer.stemmer(algorithm)
 
 
 # The languages read with their own rules: ISO 639-1 code -> (name on screen, Snowball algorithm, stop-words list
@@ -247,7 +237,7 @@ class Analyzer:
         if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
             word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
         word = typed_aa(self.languages[0], word)  # Danish "faar" is "får"
-        stemmer = _stemmer(self.algorithm)
+        stemmer = snowball(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:
             return stemmed
