@@ -25,6 +25,8 @@ from workbench.core.word_lists import (
 from workbench.core.words import (
     ENGLISH,
     FULL_WIDTH_PUNCTUATION,
+    PAIRED,
+    PAIRED_LETTERS,
     SEARCH_WORDS_LABEL,
     STOP_WORDS,
     WORD,
@@ -150,8 +152,7 @@ class _Elsewhere:
 # words are runs of the question's own characters instead (``missing_runs``), cut at the language's function
 # characters (and Thai's question words) and, in Japanese, into its words: "プレゼント用にラッピングしてもらえる" is
 # "プレゼント", "用", "ラッピング" ("し", "ら": hiragana alone, how it is asked). "ー" is part of a katakana word.
-PAIRED = frozenset({"ja", "zh", "ko", "th"})
-_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}ー]+")
+_RUN = regex.compile(f"[{PAIRED_LETTERS}ー]+")
 # Japanese words: a katakana word; kanji with their kana ending ("代引き", "湯呑み") and an honorific "お" or "ご"
 # before them ("お店"); hiragana alone.
 _JAPANESE_WORD = regex.compile(r"[\p{Katakana}ー]+|[おご]?[^\p{Katakana}ー\p{Hiragana}]+\p{Hiragana}*|\p{Hiragana}+")
