@@ -99,7 +99,7 @@ def test_allegros_offer_title_names_the_product_and_ozons_annotation_describes_i
     ("mates_mercadolibre_es.xlsx", "Spanish", "Product names from Título, prices from Precio, descriptions from Descripción."),
     ("velos_wizishop_fr.csv", "French",
      "Product names from Nom du produit, prices from Prix TTC, descriptions from Description courte, categories from "
-     "Catégorie."),
+     "Catégorie, struck-through prices from Prix barré."),
     ("ceainarie_faq_ro.md", "Romanian", ""),
 ])
 def test_the_blind_files_open_in_their_language_with_their_columns(file, language, roles):
