@@ -17,7 +17,7 @@ from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
 from workbench.advise.todo_words import appended_sentence, bracketed, search_words_text, words_label
 from workbench.core.model import Fact, Section, Span
-from workbench.core.quoting import line_label, shown
+from workbench.core.quoting import STOPS, line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import owned, part_word, plural, verb
 from workbench.cut import STRATEGIES
@@ -227,7 +227,7 @@ class ItemWriter:
             else:
                 shown_in = as_read(self.document, edits[0])
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}, in the sentence that holds the "
-                        f"answer: “{shown_in}”{'' if shown_in[-1:] in '.!?。！？' else '.'}")
+                        f"answer: “{shown_in}”{'' if shown_in[-1:] in STOPS else '.'}")
         narrower = [self._words_item(section, [word], fact, answer_end) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
