@@ -242,7 +242,7 @@ PATTERN_CALLS = {
     "tags": "from workbench.read.markdown import clean_heading as run",
     "images": "from workbench.advise.risky import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
     "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
-    "nested": "from workbench.read.markdown import parse_markdown\nfrom workbench.run.evaluate import chunk_document\n"
+    "nested": "from workbench.read.markdown import parse_markdown\nfrom workbench.cut import chunk_document\n"
     "text = '# T\\n' + ''.join('  ' * i + f'- item {i}\\n' for i in range(600))\n"
     "run = lambda _: chunk_document(parse_markdown(text, 'n.md'), 'langchain-recursive-1000', None)",
     "script": "from workbench.advise.injection import SCRIPT\nrun = lambda line: list(SCRIPT.finditer(line))",

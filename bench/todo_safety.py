@@ -26,11 +26,11 @@ QUESTIONS = ROOT / "bench" / "questions"
 
 def main() -> int:
     from workbench.advise.audit import audit
-    from workbench.advise.shared_lines import column_types
     from workbench.advise.todo import not_clean, todo_list
     from workbench.advise.verdict import assess
     from workbench.core.model import Settings
     from workbench.cut import STRATEGIES
+    from workbench.read.data_columns import data_columns
     from workbench.read.loaders import load_path
     from workbench.read.questions import parse_questions
     from workbench.run.evaluate import evaluate
@@ -57,7 +57,7 @@ def main() -> int:
             document, strategies=(), questions=[q.question for q in evaluation.questions], not_clean=not_clean(run)
         )
         items = todo_list(evaluation, run, checkup, verdict.baseline)
-        types = column_types(document)
+        types = data_columns(document)
         answer_columns = {
             f.column
             for q in evaluation.questions

@@ -99,7 +99,7 @@ def test_allegros_offer_title_names_the_product_and_ozons_annotation_describes_i
     ("mates_mercadolibre_es.xlsx", "Spanish", "Product names from Título, prices from Precio, descriptions from Descripción."),
     ("velos_wizishop_fr.csv", "French",
      "Product names from Nom du produit, prices from Prix TTC, descriptions from Description courte, categories from "
-     "Catégorie."),
+     "Catégorie, struck-through prices from Prix barré."),
     ("ceainarie_faq_ro.md", "Romanian", ""),
 ])
 def test_the_blind_files_open_in_their_language_with_their_columns(file, language, roles):
@@ -144,3 +144,16 @@ def test_a_faq_whose_questions_are_bold_lines_is_cut_at_them():
 def test_bold_lines_stay_text_where_the_writer_used_headings_or_emphasis(text):
     document = load_bytes(text.encode("utf-8"), "faq.md")
     assert all(not section.heading.startswith(("Quanto", "Only", "bold")) for section in document.sections)
+
+
+def test_a_bold_sentence_is_emphasis_and_only_bold_questions_and_titles_open_sections():
+    text = ("# Shop FAQ\n\n**Can I return it?**\nYes, within 30 days.\n\n**All sales are final.**\nExcept faulty items.\n\n"
+            "**送料はいくら？**\n全国一律500円です。\n\n**返品はできません。**\n\n**Shipping**\nWe ship in 2 days.\n")
+    document = load_bytes(text.encode("utf-8"), "faq.md")
+    # On main "All sales are final." and "返品はできません。" were headings too, each a section of its own. Offsets by
+    # hand: "# Shop FAQ\n" is 0-11; "**Can I return it?**" 12-32 (20 characters), its answer 33-53, the bold
+    # sentence 55-79 and its line 80-100, so the section ends at 101; "**送料はいくら？**" (11) starts at 102.
+    assert [(s.heading, s.span, s.heading_span) for s in document.sections] == [
+        ("Shop FAQ", (0, 11), (0, 10)), ("Can I return it?", (12, 101), (12, 32)),
+        ("送料はいくら？", (102, 141), (102, 113)), ("Shipping", (142, 174), (142, 154))]
+    assert "**All sales are final.**" in [document.slice(fact.span) for fact in document.sections[1].facts]

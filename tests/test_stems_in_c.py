@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.core.words import LANGUAGES, _stemmer, analyzer, stop_words_of, tokenize
+from workbench.core.stemmers import snowball
+from workbench.core.words import LANGUAGES, analyzer, stop_words_of, tokenize
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = Path(__file__).parent.parent / "sample_data"
@@ -39,13 +40,13 @@ def words() -> list[str]:
 def test_the_stemmer_is_pystemmers():
     import Stemmer
 
-    assert isinstance(_stemmer("german"), Stemmer.Stemmer)
+    assert isinstance(snowball("german"), Stemmer.Stemmer)
 
 
 @pytest.mark.parametrize("code", sorted(code for code in LANGUAGES if LANGUAGES[code][1]))  # Ukrainian: none
 def test_c_stems_are_snowballs_python_stems(code):
     algorithm = LANGUAGES[code][1]
-    compiled, python = _stemmer(algorithm), pure_python(algorithm)
+    compiled, python = snowball(algorithm), pure_python(algorithm)
     sample = words()
     assert len(sample) > 3000
     assert [compiled.stemWord(w) for w in sample] == [python.stemWord(w) for w in sample]
@@ -56,3 +57,13 @@ def test_a_few_stems_by_hand():
     assert [analyzer(("en",)).stem(w) for w in ("returns", "returning", "batteries", "warranties")] == [
         "return", "return", "batteri", "warranti"]
     assert [analyzer(("de",)).stem(w) for w in ("rücksendungen", "größe")] == ["rucksend", "gross"]
+
+
+def test_the_confidences_hungarian_forms_are_snowballs_python_stems():
+    """``core.named_forms`` takes Hungarian's endings off with the searches' stemmer (``core.stemmers``): the same
+    stems as Snowball's own Python, after the folding every named form has."""
+    from workbench.core.named_forms import fold_accents, named_form
+
+    python = pure_python("hungarian")
+    sample = words()
+    assert [named_form("hu", w) for w in sample] == [python.stemWord(fold_accents(w)) for w in sample]

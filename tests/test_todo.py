@@ -122,11 +122,11 @@ SHOP = (
 
 
 def test_never_suggest_typing_text_into_a_number_flag_or_set_value_column_of_a_spreadsheet():
-    from workbench.advise.shared_lines import column_types
+    from workbench.read.data_columns import data_columns
 
     document = load_bytes(SHOP.encode(), "camping.csv")
     # Decided from the values: 45, 12 … numbers; 0/1 flags; 2 values over 5 rows set values; sentences text.
-    assert column_types(document) == {"price": "numbers", "availability": "set values", "is_featured": "yes/no flags",
+    assert data_columns(document) == {"price": "numbers", "availability": "set values", "is_featured": "yes/no flags",
                                       "colour": "set values"}  # an attribute's values, by its name
     questions = [
         Question("How much does the Tent cost?", "Tent", "45", row=2),

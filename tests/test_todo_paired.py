@@ -113,6 +113,22 @@ def test_the_faq_words_are_proven_and_fix_the_questions_they_came_from():
     assert "（検索キーワード：湯呑み）" in texts
 
 
+def test_the_todo_owns_a_korean_heading_without_an_english_apostrophe():
+    """On main the to-do wrote "Make ■ 배송 지역 및 배송비's line say …" and "but ■ 배송 기간's text never says it": an
+    English "'s" on a Korean heading. Another language's heading is quoted instead (``core.wording.owned``)."""
+    import regex
+
+    document = load_path(WRITTEN / "baesong_gyohwan_ko.md")
+    path = WRITTEN / "baesong_gyohwan_ko.questions.csv"
+    evaluation = evaluate(document, parse_questions(path.read_bytes(), path.name),
+                          Settings(["heading"], ["bm25"], ["none"]))
+    said = [sentence for item in advise(evaluation, reader="cli").todo for sentence in (item.edit, item.why)]
+    assert not any(regex.search(r"\p{Hangul}'s\b", sentence) for sentence in said), said
+    assert "Make the line of «■ 배송 지역 및 배송비» say what the question asks, in the customer's words." in said
+    assert any(sentence.startswith("Customers ask with “받아볼수”, but the text of «■ 배송 기간» never says it,")
+               for sentence in said)
+
+
 def test_a_japanese_exports_description_column_takes_the_words_and_no_data_column_does():
     """MakeShop's "商品説明" is the description (``data_columns.DESCRIPTION_PARTS``): the customer's "センチ" for the
     clay pot's size goes at the end of that cell, never into a price, stock or code column."""

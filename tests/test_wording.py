@@ -77,6 +77,15 @@ def test_possessives_plurals_and_verbs():
     assert verb(1, "does", "do") == "does" and verb(0, "does", "do") == "do"
 
 
+def test_a_heading_is_owned_with_an_apostrophe_in_english_and_quoted_in_another_language():
+    from workbench.core.wording import owned
+
+    assert owned("Aurora Ceiling Fan", "“Price” line") == "Aurora Ceiling Fan's “Price” line"
+    assert owned("Large items", "line", after=" that holds the answer") == "Large items' line that holds the answer"
+    assert owned(" ■ 배송 기간", "line", english=False) == "the line of «■ 배송 기간»"
+    assert owned("Versand", "“Preis” line", english=False, after=".") == "the “Preis” line of «Versand»."
+
+
 def test_mid_sentence_case_keeps_a_names_own_capitals():
     from workbench.core.wording import lower_first
     from workbench.run.names import strategy_name

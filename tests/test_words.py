@@ -103,3 +103,16 @@ def test_a_text_of_several_lines_reads_as_its_lines_each_read_once():
         for text in texts:
             assert tuple(reading.terms(text)) == whole_terms(reading, text), text[:80]
             assert line_words(text, reading) == whole_words(reading, text), text[:80]
+
+
+def test_the_languages_read_as_character_pairs_are_said_once_in_the_language_table():
+    """``LANGUAGES`` names the scripts each language has read as pairs: the tokenizer's runs (``CJK``) and the
+    to-do's languages of missing character runs (``PAIRED``) both come from it."""
+    from workbench.advise import todo_words
+    from workbench.core.words import CJK, LANGUAGES, PAIRED, tokenize
+
+    assert PAIRED == {"ja", "zh", "ko", "th"} and todo_words.PAIRED is PAIRED
+    for code, sample in {"ja": "ラッピング", "zh": "多少钱", "ko": "배송은", "th": "ราคา"}.items():
+        assert LANGUAGES[code].paired and CJK.fullmatch(sample)
+    assert CJK.search("Größe ελληνικά русский عربي") is None
+    assert tokenize("배송은 free") == ["배송", "송은", "free"]

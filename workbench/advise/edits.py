@@ -17,12 +17,8 @@ from dataclasses import dataclass, replace
 
 from workbench.advise.rewrite import DASH, MODEL_CHARACTERS, _label, _parts
 from workbench.core.model import Document, Fact, Section, Span
-from workbench.core.quoting import shown
+from workbench.core.quoting import FULL_WIDTH_STOPS, STOPS, shown
 from workbench.read.markdown import parse_markdown
-
-# What ends a sentence: ".", "!", "?", and Japanese's and Chinese's full-width "。", "！", "？".
-FULL_WIDTH_STOPS = "。！？"
-STOPS = ".!?" + FULL_WIDTH_STOPS
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,5 @@
 """The check-up's shared lines: a line word for word the same under several products, and how much harm it can
-do (a value that varies elsewhere, a placeholder, a store-wide line); and which columns of a spreadsheet the
-shop's system reads (``column_types``).
+do (a value that varies elsewhere, a placeholder, a store-wide line).
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from dataclasses import dataclass, field
 
 from workbench.core.model import Document, Question, Section
 from workbench.grade.places import Places
-from workbench.read.data_columns import FLAG, data_columns
+from workbench.read.data_columns import FLAG
 from workbench.read.markdown import FENCE
 from workbench.read.resolve import resolve_all
 from workbench.read.unfilled import is_zero, no_value
@@ -60,12 +59,6 @@ class SharedLine:
 
 def _normal(line: str) -> str:
     return " ".join(line.split())  # what re.sub(r"\s+", " ", line).strip() gives, a third of the time
-
-
-def column_types(document: Document) -> dict[str, str]:
-    """A spreadsheet's columns whose cells the shop's system reads, and what they hold: the one rule of
-    ``data_columns``, asked here by the check-up's shared lines."""
-    return data_columns(document)
 
 
 def is_flag(line: str) -> bool:

@@ -17,13 +17,14 @@ from workbench.advise.shared_lines import SharedLine
 from workbench.advise.todo_places import section_place, section_spans
 from workbench.advise.todo_words import appended_sentence, bracketed, search_words_text, words_label
 from workbench.core.model import Fact, Section, Span
-from workbench.core.quoting import line_label, shown
+from workbench.core.quoting import STOPS, line_label, shown
 from workbench.core.results import Evaluation, QuestionResult, Run
-from workbench.core.wording import part_word, plural, possessive, verb
+from workbench.core.wording import owned, part_word, plural, verb
 from workbench.cut import STRATEGIES
 from workbench.cut.structure import blocks
 from workbench.grade.places import Places, join_places
 from workbench.read.data_columns import as_text, data_columns, is_html, text_column
+from workbench.read.language import document_languages
 from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
 
@@ -101,6 +102,8 @@ class ItemWriter:
         self.types = data_columns(self.document)  # columns the shop's system reads: never typed into
         self.label = words_label(evaluation.analyzer, self.document.text)  # "Search words:" as the shop writes it
         self.noun = part_word(self.document.kind)  # a manual's parts are sections, a sheet's products
+        languages = document_languages(self.document)
+        self.english = not languages or languages[0] == "en"  # how a heading is owned in a sentence (``owned``)
         # Whether the recommended setup reads with the language model (and so has its window).
         self.model_reads = uses_model(replace(evaluation.settings, retrievers=[run.retriever], rerankers=[run.reranker]))
 
@@ -189,13 +192,13 @@ class ItemWriter:
         """``fact``: the line (or cell) holding the answer; ``answer_end``: where the answer ends in it."""
         quoted = ", ".join(f"“{w}”" for w in words)
         many = len(words) > 1
-        line, after = "", "the line that holds the answer"
+        after, owner = "the line that holds the answer", section.title
         if fact is not None:
             label = column_label(fact.column) if fact.column else line_label(self.document.slice(fact.span))
-            line = f" “{label}” line" if label else " line that holds the answer"
+            owner = (owned(section.title, f"“{label}” line", self.english) if label else
+                     owned(section.title, "line", self.english, " that holds the answer"))
             after = f"its “{label}” line" if label else after
-        owner = possessive(section.title) if line else section.title
-        edit = f"Add the word{'s' if many else ''} {quoted} to {owner}{line}, or a synonym line."
+        edit = f"Add the word{'s' if many else ''} {quoted} to {owner}, or a synonym line."
         where = self.places.of_fact(fact) if fact is not None else self._section_place(section)
         spans = [fact.span] if fact is not None else section_spans(self.document, section)
         edits = []
@@ -209,12 +212,12 @@ class ItemWriter:
             if cell is not None:
                 added = self._words_text(self.document.slice(cell.span), words)
                 edits = [append_to_line(self.document, cell, added)]
-                edit = (f"Add the word{'s' if many else ''} {quoted} to {possessive(section.title)} "
-                        f"“{column_label(cell.column)}” text, e.g. “… {shown(as_text(added).strip().lstrip('.,;|').strip().rstrip('.'), 80)}”{keep}.")
+                edit = (f"Add the word{'s' if many else ''} {quoted} to "
+                        f"{owned(section.title, f'“{column_label(cell.column)}” text', self.english)}, e.g. “… {shown(as_text(added).strip().lstrip('.,;|').strip().rstrip('.'), 80)}”{keep}.")
                 where, spans = f"row {cell.row}, column {cell.column}", [cell.span]
             else:
-                edit = (f"Add a “description” column to your file and write {quoted} in {possessive(section.title)} "
-                        f"cell (it has no text column the words can go in), or tell the bot in its instructions what "
+                edit = (f"Add a “description” column to your file and write {quoted} in "
+                        f"{owned(section.title, 'cell', self.english)} (it has no text column the words can go in), or tell the bot in its instructions what "
                         f"{'they mean' if many else 'it means'}{keep}.")
         elif fact is not None:
             edits = [self._words_line(section, fact, words, fact.span[1] if answer_end is None else answer_end)]
@@ -224,12 +227,12 @@ class ItemWriter:
             else:
                 shown_in = as_read(self.document, edits[0])
                 edit = (f"Add the word{'s' if many else ''} {quoted} to {section.title}, in the sentence that holds the "
-                        f"answer: “{shown_in}”{'' if shown_in[-1:] in '.!?。！？' else '.'}")
+                        f"answer: “{shown_in}”{'' if shown_in[-1:] in STOPS else '.'}")
         narrower = [self._words_item(section, [word], fact, answer_end) for word in words] if len(words) > 1 else []
         return Todo(
             "words",
             edit,
-            f"Customers ask with {quoted}, but {possessive(section.title)} text never says {'them' if many else 'it'}, "
+            f"Customers ask with {quoted}, but {owned(section.title, 'text', self.english)} never says {'them' if many else 'it'}, "
             + ("so the meaning-based search has only the rest of the question to go on, and a word search "
                "misses the answer outright (as “colours” misses a column called “colors”)."
                if self.model_reads else
@@ -365,7 +368,7 @@ class ItemWriter:
             place = self.places.of(top.spans[0])
             from_where = f"{lies_in.title} ({place})" if lies_in is not None and lies_in.heading else place
         return Todo(
-            "other", f"Make {possessive(section.title)} line say what the question asks, in the customer's words.",
+            "other", f"Make {owned(section.title, 'line', self.english)} say what the question asks, in the customer's words.",
             f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
             self._section_place(section), spans=section_spans(self.document, section),
         )

@@ -12,6 +12,7 @@ from collections.abc import Container
 
 from workbench.core.asked import PAIRED, question_pieces
 from workbench.core.named_forms import MARKS
+from workbench.core.quoting import STOPS
 from workbench.core.words import (
     ENGLISH,
     FULL_WIDTH_PUNCTUATION,
@@ -207,6 +208,6 @@ def appended_sentence(analyzer: Analyzer, cell: str, words: list[str], label: st
     a space, but after a full-width stop, which takes none)."""
     text, end = search_words_text(analyzer, words, label), cell.rstrip()[-1:]
     if analyzer.languages[0] in FULL_WIDTH_PUNCTUATION:
-        return ("" if not cell or end in ".!?。！？" else "。") + text
+        return ("" if not cell or end in STOPS else "。") + text
     stop = "" if not cell or end in ".!?" else "."
     return f"{stop} {text}"

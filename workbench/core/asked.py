@@ -23,12 +23,12 @@ from workbench.core.word_lists import (
     KOREAN_QUESTION_WORDS,
     THAI_QUESTION_WORDS,
 )
+from workbench.core.words import PAIRED, PAIRED_LETTERS  # noqa: F401  (PAIRED: the to-do's, from the language table)
 
 # The languages read as character pairs: a question's runs of characters are cut at the language's function
 # characters (and Thai's question words) and, in Japanese, into its words: "プレゼント用にラッピングしてもらえる" is
 # "プレゼント", "用", "ラッピング" ("し", "ら": hiragana alone, how it is asked). "ー" is part of a katakana word.
-PAIRED = frozenset({"ja", "zh", "ko", "th"})
-_RUN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}ー]+")
+_RUN = regex.compile(f"[{PAIRED_LETTERS}ー]+")
 # Japanese words: a katakana word; kanji with their kana ending ("代引き", "湯呑み") and an honorific "お" or "ご"
 # before them ("お店"); hiragana alone.
 _JAPANESE_WORD = regex.compile(r"[\p{Katakana}ー]+|[おご]?[^\p{Katakana}ー\p{Hiragana}]+\p{Hiragana}*|\p{Hiragana}+")

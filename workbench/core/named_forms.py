@@ -21,11 +21,12 @@ questions and fewer answerable ones than any stemming (the figures in ``grade/co
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Callable
 
 import regex
+
+from workbench.core.stemmers import snowball
 
 MARKS = regex.compile(r"\p{M}+")
 
@@ -183,15 +184,8 @@ def _nordic(word: str) -> str:
 # Snowball's Hungarian stemmer, which takes off cases, possessives and plurals (its few derivational endings are
 # rare in a shop's words), parted the probe's answerable and unanswerable questions on both halves of its rows
 # (BENCHMARKS.md, "Refusing in the shop's language, continued"). Stemmed after folding, as the file's words are.
-@functools.cache
-def _snowball(algorithm: str) -> Callable[[str], str]:
-    import snowballstemmer  # the searches' stemmer library (core.words._stemmer); imported there first
-
-    return snowballstemmer.stemmer(algorithm).stemWord
-
-
 def _hungarian(word: str) -> str:
-    return _snowball("hungarian")(word)
+    return snowball("hungarian").stemWord(word)
 
 
 # Finnish puts case, number, possession and a question's "-ko" on the word ("toimituksen", "kiukaalla", "takuuta",

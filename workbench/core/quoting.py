@@ -4,6 +4,18 @@ from __future__ import annotations
 
 import re
 
+# What ends a sentence: ".", "!", "?", and Japanese's and Chinese's full-width "。", "！", "？".
+FULL_WIDTH_STOPS = "。！？"
+STOPS = ".!?" + FULL_WIDTH_STOPS
+QUESTION_MARKS = "?？؟"  # and Arabic's
+
+
+def is_sentence(text: str) -> bool:
+    """Whether a short text ends as a statement does (".", "!", "。", "！"), not as a question or a title (a "?",
+    or no stop at all)."""
+    end = text.rstrip()[-1:]
+    return bool(end) and end in STOPS and end not in QUESTION_MARKS
+
 
 def plain(line: str) -> str:
     """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead."""

@@ -42,6 +42,14 @@ def possessive(name: str) -> str:
     return f"{name}'" if name[-1:].lower() == "s" else f"{name}'s"
 
 
+def owned(name: str, thing: str, english: bool = True, after: str = "") -> str:
+    """ "Aurora Ceiling Fan's “Price” line" when the file is in English; "the “Price” line of «배송 기간»" when it is
+    not: an English "'s" on a heading in another language reads as a slip ("■ 배송 기간's line", "Versand's line"),
+    and the guillemets set the shop's own words apart from the sentence and from the “…” that quote a customer's
+    words and the columns. ``after`` follows the thing ("line", " that holds the answer")."""
+    return f"{possessive(name)} {thing}{after}" if english else f"the {thing} of «{name.strip()}»{after}"
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """ "1 piece", "4 pieces", "2 boxes" (``many`` for an irregular plural: plural(3, "child", "children"))."""
     return f"{count:,} {word if count == 1 else many or _plural(word)}"

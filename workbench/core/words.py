@@ -25,19 +25,16 @@ import functools
 import re
 import unicodedata
 from itertools import chain
+from typing import NamedTuple
 
 import regex
 
 from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
+from workbench.core.stemmers import snowball
 from workbench.core.word_lists import CHARACTER_STOPS, MODERN_GREEK, OWN_STOP_WORDS, QUESTION_WORDS, QUOTED
 
 # Letters with their combining marks (Devanagari vowel signs and viramas stay inside the word), and digits.
 WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
-# Scripts written without spaces between words (Chinese, Japanese, Thai), and Korean, which writes a word's particles
-# and endings on it ("배송은", "배송비는"): indexed by overlapping character pairs, so "배송" meets both. Korean whole
-# words left 6 of the probe export's 11 answerable questions clean and refused none of its 3 unanswerable ones;
-# pairs, 11 and 3.
-CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}]+")
 THAI = regex.compile(r"\p{Thai}")
 # WORD restricted to ASCII (letters, digits; no ASCII character is a mark): the standard library's
 # engine finds these runs 2.5 times faster than ``regex`` does with Unicode classes, and most shop text is ASCII.
@@ -104,55 +101,62 @@ CHAT_WORDS = frozenset(
 STOP_WORDS = FUNCTION_WORDS | CHAT_WORDS
 
 
-@functools.cache
-def _stemmer(algorithm: str = "english"):
-    """A Snowball stemmer from ``snowballstemmer``: a small, kept library with no model or data files, which stems in
-    C through PyStemmer when that imports (requirements.txt; the same stems, ``tests/test_stems_in_c.py``), else in
-    Python. English is Porter2: stripping -s/-es missed "returning"/"returned" and "batteries"/"battery"; this finds
-    both."""
-    import snowballstemmer  # a few milliseconds, paid by the first text a search reads
+class Language(NamedTuple):
+    """One language read with its own rules (``LANGUAGES``)."""
 
-    return snowballstemmer.stemmer(algorithm)
+    name: str  # on screen
+    algorithm: str | None  # its Snowball stemmer (``core.stemmers``); None: its words whole, without accents
+    stop_list: str | None  # its stop words' list in the ``stop-words`` package (``stop_words_of``)
+    # The scripts it writes that are read as overlapping character pairs (``tokenize``), not as words: ``CJK``, and
+    # the to-do's missing runs of characters (``advise.todo_words``) in the languages that have them (``PAIRED``).
+    paired: tuple[str, ...] = ()
 
 
-# The languages read with their own rules: ISO 639-1 code -> (name on screen, Snowball algorithm, stop-words list
-# of the ``stop-words`` package). Each has a stop-word list and a stemmer (but Ukrainian, which Snowball lacks, and
-# Japanese, Chinese and Korean, read as character pairs); a document in any other language is read as English is
-# (its words whole, English stop words dropped).
+# The languages read with their own rules, by ISO 639-1 code. Each has a stop-word list and a stemmer (but Ukrainian,
+# which Snowball lacks, and the languages read as character pairs); a document in any other language is read as
+# English is (its words whole, English stop words dropped).
 LANGUAGES = {
-    "en": ("English", "english", "english"),
-    "de": ("German", "german", "german"),
-    "fr": ("French", "french", "french"),
-    "es": ("Spanish", "spanish", "spanish"),
-    "it": ("Italian", "italian", "italian"),
-    "nl": ("Dutch", "dutch", "dutch"),
-    "pt": ("Portuguese", "portuguese", "portuguese"),
-    "da": ("Danish", "danish", "danish"),
-    "sv": ("Swedish", "swedish", "swedish"),
-    "no": ("Norwegian", "norwegian", "norwegian"),
-    "fi": ("Finnish", "finnish", "finnish"),
-    "ca": ("Catalan", "catalan", "catalan"),
-    "ro": ("Romanian", "romanian", "romanian"),
-    "hu": ("Hungarian", "hungarian", "hungarian"),
-    "pl": ("Polish", "polish", "polish"),
-    "tr": ("Turkish", "turkish", "turkish"),
-    "ru": ("Russian", "russian", "russian"),
-    "id": ("Indonesian", "indonesian", "indonesian"),
-    "cs": ("Czech", "czech", "czech"),
-    "el": ("Greek", "greek", "greek"),
-    "uk": ("Ukrainian", None, "ukrainian"),  # Snowball has no Ukrainian: words whole, stop words and folding
+    "en": Language("English", "english", "english"),
+    "de": Language("German", "german", "german"),
+    "fr": Language("French", "french", "french"),
+    "es": Language("Spanish", "spanish", "spanish"),
+    "it": Language("Italian", "italian", "italian"),
+    "nl": Language("Dutch", "dutch", "dutch"),
+    "pt": Language("Portuguese", "portuguese", "portuguese"),
+    "da": Language("Danish", "danish", "danish"),
+    "sv": Language("Swedish", "swedish", "swedish"),
+    "no": Language("Norwegian", "norwegian", "norwegian"),
+    "fi": Language("Finnish", "finnish", "finnish"),
+    "ca": Language("Catalan", "catalan", "catalan"),
+    "ro": Language("Romanian", "romanian", "romanian"),
+    "hu": Language("Hungarian", "hungarian", "hungarian"),
+    "pl": Language("Polish", "polish", "polish"),
+    "tr": Language("Turkish", "turkish", "turkish"),
+    "ru": Language("Russian", "russian", "russian"),
+    "id": Language("Indonesian", "indonesian", "indonesian"),
+    "cs": Language("Czech", "czech", "czech"),
+    "el": Language("Greek", "greek", "greek"),
+    "uk": Language("Ukrainian", None, "ukrainian"),  # Snowball has no Ukrainian: words whole, stop words and folding
     # Issue 35's third probe. Hebrew and Vietnamese have no Snowball stemmer, Thai neither stemmer nor stop-word
     # list (its words are character pairs, ``tokenize``); Vietnamese's stop words are its own (``OWN_STOP_WORDS``).
-    "ar": ("Arabic", "arabic", "arabic"),
-    "hi": ("Hindi", "hindi", "hindi"),
-    "he": ("Hebrew", None, "hebrew"),
-    "th": ("Thai", None, None),
-    "vi": ("Vietnamese", None, None),
-    # Read as character pairs (``tokenize``), no stemmer: a pair is a word's root or crosses a word's end.
-    "ja": ("Japanese", None, None),
-    "zh": ("Chinese", None, None),
-    "ko": ("Korean", None, None),
+    "ar": Language("Arabic", "arabic", "arabic"),
+    "hi": Language("Hindi", "hindi", "hindi"),
+    "he": Language("Hebrew", None, "hebrew"),
+    "th": Language("Thai", None, None, ("Thai",)),
+    "vi": Language("Vietnamese", None, None),
+    # Read as character pairs, no stemmer: a pair is a word's root or crosses a word's end. Chinese and Japanese
+    # (and Thai) write no spaces between words; Korean writes a word's particles and endings on it ("배송은",
+    # "배송비는"), so "배송" meets both: Korean whole words left 6 of the probe export's 11 answerable questions clean
+    # and refused none of its 3 unanswerable ones; pairs, 11 and 3.
+    "ja": Language("Japanese", None, None, ("Han", "Hiragana", "Katakana")),
+    "zh": Language("Chinese", None, None, ("Han",)),
+    "ko": Language("Korean", None, None, ("Hangul",)),
 }
+# The languages read as character pairs, and the letters of their scripts: a run of them is cut into pairs.
+PAIRED = frozenset(code for code, language in LANGUAGES.items() if language.paired)
+PAIRED_LETTERS = "".join(dict.fromkeys(rf"\p{{{script}}}" for language in LANGUAGES.values() for script in language.paired))
+CJK = regex.compile(f"[{PAIRED_LETTERS}]+")
+
 
 # Endings a customer types without their accent, and the accent Snowball knows them by (``Analyzer._stem``: each
 # that fits is tried, the shortest stem kept): Spain's "vosotros" verbs ("enviais", "teneis") and Portuguese "-ção"/"-ções" ("devolucao").
@@ -195,8 +199,8 @@ class Analyzer:
 
     def __init__(self, languages: tuple[str, ...]) -> None:
         self.languages = languages
-        self.name = LANGUAGES[languages[0]][0]
-        self.algorithm = LANGUAGES[languages[0]][1]
+        self.name = LANGUAGES[languages[0]].name
+        self.algorithm = LANGUAGES[languages[0]].algorithm
         stops = [stop_words_of(code) for code in languages]
         self.stop_words = stops[0] if len(stops) == 1 else frozenset().union(*stops)
         self.folds = languages[0] != "en"
@@ -227,7 +231,7 @@ class Analyzer:
     @property
     def names(self) -> list[str]:
         """The languages' names on screen, main first: ["German"], ["English", "French"]."""
-        return [LANGUAGES[code][0] for code in self.languages]
+        return [LANGUAGES[code].name for code in self.languages]
 
     def _stem(self, word: str) -> str:
         """A lowercase word's Snowball stem; a word of another script, or a number, comes back as it is. Outside
@@ -247,7 +251,7 @@ class Analyzer:
         if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
             word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
         word = typed_aa(self.languages[0], word)  # Danish "faar" is "får"
-        stemmer = _stemmer(self.algorithm)
+        stemmer = snowball(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:
             return stemmed
@@ -312,7 +316,7 @@ def stop_words_of(code: str) -> frozenset[str]:
         return CHARACTER_STOPS[code]
     from stop_words import get_stop_words
 
-    listed = LANGUAGES[code][2]
+    listed = LANGUAGES[code].stop_list
     words = {word.lower().translate(QUOTED) for word in (get_stop_words(listed) if listed else ())}
     words |= set(MODERN_GREEK if code == "el" else ()) | set(OWN_STOP_WORDS.get(code, ()))
     return frozenset(words | {fold_accents(word) for word in words})

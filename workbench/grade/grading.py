@@ -57,12 +57,9 @@ class Names:
         """The whole of ``text`` is one of the names."""
         return _spaced(text) in self.names
 
-    def within(self, text: str) -> bool:
-        """One of the names stands in ``text`` as whole words: no letter, digit or underscore either side."""
-        return self.within_spaced(_spaced(text))
-
     def within_spaced(self, spaced: str) -> bool:
-        """``within`` for text already in lower case with its blank runs made single spaces (``_spaced``)."""
+        """One of the names stands in ``spaced`` as whole words (no letter, digit or underscore either side): a text
+        already in lower case with its blank runs made single spaces (``_spaced``)."""
         return any(_whole(spaced, name) for name in self.names)
 
 

@@ -19,10 +19,9 @@ from workbench.read.table import (
     PREAMBLE_ROWS,
     Table,
     clean_cell,
+    find_header,
     header_position,
     name_like_column,
-    preamble_warning,
-    template_hint,
 )
 from workbench.read.textio import check_size
 
@@ -147,11 +146,11 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
         workbook.close()
     if not records:
         raise WorkbenchError(f"Sheet {sheet!r} of {name} is empty.")
-    position = header_position([record for _, record in records[:PREAMBLE_ROWS]])
-    hint = bool(position) and template_hint([record for _, record in records[position + 1:position + 2 + PREAMBLE_ROWS]])
-    if position:
-        warnings.append(preamble_warning(name, records[position][0], records[0][1], hint))
-    header, rows = records[position][1], records[position + 1 + hint:]
+    found = find_header(records, name)
+    if found.warning:
+        warnings.append(found.warning)
+    position = found.index
+    header, rows = records[position][1], records[position + 1 + (found.hint_row is not None):]
     for letter, cells in formula_cells.items():
         index = _column_index(letter)
         label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter

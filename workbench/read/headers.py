@@ -64,6 +64,19 @@ ROLE_HEADERS = {
                  "kategoriak", "kategoriler", "раздел", "категория", "категории", "категорія", "категорії",
                  "κατηγοριες", "κατηγορια"),
 }
+# A struck-through price ("compare at" in Shopify's words): what the product cost before, shown crossed out beside
+# its price. Never the price, whatever its place or its first word ("Prix barré" before "Prix de vente" was read
+# as the price, and a price question expected it): a whole header, folded, or its first word. Its cells stay in
+# the product's text as the shop labelled them ("Prix barré: 2 099,00 €"), which says to a bot, in the shop's
+# language, what the price was; no price question is asked of them. Nuvemshop's "Preço promocional" is no such
+# price: it is the sale price the customer pays, beside "Preço" (WooCommerce's "Sale price" likewise).
+COMPARE_AT_HEADERS = (
+    "compare at price", "compare-at price", "variant compare at price", "old price", "was price",  # en
+    "streichpreis", "uvp", "alter preis", "prix barre", "ancien prix", "precio tachado", "precio anterior",
+    "precio de comparacion", "prezzo barrato", "prezzo di confronto", "preco de comparacao", "preco antigo",
+    "vergelijkingsprijs", "oude prijs", "cena przekreslona", "stara cena", "старая цена", "цена до скидки",
+    "зачеркнутая цена",
+)
 HANDLE_HEADERS = ("handle", "slug", "url key", "url_key", "product handle", "reference handle", "parent", "parent sku")
 # A variation's own row names its product here (WooCommerce: "id:1021" or the parent's SKU), by one of KEY_HEADERS.
 PARENT_HEADERS = ("parent", "parent sku", "parent id")
@@ -136,19 +149,32 @@ for _role, _headers in SCRIPT_ROLE_HEADERS.items():
 
 
 def column_roles(columns: tuple[str, ...] | list[str], name_column: str | None = None) -> dict[str, str]:
-    """Which column holds the name (``name_column``, as chosen), the price, the description and the category, in
-    any of the languages read here: {"name": "TITRE", "price": "PRIX", …}; a role no header plays is left out."""
+    """Which column holds the name (``name_column``, as chosen), the price, the description, the category and the
+    struck-through price (``COMPARE_AT_HEADERS``), in any of the languages read here: {"name": "TITRE", "price":
+    "PRIX", …}; a role no header plays is left out. The struck-through price's column plays no other role."""
     roles = {"name": name_column} if name_column else {}
     keys = [folded(cell) for cell in columns]
+    compare_at = _role_index(keys, COMPARE_AT_HEADERS)
+    if compare_at is not None:
+        keys[compare_at] = ""
     for role, headers in ROLE_HEADERS.items():
-        found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
-        if found is None:  # "Precio impuestos excluidos", "Цена, руб.*" (Ozon's): the first word says the role
-            found = next((index for index, key in enumerate(keys) if _first_word(key) in headers), None)
+        found = _role_index(keys, headers)
         if found is None:
             found = east_asian_role(keys, role)
         if found is not None:
             roles[role] = columns[found]
+    if compare_at is not None:
+        roles["compare_at"] = columns[compare_at]
     return roles
+
+
+def _role_index(keys: list[str], headers: tuple[str, ...]) -> int | None:
+    """The first of ``headers`` that is a whole header (folded), else the first header whose first word is one
+    ("Precio impuestos excluidos", "Цена, руб.*", Ozon's, say the role by their first word)."""
+    found = next((index for candidate in headers for index, key in enumerate(keys) if key == candidate), None)
+    if found is None:
+        found = next((index for index, key in enumerate(keys) if _first_word(key) in headers), None)
+    return found
 
 
 WORD_AND_DIGITS = regex.compile(r"[^\p{L}\p{N}]+")
@@ -160,7 +186,8 @@ def _first_word(key: str) -> str:
     return next((word for word in WORD_AND_DIGITS.split(key) if word), "")
 
 
-ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories"}
+ROLE_WORDS = {"name": "product names", "price": "prices", "description": "descriptions", "category": "categories",
+              "compare_at": "struck-through prices"}
 
 
 def columns_read(document: Document) -> str:
@@ -170,7 +197,7 @@ def columns_read(document: Document) -> str:
 
 
 def roles_sentence(columns: tuple[str, ...] | list[str], name_column: str | None) -> str:
-    """The columns read as the name, price, description and category, in words: "Product names from TITRE,
-    prices from PRIX, descriptions from DESCRIPTIF." ("" when none)."""
+    """The columns read as the name, price, description, category and struck-through price, in words: "Product
+    names from TITRE, prices from PRIX, descriptions from DESCRIPTIF." ("" when none)."""
     said = ", ".join(f"{ROLE_WORDS[role]} from {column}" for role, column in column_roles(columns, name_column).items())
     return said[:1].upper() + said[1:] + "." if said else ""

@@ -7,6 +7,7 @@ import re
 import regex
 
 from workbench.core.model import Document, Fact, Section
+from workbench.core.quoting import is_sentence
 from workbench.read.base import LOADERS, Loader
 from workbench.read.textio import decode_text
 
@@ -25,7 +26,9 @@ _ATTRIBUTE = r"""(?:[#.][\w:.\-]+|[\w\-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)|-)"""
 ATTRIBUTES = re.compile(r"\{:?\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}")
 ATTRIBUTES_LINE = re.compile(r"^ {0,3}\{:\s*" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*\s*\}\s*$")
 
-# A line wholly in bold, "**Cât costă transportul?**": a FAQ's question where its writer had no heading to use.
+# A line wholly in bold, "**Cât costă transportul?**": a FAQ's question where its writer had no heading to use. It
+# opens a section when it reads as a question or a title (a "?", or no stop); a bold sentence ("**All sales are
+# final.**", "**Versand ist kostenlos!**") is the answer's emphasis (``core.quoting.is_sentence``).
 BOLD_LINE = re.compile(r" {0,3}(\*\*|__)(?=\S)([^*_\n]{1,150}?)(?<=\S)\1[ \t]*$")
 TAG = re.compile(r"<[^<>]*>")  # not [^>]*: from each of many unclosed '<' that would scan to the line's end
 # A line with no letter and no digit in any script: a horizontal rule, a table separator or an empty
@@ -103,10 +106,10 @@ def _find_headings(text: str, lines: list[tuple[int, int]],
     bold: list[tuple[int, int, int, str]] = []  # lines wholly in bold after a blank line: headings, maybe
     for index in range(first, len(lines)):
         opens, atx, attributes, underline, can_be_title, _, _, _ = kinds[index]
-        if fence is None and text[lines[index][0]:lines[index][0] + 5].lstrip(" ")[:1] in "*_" \
+        if fence is None and text[lines[index][0]:lines[index][0] + 5].lstrip(" ")[:1] in ("*", "_") \
                 and (index == first or kinds[index - 1][5] and not text[lines[index - 1][0]:lines[index - 1][1]].strip()):
             strong = BOLD_LINE.match(text, lines[index][0], lines[index][1])
-            if strong:
+            if strong and not is_sentence(strong.group(2)):  # "**All sales are final.**" is said, not asked
                 bold.append((index, index, 2, strong.group(2)))
         if fence is not None:
             if opens is not None and closes_fence(fence, text[lines[index][0] : lines[index][1]]):

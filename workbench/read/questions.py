@@ -262,8 +262,10 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
     # A flag written as a digit ("¿En inventario?: 1") answers no customer in their words: "1" is no answer to "Is
     # it in stock?". It is not asked; the stock count beside it, when there is one, is ("How many … in stock?").
     digit_flags = {column for column, kind in data_columns(document).items() if kind == "yes/no flags"}
-    # The price the Document page says it reads ("prices from Cena z podatkiem"), not the net price beside it.
-    price_column = column_roles(document.columns, document.name_column).get("price")
+    # The price the Document page says it reads ("prices from Cena z podatkiem"), not the net price beside it, and
+    # never a struck-through price ("Prix barré"), even where a product's price cell is empty: it is not asked.
+    roles = column_roles(document.columns, document.name_column)
+    price_column = roles.get("price")
     per_product: list[list[Question]] = []
     for section in document.sections:
         if not section.heading:
@@ -273,7 +275,7 @@ def generate_questions(document: Document, columns: list[str] | None = None, lim
         facts = list(section.facts)
         unit_columns = _unit_columns(document, section)
         for index, fact in enumerate(facts):
-            if fact.column not in wanted:
+            if fact.column not in wanted or fact.column == roles.get("compare_at"):
                 continue
             kind = column_kind(fact.column)
             if kind is None or (kind != "faq" and kind in kinds) or (fact.column in unasked and kind != "stock"):

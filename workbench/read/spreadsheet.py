@@ -23,10 +23,9 @@ from workbench.read.table import (
     PREAMBLE_ROWS,
     Table,
     clean_cell,
+    find_header,
     header_position,
-    preamble_warning,
     table_to_document,
-    template_hint,
 )
 from workbench.read.textio import decode_text
 
@@ -185,18 +184,17 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
             f"{verb(swallowed, 'that line was', f'those {swallowed:,} lines were')} read as one cell of row {row}. Check the quote marks in row {row}; a quote "
             "inside a cell is written twice (\"\")."
         )
-    filled = [i for i, record in enumerate(records) if any(record)][:PREAMBLE_ROWS]
+    filled = list(itertools.islice(
+        ((number, record) for number, record in enumerate(records, start=1) if any(record)), 2 * PREAMBLE_ROWS + 1))
     if not filled:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
-    header_index = filled[header_position([records[i] for i in filled])]
-    hint = header_index != filled[0] and template_hint(
-        [record for record in records[header_index + 1:header_index + 2 + PREAMBLE_ROWS] if any(record)])
-    if header_index != filled[0]:
-        warnings.append(preamble_warning(name, header_index + 1, records[filled[0]], hint))
+    found = find_header(filled, name)
+    if found.warning:
+        warnings.append(found.warning)
+    header_index = filled[found.index][0] - 1
     header = records[header_index]
-    rows = [(number + 1, record) for number, record in enumerate(records) if number > header_index]
-    if hint:  # the first row with anything under the header
-        rows.remove(next(row for row in rows if any(row[1])))
+    rows = [(number + 1, record) for number, record in enumerate(records)
+            if number > header_index and number + 1 != found.hint_row]
     if delimiter == ",":
         mended = mend_decimal_commas(rows, len(header))
         if mended:

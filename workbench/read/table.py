@@ -169,11 +169,35 @@ def template_hint(rows: list[list[str]]) -> bool:
     return worded
 
 
-def preamble_warning(name: str, header_row: int, first: list[str], hint: bool = False) -> str:
+@dataclass(frozen=True)
+class HeaderFound:
+    """Where a sheet's header is among its rows that hold anything (``index``: 0 unless below a title), the row
+    under it that is a template's hint, left out (``hint_row``, the file's number; None when there is none), and
+    the warning that says so (None for a header in the first row)."""
+
+    index: int
+    hint_row: int | None = None
+    warning: str | None = None
+
+
+def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
+    """The header of a CSV file or an Excel sheet, read from its rows that hold anything, as (row number, cells):
+    the first 2 * PREAMBLE_ROWS + 1 of them are enough. Blank rows are skipped here as everywhere else in a table:
+    a blank row under the header, then a template's hint, is the same file as the hint right under it, and the hint
+    is looked for in the same ten rows below it whatever blank rows sit among them."""
+    position = header_position([record for _, record in filled[:PREAMBLE_ROWS]])
+    if not position:
+        return HeaderFound(0)
+    hint = template_hint([record for _, record in filled[position + 1:position + 2 + PREAMBLE_ROWS]])
+    hint_row = filled[position + 1][0] if hint else None
+    return HeaderFound(position, hint_row, preamble_warning(name, filled[position][0], filled[0][1], hint_row))
+
+
+def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int | None = None) -> str:
     """Says that the rows above a header found below a title were left out, naming the first, and the row under
-    it when it was a template's hint (``template_hint``)."""
+    it (``hint_row``, past any blank rows) when it was a template's hint (``template_hint``)."""
     title = next(cell for cell in first if cell)
-    under = f", and row {header_row + 1} under it, which says what to write in each column," if hint else ""
+    under = f", and row {hint_row} under it, which says what to write in each column," if hint_row else ""
     return (f"The header of {name} is row {header_row}: the rows above it (a title or instructions, first "
             f"{title[:60]!r}){under} were left out.")
 
