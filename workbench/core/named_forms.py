@@ -228,9 +228,21 @@ def _finnish(word: str) -> str:
     return word[:-1] if len(word) > 5 and word[-1] in "ij" else word
 
 
+# Bulgarian writes its article on the word's end ("маслото", "парфюма", "розовата", "чая") and customers ask with it,
+# where a product's name has none ("Розово масло", "Парфюм", "Чай"); Snowball has no Bulgarian. This light rule, on
+# the folded word (й is и), takes the article off and then one final vowel, which also parts a plural's "-и" from
+# its singular's "-а" ("рози", "роза"): "маслото" and "масло" are both "масл", "чая" and "чай" "ча".
+BULGARIAN_ARTICLES = ("ът", "ят", "та", "то", "те")
+
+
+def _bulgarian(word: str) -> str:
+    word = _off(word, BULGARIAN_ARTICLES, 3)
+    return word[:-1] if len(word) > 2 and word[-1] in "аяоеиъ" else word
+
+
 RULES: dict[str, Callable[[str], str]] = {
     "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
-    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish,
+    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish, "bg": _bulgarian,
 }
 
 
