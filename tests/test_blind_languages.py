@@ -84,6 +84,7 @@ def test_a_mass_update_sheets_field_keys_are_not_its_header():
     assert [section.heading for section in document.sections[1:]] == [
         "Kuih Bangkit 400g", "Rempeyek 250g", "Dodol Durian 500g", "Serunding 200g"]
     assert "is row 2" in document.warnings[0] and "row 3 under it" in document.warnings[0]
+    assert "(the fields' codes for the shop's system, first 'et_title_product_id')" in document.warnings[0]
 
 
 def test_a_csv_whose_header_is_keys_stays_as_it_is():
@@ -135,3 +136,10 @@ def test_generated_questions_are_worded_in_the_files_language():
     assert "Колко струва Розова вода 250 мл?" in asked
     # Persian's and Arabic's question mark "؟" is taken off before the unit is said, as "?" is
     assert wording_for("fa").with_unit("وزن گز چقدره؟", "grams") == "وزن گز چقدره، به گرم؟"
+
+
+def test_persian_typed_on_an_arabic_keyboard_names_the_files_words():
+    from workbench.core.named_forms import named_form
+
+    # "قيمت" and "كشمش" with Arabic's yeh and kaf are the file's "قیمت" and "کشمش" (main: two other words)
+    assert [named_form("fa", word) for word in ("قيمت", "كشمش")] == [named_form("fa", word) for word in ("قیمت", "کشمش")]

@@ -240,9 +240,19 @@ def _bulgarian(word: str) -> str:
     return word[:-1] if len(word) > 2 and word[-1] in "аяоеиъ" else word
 
 
+# Persian written on an Arabic keyboard has Arabic's yeh and kaf ("قيمت", "كشمش") for Persian's ی and ک, as Snowball's
+# Persian stemmer reads them for the searches; the confidence's form reads them so too.
+PERSIAN_LETTERS = str.maketrans({"ي": "ی", "ك": "ک", "ى": "ی"})
+
+
+def _persian(word: str) -> str:
+    return word.translate(PERSIAN_LETTERS)
+
+
 RULES: dict[str, Callable[[str], str]] = {
     "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
     "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish, "bg": _bulgarian,
+    "fa": _persian,
 }
 
 

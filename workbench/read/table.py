@@ -196,7 +196,8 @@ def preamble_warning(name: str, header_row: int, first: list[str], hint: bool = 
     it when it was a template's hint (``template_hint``)."""
     title = next(cell for cell in first if cell)
     under = f", and row {header_row + 1} under it, which says what to write in each column," if hint else ""
-    return (f"The header of {name} is row {header_row}: the rows above it (a title or instructions, first "
+    above = "the fields' codes for the shop's system" if _field_keys(first) else "a title or instructions"
+    return (f"The header of {name} is row {header_row}: the rows above it ({above}, first "
             f"{title[:60]!r}){under} were left out.")
 
 
