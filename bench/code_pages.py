@@ -5,7 +5,7 @@
 
 For each file of tests/data/written in the code page its country's Excel saves (Russian and Ukrainian in 1251,
 Greek 1253, Turkish 1254, Czech, Hungarian and Polish 1250, the Western files 1252, Arabic 1256, Hebrew 1255, Thai
-874, Vietnamese 1258, written as Windows writes it: a tone the page has no letter for as a combining mark), it takes
+874, Lithuanian 1257, Vietnamese 1258, written as Windows writes it: a tone the page has no letter for as a combining mark), it takes
 300 random runs of 1 to 8 of its lines (seeded), encodes each in that page, and counts the samples read in the
 right page (``textio._windows_text``) and, with ``--against``, those the other checkout reads the same. A sample
 that is pure ASCII, or valid UTF-8, never reaches the guess and is left out.
@@ -22,14 +22,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WRITTEN = ROOT / "tests" / "data" / "written"
 PAGES = {
-    "cp1251": ["kosmetika_bitrix_ru.csv", "chai_opencart_uk.csv"], "cp1253": ["meli_woocommerce_el.csv"],
+    "cp1251": ["kosmetika_bitrix_ru.csv", "chai_opencart_uk.csv", "rozi_woocommerce_bg.csv"], "cp1253": ["meli_woocommerce_el.csv"],
     "cp1254": ["havlu_ikas_tr.csv"],
     "cp1250": ["hrnky_prestashop_cs.csv", "paprika_unas_hu.csv", "posciel_prestashop_pl.csv"],
     "cp1252": ["caffe_magento_it.csv", "jabones_woocommerce_es.csv", "cafe_loja_pt.csv", "shop_faq_fr.md",
                "shop_terms_de.md", "friluft_woocommerce_sv.csv", "strik_shopify_da.csv", "toimitus_ukk_fi.md",
                "envios_faq_es.md"],
     "cp1256": ["qahwa_salla_ar.csv"], "cp1255": ["nerot_konimbo_he.csv"], "cp874": ["chathai_shopee_th.csv"],
-    "cp1258": ["caphe_haravan_vi.csv"],
+    "cp1258": ["caphe_haravan_vi.csv"], "cp1257": ["medus_eparduotuve_lt.csv"],
 }
 SAMPLES = 300
 

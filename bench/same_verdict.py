@@ -35,7 +35,7 @@ def pairs() -> list[tuple[Path, Path]]:
                   if (ROOT / "bench" / "questions" / f"{path.stem}.questions.csv").is_file()]
     for folder in (ROOT / "tests" / "data" / "real", ROOT / "tests" / "data" / "written"):  # other languages
         found += [(path, path.with_name(f"{path.stem}.questions.csv")) for path in sorted(folder.iterdir())
-                  if path.suffix in (".md", ".csv", ".txt") and not path.name.endswith(".questions.csv")
+                  if path.suffix in (".md", ".csv", ".txt", ".xlsx") and not path.name.endswith(".questions.csv")
                   and path.with_name(f"{path.stem}.questions.csv").is_file()]
     return found
 

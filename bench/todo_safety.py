@@ -2,6 +2,7 @@
 
     python bench/todo_safety.py                            # every real file with a question set
     python bench/todo_safety.py --retrievers keyword,bm25,dense --print
+    python bench/todo_safety.py tests/data/written/kuih_shopee_ms.xlsx  # given files, each with STEM.questions.csv beside it
 
 For each file in ../shared/real-data that has bench/questions/<stem>.questions.csv, runs every strategy
 with ``--threshold auto``, builds the to-do list for the recommended setup (as the Results page does) and
@@ -38,13 +39,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--retrievers", default="keyword,bm25")
     parser.add_argument("--print", action="store_true", help="print every to-do item")
+    parser.add_argument("files", nargs="*", type=Path, help="these files instead, each with its questions beside it")
     args = parser.parse_args()
-    if not REAL_DATA.is_dir():
+    if not args.files and not REAL_DATA.is_dir():
         print(f"{REAL_DATA} is not there: nothing to measure.")
         return 0
     unsafe_total = 0
-    for path in sorted(REAL_DATA.iterdir()):
-        questions_file = QUESTIONS / f"{path.stem}.questions.csv"
+    for path in args.files or sorted(REAL_DATA.iterdir()):
+        beside = path.with_name(f"{path.stem}.questions.csv")
+        questions_file = beside if args.files else QUESTIONS / f"{path.stem}.questions.csv"
         if path.suffix not in (".md", ".csv", ".xlsx") or not questions_file.exists():
             continue
         document = load_path(path)

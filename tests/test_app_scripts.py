@@ -33,6 +33,12 @@ WRITTEN = ROOT / "tests" / "data" / "written"
     ("lingshi_youzan_zh.csv", "Chinese", "商品名称", "GB18030"),
     ("banshou_shopline_tw.csv", "Chinese", "商品名稱", "Big5"),
     ("bansang_cafe24_ko.csv", "Korean", "상품명", "EUC-KR"),
+    # blind44's: refused on main (no name column found), the Lithuanian file read as Turkish
+    ("khoshbar_basalam_fa.csv", "Persian", "نام محصول", None),
+    ("medus_eparduotuve_lt.csv", "Lithuanian", "Pavadinimas", "Windows-1257"),
+    ("rozi_woocommerce_bg.csv", "Bulgarian", "Име", "Windows-1251"),
+    ("delicije_prestashop_hr.xlsx", "Croatian", "Naziv", None),
+    ("kuih_shopee_ms.xlsx", "Malay and Indonesian", "Nama Produk", None),
 ])
 def test_the_document_page_reads_each_file_in_its_code_page_and_language(name, language, column, page):
     from streamlit.testing.v1 import AppTest

@@ -23,7 +23,8 @@ JAPANESE = (
 
 def test_devanagari_words_keep_their_vowel_signs_and_viramas():
     # "\\w+" would cut कीमत into क + मत (the vowel sign ी is a combining mark, not a letter).
-    assert tokenize("कीमत: ₹२४९९, वारंटी २ साल") == ["कीमत", "२४९९", "वारंटी", "२", "साल"]
+    # Devanagari's digits are read as the ASCII ones customers also type (tests/test_blind_languages.py).
+    assert tokenize("कीमत: ₹२४९९, वारंटी २ साल") == ["कीमत", "2499", "वारंटी", "2", "साल"]
     assert tokenize("क्या") == ["क्या"]  # a virama joins the cluster
 
 

@@ -224,9 +224,31 @@ def _finnish(word: str) -> str:
     return word[:-1] if len(word) > 5 and word[-1] in "ij" else word
 
 
+# Bulgarian writes its article on the word's end ("маслото", "парфюма", "розовата", "чая") and customers ask with it,
+# where a product's name has none ("Розово масло", "Парфюм", "Чай"); Snowball has no Bulgarian. This light rule, on
+# the folded word (й is и), takes the article off and then one final vowel, which also parts a plural's "-и" from
+# its singular's "-а" ("рози", "роза"): "маслото" and "масло" are both "масл", "чая" and "чай" "ча".
+BULGARIAN_ARTICLES = ("ът", "ят", "та", "то", "те")
+
+
+def _bulgarian(word: str) -> str:
+    word = _off(word, BULGARIAN_ARTICLES, 3)
+    return word[:-1] if len(word) > 2 and word[-1] in "аяоеиъ" else word
+
+
+# Persian written on an Arabic keyboard has Arabic's yeh and kaf ("قيمت", "كشمش") for Persian's ی and ک, as Snowball's
+# Persian stemmer reads them for the searches; the confidence's form reads them so too.
+PERSIAN_LETTERS = str.maketrans({"ي": "ی", "ك": "ک", "ى": "ی"})
+
+
+def _persian(word: str) -> str:
+    return word.translate(PERSIAN_LETTERS)
+
+
 RULES: dict[str, Callable[[str], str]] = {
     "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
-    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish,
+    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish, "bg": _bulgarian,
+    "fa": _persian,
 }
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 # How customers ask and chat in each language read with its own rules, beyond its ``stop-words`` list, which leaves
 # most of them out ("combien", "quoi", "außer", "cuánto"): the question's framing, never words worth adding to a
 # shop's text (the to-do's words rule, ``advise/todo_words.py``). English has its own (STOP_WORDS and the to-do's
-# FRAMING_WORDS). Words of three letters or more only: shorter ones are never suggested.
+# FRAMING_WORDS). Words of three letters or more only: shorter ones are never suggested. Bulgarian's as its customers
+# also type them, in Latin letters ("kolko struva").
 QUESTION_WORDS = {
     "de": """wie was wer wen wem wessen welche welcher welches welchen welchem wann warum wieso weshalb woher wohin
         womit wofür worauf worum wozu kann kannst können könnte könnten muss musst müssen soll sollte sollten gibt
@@ -58,6 +59,20 @@ QUESTION_WORDS = {
     "vi": """bao nhieu gì không khong ko hông hok sao nào đâu đâu khi nào thế nào có được đc dc vậy vay ạ nhé nha
         shop ơi cho hỏi xin cảm ơn""",
     "id": """gimana gak nggak enggak kak min gan dong sih nya kah pake""",
+    "ca": """quant quanta quants quantes què quin quina quins quines com quan perquè puc pots pot podeu poden teniu
+        tens té feu fas cal gràcies hola bon algú alguna cosa""",
+    "fa": """چقدر چقدره چنده چند کدوم کدام کجا کجاست چرا چطور چطوری چگونه آیا دارین دارید داره دارد هست هستش میشه
+        می‌شه نشه میتونم می‌توانم لطفا ممنون سلام مرسی باید""",
+    "lt": """kiek kokia koks kokie kokį kokio kokioje kokioj kur kada kodėl kaip galima galiu turite turit yra ačiū
+        sveiki labas prašau reikia""",
+    "bg": """колко какъв каква какво какви кога къде защо как може мога имате има благодаря здравейте моля трябва
+        kolko struva kakvo kakav koga kade zashto moje mozhe imate""",
+    "ms": """berapa brp apa mana bila bilakah kenapa mengapa macam boleh ada tak nak mahu terima kasih sis kak
+        utk dgn dlm""",
+    "hr": """koliko kakav kakva kakvo koji koja koje kada gdje zašto kako mogu možete imate imaju ima jel hvala bok
+        molim treba""",
+    "sr": """колико какав каква какво који која које када где зашто како могу можете имате има хвала молим koliko
+        kakav kakva kako gde zašto mogu možete imate hvala molim""",
 }
 
 

@@ -39,18 +39,22 @@ THAI = regex.compile(r"\p{Thai}")
 # WORD restricted to ASCII (letters, digits; no ASCII character is a mark): the standard library's
 # engine finds these runs 2.5 times faster than ``regex`` does with Unicode classes, and most shop text is ASCII.
 ASCII_WORD = re.compile(r"[a-z0-9]+")
+# The digits of the scripts from Arabic to Tibetan (Persian "۴۳۵", Arabic "٤٣٥", Hindi "४३५", Bengali "৪৩৫", Thai "๔๓๕")
+# read as the ASCII digits customers also type: "۴ گرمی" is "4 گرمی". Full-width "１２０" is left to NFKC where it is read.
+SCRIPT_DIGITS = {code: str(unicodedata.decimal(chr(code))) for code in range(0x0660, 0x1000)
+                 if unicodedata.category(chr(code)) == "Nd"}
 
 
 def tokenize(text: str) -> list[str]:
     """Lowercase words, whole in any script; Chinese, Japanese, Korean and Thai as character bigrams.
 
-    Text that is not ASCII is read composed (NFC): a file saved decomposed, each accent a mark after its letter
+    Text that is not ASCII is read composed (NFC), its digits as ASCII ones (``SCRIPT_DIGITS``): a file saved decomposed, each accent a mark after its letter
     (some systems write Vietnamese so), has the words a customer types composed. Thai's vowel signs and tone
     marks are left out of its pairs: customers type "ไหม", "มั้ย" or "มั๊ย" for the same "?" and skip tone marks."""
     lowered = text.lower()
     if lowered.isascii():
         return ASCII_WORD.findall(lowered)
-    lowered = unicodedata.normalize("NFC", lowered)
+    lowered = unicodedata.normalize("NFC", lowered).translate(SCRIPT_DIGITS)
     if CJK.search(lowered) is None:  # most text: every word is whole, so skip looking for runs word by word
         return WORD.findall(lowered)
     tokens: list[str] = []
@@ -151,6 +155,14 @@ LANGUAGES = {
     "ja": Language("Japanese", None, None, ("Han", "Hiragana", "Katakana")),
     "zh": Language("Chinese", None, None, ("Han",)),
     "ko": Language("Korean", None, None, ("Hangul",)),
+    # Issue 35's blind probe (blind44): Persian, Lithuanian, Bulgarian, Malay (Indonesian's Snowball rules fit its
+    # affixes: "ber-", "-kan", "-nya"), Croatian and Serbian (Snowball's Serbian reads both scripts and Croatian).
+    "fa": Language("Persian", "persian", "persian"),
+    "lt": Language("Lithuanian", "lithuanian", None),
+    "bg": Language("Bulgarian", None, "bulgarian"),
+    "ms": Language("Malay", "indonesian", "malaysian"),
+    "hr": Language("Croatian", "serbian", None),
+    "sr": Language("Serbian", "serbian", None),
 }
 # The languages read as character pairs, and the letters of their scripts: a run of them is cut into pairs.
 PAIRED = frozenset(code for code, language in LANGUAGES.items() if language.paired)
@@ -174,7 +186,8 @@ SEARCH_WORDS_LABEL = {
     "da": "Søgeord:", "no": "Søkeord:", "fi": "Hakusanat:", "cs": "Klíčová slova:", "hu": "Kulcsszavak:",
     "tr": "Anahtar kelimeler:", "ru": "Ключевые слова:", "el": "Λέξεις-κλειδιά:",
     "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
-    "vi": "Từ khóa:", "id": "Kata kunci:", "ja": "検索キーワード：", "zh": "搜索关键词：", "zh-Hant": "搜尋關鍵字：", "ko": "검색어:",
+    "vi": "Từ khóa:", "id": "Kata kunci:", "ms": "Kata kunci:", "fa": "کلمات جستجو:", "lt": "Paieškos žodžiai:",
+    "bg": "Ключови думи:", "hr": "Ključne riječi:", "sr": "Ključne reči:", "ca": "Paraules clau:", "ro": "Cuvinte cheie:", "ja": "検索キーワード：", "zh": "搜索关键词：", "zh-Hant": "搜尋關鍵字：", "ko": "검색어:",
 }
 # Languages whose sentences end in "。" and whose brackets, commas and colons are full-width ("（検索キーワード：ラッピング）"),
 # with no space after them.
@@ -245,6 +258,8 @@ class Analyzer:
         "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
         leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
         if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
+            if self.languages[0] == "bg":  # but Bulgarian's article off (``named_forms._bulgarian``)
+                return named_form("bg", word)
             return fold_accents(hebrew_prefix_off(word) if self.languages[0] == "he" else word)
         if self.languages[0] == "ar":  # a customer's "مبخره" is the file's "مبخرة"
             word = TYPED_TEH_MARBUTA.sub("ة", word)

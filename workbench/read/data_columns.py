@@ -21,7 +21,8 @@ from workbench.core.model import Document, Fact, Section
 # A number with an optional currency or unit before or after it, as shops write prices in every country: "$12.50",
 # "1,200", "45 W", "20%", and Europe's and Brazil's "12,99 €", "R$ 39,90", "CHF 12.50", "149,00 zł", "1'299.–";
 # a code is not one ("CAF-001": a currency's letters are three capitals and a space, or "R$", "US$").
-NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[A-Z]{3}\s|[A-Za-z]{1,2}\$)\s*[-+]?\d[\d.,\s']*"
+# Persian and Arabic write their digits' groups and decimals with their own signs, "۱۲۰٬۰۰۰" and "۲٫۵" (U+066C, U+066B).
+NUMBER = re.compile(r"^(?:[^\w\s]{0,2}|[A-Z]{3}\s|[A-Za-z]{1,2}\$)\s*[-+]?\d[\d.,\s'\u066b\u066c]*"
                     r"(?:%|[^\W\d_]{1,3}\.?|[^\w\s]{1,2})?$")
 FLAG = frozenset("0 1 yes no y n true false on off".split())
 # A product's code in the shops' languages too: Polish "Indeks", Italian "Codice", Spanish "Código", "Referencia",
@@ -57,9 +58,11 @@ DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "
                      "beschrijving", "omschrijving", "descrição", "descricao", "opis", "beskrivning", "beskrivelse",
                      "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "аннотация", "опис",
                      "περιγραφή",
-                     "الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "tả", "deskripsi", "keterangan")  # "Mô tả"
+                     "الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "tả", "deskripsi", "keterangan",  # "Mô tả"
+                     "aprašymas", "apraksts", "kirjeldus", "توضیحات", "شرح", "penerangan", "বিবরণ")
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
-               "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη")
+               "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη", "trumpas",
+               "kratki", "кратко", "krátky")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
 # Japanese, Chinese and Korean headers write their words together ("商品説明", "상품 요약설명"): these are found inside
 # a header word, not as one.

@@ -142,6 +142,33 @@ SCRIPT_ROLE_HEADERS = {
     "description": ("الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "mô tả", "deskripsi", "keterangan"),
     "category": ("التصنيف", "الفئة", "القسم", "קטגוריה", "श्रेणी", "หมวดหมู่", "danh mục"),  # Indonesian's "kategori" above
 }
+# Baltic, South Slavic, Bulgarian, Slovak, Slovenian, Persian, Malay and Bengali headers (issue 35's blind probe:
+# Lithuanian "Pavadinimas", Croatian PrestaShop's "Naziv" and "Konačna cijena", the price with tax, before its
+# "Osnovna cijena"; Bulgarian WooCommerce's "Име"; Persian "نام محصول", "قیمت (تومان)"; Shopee's "Penerangan Produk").
+BLIND_NAME_HEADERS = (
+    "pavadinimas", "prekės pavadinimas", "prekės", "prekė", "produkto pavadinimas",  # lt
+    "nosaukums", "preces nosaukums", "produkta nosaukums", "prece",  # lv
+    "nimetus", "toote nimi", "toote nimetus", "toode",  # et
+    "име", "име на продукта", "продукт", "заглавие", "назив", "назив производа", "производ",  # bg, sr
+    "naziv", "naziv proizvoda", "ime proizvoda", "proizvod", "artikl", "artikal", "ime izdelka", "izdelek",  # hr, sr, sl
+    "názov", "názov produktu", "názov tovaru", "tovar",  # sk
+    "نام محصول", "نام کالا", "عنوان محصول", "عنوان", "محصول", "کالا", "نام",  # fa
+    "পণ্যের নাম", "পণ্য", "নাম",  # bn
+)
+BLIND_NAME_WORDS = ("pavadinimas", "nosaukums", "nimetus", "име", "назив", "naziv", "názov", "نام", "নাম")
+BLIND_ROLE_HEADERS = {
+    "price": ("kaina", "kaina su pvm", "hind", "cijena", "konačna cijena", "maloprodajna cijena", "редовна цена",
+              "цена с ддс", "قیمت", "قیمت فروش", "দাম", "মূল্য"),
+    "description": ("aprašymas", "trumpas aprašymas", "apraksts", "kirjeldus", "lühikirjeldus", "кратко описание",
+                    "kratki opis", "opis proizvoda", "توضیحات", "شرح", "توضیحات محصول", "penerangan",
+                    "penerangan produk", "বিবরণ"),
+    "category": ("kategorija", "kategorijos", "kategooria", "категорија", "دسته‌بندی", "دسته بندی", "دسته", "گروه",
+                 "ক্যাটাগরি", "বিভাগ"),
+}
+SCRIPT_NAME_HEADERS += BLIND_NAME_HEADERS
+SCRIPT_NAME_WORDS += BLIND_NAME_WORDS
+for _role, _headers in BLIND_ROLE_HEADERS.items():
+    SCRIPT_ROLE_HEADERS[_role] += _headers
 OTHER_NAME_HEADERS += tuple(folded(header) for header in SCRIPT_NAME_HEADERS)
 OTHER_NAME_WORDS += tuple(folded(word) for word in SCRIPT_NAME_WORDS)
 for _role, _headers in SCRIPT_ROLE_HEADERS.items():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import zipfile
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -27,7 +28,7 @@ from workbench.core.words import ENGLISH, LANGUAGES, Analyzer, analyzer
 LATIN = regex.compile(r"\p{Latin}")
 LETTER = regex.compile(r"\p{L}")
 # Languages found and named, though read as English is (no stemmer or stop-word list of their own here).
-OTHER_LANGUAGES = {"bg": "Bulgarian"}
+OTHER_LANGUAGES = {"lv": "Latvian"}
 SECOND_SHARE = 0.25  # a language with a quarter of the letters is one the document is written in
 MIN_LETTERS = 40  # fewer letters in all (a list of prices and codes) says nothing about a language
 PARTS, VALUES, PART_CHARS = 200, 40, 3_000  # the sample read: parts spread over the file, values per part
@@ -104,7 +105,9 @@ def _kept_model_path(source):
         return None
     stat = source.stat()
     # "-mapped": the layout with MAPPED beside it (an older copy holds every table, and older code reads it).
-    return cache.parent / f"py3langid-{stat.st_size}-{int(stat.st_mtime)}-{len(LANGUAGES) + len(OTHER_LANGUAGES)}-mapped.npz"
+    # Named by the languages kept, not their number: two sets of as many languages are two different cuts.
+    codes = zlib.crc32(" ".join(sorted(LANGUAGES.keys() | OTHER_LANGUAGES.keys())).encode())
+    return cache.parent / f"py3langid-{stat.st_size}-{int(stat.st_mtime)}-{codes:08x}-mapped.npz"
 
 
 def _keep(path, model) -> None:

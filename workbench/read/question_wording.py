@@ -78,9 +78,9 @@ KIND_WORDS = (
 # Arabic, Hebrew, Hindi, Thai, Vietnamese and Indonesian header words, folded as ``questions.column_words`` folds
 # ("स्टॉक" is "सटक"); Thai's found inside a header, which it writes as one word ("จำนวนในสต็อก").
 SCRIPT_KIND_WORDS = {
-    "price": ("السعر سعر מחיר कीमत मूल्य दाम giá harga", "ราคา"), "stock": ("الكمية المخزون מלאי स्टॉक kho stok", "สต็อก"),
-    "brand": ("الماركة العلامة מותג ब्रांड hiệu merek", "แบรนด์ ยี่ห้อ"), "category": ("التصنيف الفئة קטגוריה श्रेणी mục", "หมวดหมู่"),
-    "description": ("الوصف وصف תיאור विवरण tả deskripsi keterangan", "รายละเอียด"),
+    "price": ("السعر سعر מחיר कीमत मूल्य दाम giá harga kaina cijena قیمت", "ราคา"), "stock": ("الكمية المخزون מלאי स्टॉक kho stok likutis kolicina موجودی наличност", "สต็อก"),
+    "brand": ("الماركة العلامة מותג ब्रांड hiệu merek", "แบรนด์ ยี่ห้อ"), "category": ("التصنيف الفئة קטגוריה श्रेणी mục kategorija دسته категории", "หมวดหมู่"),
+    "description": ("الوصف وصف תיאור विवरण tả deskripsi keterangan aprasymas opis توضیحات penerangan", "รายละเอียด"),
 }
 KIND_WORDS = tuple((kind, "|".join([pattern, *(fold_accents(word) for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[0].split()),
                                     *(rf"\w*{fold_accents(word)}\w*" for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[1].split())]))
@@ -123,7 +123,7 @@ class Wording:
 
     def with_unit(self, question: str, unit: str) -> str:
         """The question ending with the unit the answer is in: "How tall is the Desk Fan, in centimetres?"."""
-        return question.rstrip(" ?;？") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";", "？": Greek's, CJK's "?"
+        return question.rstrip(" ?;？؟") + self.in_unit.format(unit=self.units.get(unit, unit))  # ";", "？": Greek's, CJK's "?"
 
 
 ENGLISH = Wording(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from workbench.read.question_wording import ENGLISH, WORDINGS, Wording
 from workbench.read.question_wordings_asia import ASIAN_WORDINGS
+from workbench.read.question_wordings_blind import BLIND_WORDINGS
 from workbench.read.question_wordings_script import SCRIPT_WORDINGS
 
 DANISH = Wording(
@@ -264,5 +265,5 @@ def wording_for(language: str | None) -> Wording:
     """The wording of a file in this language (a code as ``read.language`` finds it): ``question_wording``'s or
     one of these; English when none is. Here, below both tables, so neither module imports the other both ways."""
     code = language or "en"
-    return (WORDINGS.get(code) or MORE_WORDINGS.get(code) or SCRIPT_WORDINGS.get(code)
+    return (WORDINGS.get(code) or MORE_WORDINGS.get(code) or SCRIPT_WORDINGS.get(code) or BLIND_WORDINGS.get(code)
             or ASIAN_WORDINGS.get(code, ENGLISH))

@@ -17,6 +17,7 @@ A CSV file (``spreadsheet``), an Excel sheet (``excel``) and a JSON feed (``json
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
 from workbench.core import limits
@@ -142,6 +143,8 @@ def header_position(records: list[list[str]]) -> int:
     def filled(record: list[str]) -> int:
         return sum(1 for cell in record if cell)
 
+    if len(records) > 1 and _field_keys(records[0]) and _names_for_keys(records[1], filled(records[0])):
+        return 1
     if not records or (filled(records[0]) > 1 and name_like_column(records[0]) is not None):
         return 0
     for index, record in enumerate(records[1:PREAMBLE_ROWS], start=1):
@@ -149,6 +152,25 @@ def header_position(records: list[list[str]]) -> int:
         if width > 1 and name_like_column(record) is not None:
             return index if all(filled(above) < width for above in records[:index]) else 0
     return 0
+
+
+# A mass-update sheet (Shopee's) writes its fields' keys above the header a seller reads: "et_title_product_name"
+# over "Nama Produk". Read as the header, the keys' "product_id" was taken for the name ("product" is a name word).
+FIELD_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _field_keys(record: list[str]) -> bool:
+    """Whether every filled cell of a row of two or more is a field's key, lowercase words joined by underscores."""
+    cells = [cell for cell in record if cell]
+    return len(cells) > 1 and all(FIELD_KEY.fullmatch(cell) for cell in cells)
+
+
+def _names_for_keys(record: list[str], keys: int) -> bool:
+    """Whether the row under a row of keys is its header: as many cells, none a key or a number (a product's row has
+    its price), and one that names the product."""
+    cells = [cell for cell in record if cell]
+    return (len(cells) == keys and not any(FIELD_KEY.fullmatch(cell) or NUMBER.match(cell) for cell in cells)
+            and name_like_column(record) is not None)
 
 
 def template_hint(rows: list[list[str]]) -> bool:
@@ -198,7 +220,8 @@ def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int
     it (``hint_row``, past any blank rows) when it was a template's hint (``template_hint``)."""
     title = next(cell for cell in first if cell)
     under = f", and row {hint_row} under it, which says what to write in each column," if hint_row else ""
-    return (f"The header of {name} is row {header_row}: the rows above it (a title or instructions, first "
+    above = "the fields' codes for the shop's system" if _field_keys(first) else "a title or instructions"
+    return (f"The header of {name} is row {header_row}: the rows above it ({above}, first "
             f"{title[:60]!r}){under} were left out.")
 
 
@@ -229,6 +252,8 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
     name_index = find_name_column(table.header, name_column, name, table.header_row)
     lowered = [cell.lower() for cell in header]
     handle_index = _index_of(lowered, HANDLE_HEADERS, name_index)
+    if handle_index is None:  # Shopee's variation rows repeat their product's "ID Produk" and name: one product
+        handle_index = next((i for i, cell in enumerate(lowered) if i != name_index and "id" in cell.split()), None)
     parent_index = _index_of(lowered, PARENT_HEADERS, name_index)
     key_indexes = [i for i in (_index_of(lowered, (key,), name_index) for key in KEY_HEADERS) if i is not None]
     warnings = list(table.warnings)

@@ -13,6 +13,7 @@ import regex
 
 from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
 from workbench.core.model import WorkbenchError
+from workbench.read.baltic import BALTIC_PAGE, is_baltic
 
 
 def display_name(name: str) -> str:
@@ -171,6 +172,7 @@ CODE_PAGES |= {
     "windows-1258": "Windows-1258, as Excel saves text on a Vietnamese computer",
 }
 CODECS = {"windows-874": "cp874"}
+CODE_PAGES |= BALTIC_PAGE
 # Pages of scripts with letters of their own (not Latin with accents): the warning asks the owner to check the text's
 # characters, not its accents.
 OWN_SCRIPTS = frozenset({"windows-1251", "windows-1253", "windows-1255", "windows-1256", "windows-874"})
@@ -268,6 +270,7 @@ def _windows_text(data: bytes) -> tuple[str, str]:
       Hungarian letters that 1252 writes only at a word's end (``CZECH_HUNGARIAN``), sit inside words at least
       ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no "³",
       "¹" or "¿" between two letters (Spain's "¿" opens a word, and "m³" ends one).
+    - Windows-1257 (Baltic) when Lithuanian or Latvian š ž and vowels do (``read.baltic``).
     - Windows-1254 (Turkish) when ı ş ğ İ Ş Ğ's bytes do, at least twice, and outnumber Icelandic's á é í ó ú æ.
     - Windows-1252 (Western Europe and the Americas) otherwise.
 
@@ -289,6 +292,8 @@ def _windows_text(data: bytes) -> tuple[str, str]:
             inside += 1
             if inside >= CENTRAL_MIN:
                 return central, "windows-1250"
+    if is_baltic(data):
+        return data.decode("cp1257", errors="replace"), "windows-1257"
     western = data.decode("cp1252", errors="replace")
     turkish = sum(1 for found in TURKISH.finditer(data, 1, len(data) - 1)
                   if western[found.start() - 1].isalpha() and western[found.start() + 1].isalpha())

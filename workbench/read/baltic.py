@@ -1,0 +1,35 @@
+"""Windows-1257, the code page Excel saves text in on a Lithuanian, Latvian or Estonian computer, told from the
+Western (1252) and Turkish (1254) pages, whose bytes it shares (``read.textio._windows_text`` asks first).
+
+Lithuanian š ž Š Ž are bytes 0xF0 0xFE 0xD0 0xDE, which 1254 reads as Turkish ğ ş Ğ Ş and 1252 as Icelandic ð þ Ð Þ:
+read by either, "Vaškinė žvakė" was "Vağkinë şvakë". Two things tell Baltic text apart: its vowels ė ų ą ū and
+Latvian ā ī (``BALTIC_VOWELS``), which 1254 reads as ë ø à û â î, letters Turkish does not write (but in a loan word's
+â, î, û), and the dotless ı (0xFD in 1254, ż in 1257), a twentieth of a Turkish text's letters and none of a Baltic one's.
+"""
+
+from __future__ import annotations
+
+import re
+
+SZ = b"\xf0\xfe\xd0\xde"  # š ž Š Ž
+BALTIC_VOWELS = b"\xe0\xe2\xeb\xee\xf8\xfb\xc0\xc2\xcb\xce\xd8\xdb"  # ą ā ė ī ų ū and their capitals
+DOTLESS_I = b"\xfd\xdd"  # Turkish ı İ
+LETTER = rb"[A-Za-z\xc0-\xff]"
+# A byte counts beside a letter: š and ž start words ("žvakė"), ų and ė end them ("medų").
+_SZ = re.compile(rb"(?<=" + LETTER + rb")[" + re.escape(SZ) + rb"]|[" + re.escape(SZ) + rb"](?=" + LETTER + rb")")
+_VOWELS = re.compile(rb"(?<=[A-Za-z])[" + re.escape(BALTIC_VOWELS) + rb"]")
+_DOTLESS = re.compile(rb"(?<=[A-Za-z])[" + re.escape(DOTLESS_I) + rb"]")
+BALTIC_MIN = 2  # such letters beside others: one could be a stray sign, two are a Baltic file
+
+# What the warning says of the page, as ``textio.CODE_PAGES`` says of the others.
+BALTIC_PAGE = {"windows-1257": "Windows-1257, as Excel saves text on a Lithuanian, Latvian or Estonian computer"}
+
+
+def is_baltic(data: bytes) -> bool:
+    """Whether text that is not UTF-8 is Windows-1257: š or ž and Baltic vowels each at least ``BALTIC_MIN`` times
+    beside letters, and the dotless ı fewer than a quarter as often as š and ž (Turkish writes it more often than ş
+    and ğ together)."""
+    sz = len(_SZ.findall(data))
+    if sz < BALTIC_MIN or len(_VOWELS.findall(data)) < BALTIC_MIN:
+        return False
+    return 4 * len(_DOTLESS.findall(data)) < sz
