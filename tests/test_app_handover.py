@@ -51,9 +51,7 @@ def test_results_show_the_original_beside_the_bot_ready_file_with_both_grades():
     assert "LangChain common (1,000 / 200)" in shown
     labels = downloads(at)
     assert "Download the bot-ready file (.md)" in labels
-    # The recommended cut's pieces. Polish read without case endings (named_forms._polish): the heading cut wrongly
-    # refuses one answerable question of 11 (leave-one-out), so its path wins the tie, 11 of 11 clean under both.
-    assert "Download the 6 pieces of “Cut at headings, with their path”" in labels
+    assert "Download the 6 pieces of “Cut at headings”" in labels
 
 
 def test_a_bot_ready_file_that_answers_no_more_questions_cleanly_is_not_offered():

@@ -15,9 +15,7 @@ fitted thresholds rose, so 74 answerable questions were wrongly refused over eve
 404 against 411); Italian 5 against 4 (189 against 190). Those languages' words only lose their accents. Accents go
 (customers type without them). Swedish, Danish and Norwegian lose the article and plural glued to a noun's end
 (``_nordic``); Hungarian words lose their stacked endings by Snowball's stemmer, measured as better than one case
-ending off (``_hungarian``); Finnish words lose one particle, possessive and case ending (``_finnish``); Polish
-words lose case and number by Snowball's Polish stemmer, after folding as Hungarian's (``_polish``; BENCHMARKS.md,
-"Real shop prose in five more languages"). English keeps its words whole: there whole words refused more unanswerable
+ending off (``_hungarian``); Finnish words lose one particle, possessive and case ending (``_finnish``). English keeps its words whole: there whole words refused more unanswerable
 questions and fewer answerable ones than any stemming (the figures in ``grade/confidence.line_words``).
 """
 
@@ -194,14 +192,6 @@ def _hungarian(word: str) -> str:
     return _snowball("hungarian")(word)
 
 
-# Polish puts one of seven cases and a number on every noun ("pytanie", the file's "pytania"; "dane", its "danych"):
-# compared whole, an answerable question on the real Polish page scored 0 and was refused at rank 1. Snowball's
-# Polish stemmer, on the folded word: on the two Polish files every word-search and model setup refused 302 of 432
-# unanswerable questions against 100, wrongly refused 179 of 1,872 answerable ones against 172 (leave-one-out).
-def _polish(word: str) -> str:
-    return _snowball("polish")(word)
-
-
 # Finnish puts case, number, possession and a question's "-ko" on the word ("toimituksen", "kiukaalla", "takuuta",
 # "lahjakortteja", "maksaako"), and the file states the same things in another case. Snowball's Finnish stemmer
 # parted the probe's questions on its odd rows but wrongly refused more on the even ones a change is decided on
@@ -240,7 +230,7 @@ def _finnish(word: str) -> str:
 
 RULES: dict[str, Callable[[str], str]] = {
     "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
-    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish, "pl": _polish,
+    "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish,
 }
 
 
