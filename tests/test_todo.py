@@ -348,3 +348,34 @@ def test_how_long_is_how_customers_ask_in_every_language():
 
     for code, word in (("fr", "temps"), ("de", "lange"), ("es", "tiempo"), ("it", "tempo"), ("pt", "tempo")):
         assert word in analyzer((code,)).question_words, code
+
+
+def test_a_sentence_ending_in_a_link_is_quoted_as_the_owner_reads_it():
+    """A shop page in Markdown links its words ("[our returns form](https://…)"). The to-do quoted the sentence's last
+    60 characters of raw text: "… form](https://shop.example/returns/form-2024) (Search words: exchanged)." (a real
+    Polish page's: "… aktywować w Centrum konta](subscription-disabled.md) (Słowa kluczowe: …)."), half a link and its
+    address. The quote is the line as it reads: the link's words, no address, no anchor tag."""
+    document = parse_markdown(
+        "# Shop\n\n## <a name=\"returns\"></a>Returns\nSend the parcel back within 30 days of its delivery by the "
+        "[returns form](https://shop.example/returns/form-2024).\n\n## Delivery\nOrders arrive in 3 days.\n",
+        "shop.md")
+    question = Question("Can orders be exchanged?", "Returns", "Send the parcel back within 30 days", row=2)
+    evaluation, items = todo(document, [question])
+    assert evaluation.runs[0].per_question[0].grade == "missed"  # "orders" puts Delivery on top
+    words = [i.edit for i in items if i.kind == "words"]
+    # The words still go into the file after the link (its text stays whole); only the quote reads it as words.
+    assert words == ["Add the word “exchanged” to Returns, in the sentence that holds the answer: "
+                     "“… back within 30 days of its delivery by the returns form (Search words: exchanged).”"]
+
+
+def test_a_quoted_line_shows_a_links_words_and_no_tags():
+    from workbench.core.quoting import plain, shown
+
+    assert plain("## <a name=\"refunds\"></a>Refunds") == "Refunds"
+    assert plain("- See [the FAQ](../faq.md#refunds \"FAQ\") or ![a photo of the label](label.png).") == (
+        "See the FAQ or a photo of the label.")
+    assert plain("Prices in € <b>incl.</b> VAT, 2 < 3") == "Prices in € incl. VAT, 2 < 3"
+    # Cut after the link's words, not inside its address: the address is not shown at all.
+    assert shown("Write to us at [support](https://example.com/a/very/long/path/to/the/contact/page/of/the/shop) "
+                 "and we answer within two working days of your message.", 60) == (
+        "Write to us at support and we answer within two working …")

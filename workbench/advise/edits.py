@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from workbench.advise.rewrite import DASH, MODEL_CHARACTERS, _label, _parts
 from workbench.core.model import Document, Fact, Section, Span
-from workbench.core.quoting import FULL_WIDTH_STOPS, STOPS, shown
+from workbench.core.quoting import FULL_WIDTH_STOPS, STOPS, plain
 from workbench.read.markdown import parse_markdown
 
 
@@ -85,9 +85,11 @@ def as_read(document: Document, edit: Edit) -> str:
     from a whole word), the words, the stop after them."""
     text = document.text
     line = text.rfind("\n", 0, edit.at) + 1
-    before = shown(text[max(line, edit.at - 60) : edit.at], 70)
-    if edit.at - line > 60:  # from a whole word, and marked as cut
-        before = "… " + before.split(" ", 1)[-1]
+    # The line read as words first (a link as its words, ``plain``), then its last 60 characters: cut from the
+    # raw text, a link's address filled the quote.
+    before = plain(text[line : edit.at])
+    if len(before) > 60:  # from a whole word, and marked as cut
+        before = "… " + before[-60:].split(" ", 1)[-1]
     stop = text[edit.at] if edit.at < len(text) and text[edit.at] in STOPS else ""
     return f"{before}{edit.text}{stop}"
 

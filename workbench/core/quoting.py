@@ -17,9 +17,18 @@ def is_sentence(text: str) -> bool:
     return bool(end) and end in STOPS and end not in QUESTION_MARKS
 
 
+# A Markdown link or image, its words kept: "[the FAQ](../faq.md "FAQ")" reads "the FAQ". A shop page links its
+# words, and a quote cut from the raw line showed half an address ("… konta](subscription-disabled.md)").
+LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"\n]*\")?\)")
+# An HTML tag in a Markdown line ("<a name=\"refunds\"></a>", "<b>"): markup, never the owner's words. A "<" not
+# followed by a letter ("2 < 3") is text.
+TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
+
+
 def plain(line: str) -> str:
-    """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead."""
-    text = re.sub(r"(\*\*|__|`)", "", line).strip()
+    """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead; a link
+    or an image as its words, an HTML tag not at all."""
+    text = re.sub(r"(\*\*|__|`)", "", TAG.sub("", LINK.sub(r"\1", line))).strip()
     return re.sub(r"^(?:[-+*>#]+|\d+[.)])\s+", "", text)
 
 
