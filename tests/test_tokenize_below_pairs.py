@@ -1,12 +1,14 @@
-"""``tokenize``'s words of a text below Thai's block found by the standard library's engine (``_word_below_pairs``)
-are the words ``regex`` finds with Unicode classes: each character is checked, and random and real texts."""
+"""``tokenize``'s words and the language finder's letter count of a text below Thai's block, found by the standard
+library's engine (``listed_below_pairs``), are what ``regex`` finds with Unicode classes: each character is checked,
+and random and real texts."""
 
 from pathlib import Path
 
 import pytest
 
 from workbench.core import words
-from workbench.core.words import CJK, FIRST_PAIRED, WORD, _word_below_pairs, tokenize
+from workbench.core.words import CJK, FIRST_PAIRED, WORD, _word_below_pairs, listed_below_pairs, tokenize
+from workbench.read.language import LETTER, LETTERS, letter_count
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings  # noqa: E402
@@ -76,3 +78,20 @@ def test_the_real_files_lines_read_as_before():
                         assert tokenize(line) == expected
                         checked += 1
     assert checked > 1000
+
+
+def test_every_character_below_thai_is_a_letter_for_both_engines_or_for_neither():
+    below = listed_below_pairs(LETTERS)
+    for code in range(ord(FIRST_PAIRED)):
+        assert bool(below.fullmatch(chr(code))) == bool(LETTER.fullmatch(chr(code))), hex(code)
+    # 5 + 1 + 1 + 3 + 4 + 4 + 2: marks (the acute, Devanagari's vowel signs and nukta) and digits are no letters
+    assert letter_count("Größe 42, ĳ é\u0301 Ελλ кофе قهوة कॉफ़ी") == 20
+    assert letter_count("배송비 무료, free") == 9  # past Thai: regex's letters
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(BELOW.flatmap(lambda script: st.text(script, min_size=1, max_size=10)), max_size=25),
+       st.text(st.characters(min_codepoint=0xE00, max_codepoint=0xFFFF), max_size=3))
+def test_letters_are_counted_as_regex_counts_them(runs, beyond):
+    for text in ("".join(runs), "".join(runs) + beyond):
+        assert letter_count(text) == len(LETTER.findall(text))
