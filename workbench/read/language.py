@@ -22,7 +22,7 @@ from collections.abc import Iterable
 import regex
 
 from workbench.core.model import Document
-from workbench.core.words import ENGLISH, LANGUAGES, PAIRED_OR_LATER, Analyzer, analyzer, listed_below_pairs
+from workbench.core.words import ENGLISH, LANGUAGES, PAIRED_OR_LATER, WORD, Analyzer, analyzer, listed_below_pairs
 
 LATIN = regex.compile(r"\p{Latin}")
 LETTER = regex.compile(r"\p{L}")
@@ -36,8 +36,11 @@ PARTS, VALUES, PART_CHARS = 200, 40, 3_000  # the sample read: parts spread over
 
 def load_identifier() -> None:
     """Load the language identifier now: a sweep does before it forks its processes, so each starts with it
-    rather than loading its own (a tenth to half a second each)."""
+    rather than loading its own (a tenth to half a second each). The word and letter classes read by the standard
+    library's engine too (``core.words.listed_below_pairs``: 4 ms, else made again in each process)."""
     _identifier()
+    listed_below_pairs(LETTERS)
+    listed_below_pairs(WORD)
 
 
 @functools.cache
