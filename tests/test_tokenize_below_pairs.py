@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def regex_words(text: str) -> list[str]:
-    """``tokenize`` as it was: ``regex``'s Unicode classes for every text that is not ASCII."""
+    """``tokenize`` as it was: ``regex``'s Unicode classes for every text that is not ASCII, its digits read as
+    ASCII ones first (``SCRIPT_DIGITS``), as ``tokenize`` reads them."""
     import unicodedata
 
     lowered = text.lower()
     if lowered.isascii():
         return words.ASCII_WORD.findall(lowered)
-    lowered = unicodedata.normalize("NFC", lowered)
+    lowered = unicodedata.normalize("NFC", lowered).translate(words.SCRIPT_DIGITS)
     if CJK.search(lowered) is None:
         return WORD.findall(lowered)
     return None  # character pairs: not what this checks
