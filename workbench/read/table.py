@@ -37,6 +37,7 @@ from workbench.read.headers import (
     east_asian_role,
     folded,
 )
+from workbench.read.price_words import price_words_warning
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
 SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
@@ -258,6 +259,9 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         raise WorkbenchError(
             f"{name} has no products: the column {header[name_index]!r} is empty in every row."
         )
+    priced = price_words_warning(header, products, header[name_index])
+    if priced:
+        warnings.append(priced)
 
     # Built by appending pieces and counting their length (two million of them in 200,000 products): the
     # offsets are the running length, and the text limit is checked after each line, as "Column: value" lines
