@@ -29,7 +29,7 @@ from ui.session import (
 )
 from workbench.core.model import Document, WorkbenchError
 from workbench.core.text_size import TOKENS_HELP, estimated_tokens, length_words
-from workbench.core.wording import grouped_rows, recent_line
+from workbench.core.wording import grouped_rows, parts_named, recent_line
 from workbench.encode.multilingual import file_language, model_language_note
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
@@ -157,8 +157,7 @@ def reading_choosers(index: int) -> bool:
 def counts(document: Document) -> None:
     sections = [s for s in document.sections if s.facts]
     a, b, c, d = st.columns(4)
-    nouns = {p.document.form.parts() for p in document.files} if document.files else {document.form.parts()}
-    label = " and ".join(sorted(nouns)).capitalize()  # "Products", "Sections", "Products and sections"
+    label = parts_named(document).capitalize()  # "Products", "Sections", "Products and sections"
     a.metric(label, f"{len(sections):,}",
              help="In a knowledge base: every file's products and sections." if document.files else None)
     b.metric("Facts (lines)", f"{len(document.facts):,}",
