@@ -35,7 +35,7 @@ from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.headers import columns_read
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
-from workbench.run.names import reading_words
+from workbench.run.names import reading_help, reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 
 TYPES = [ext.lstrip(".") for ext in SUPPORTED]
@@ -169,8 +169,7 @@ def counts(document: Document) -> None:
     if grouped:  # "Products 37" alone reads as rows lost
         st.caption(grouped[:1].upper() + grouped[1:] + ".")
     # The file's language and how it is read, and which columns were understood, in whichever language they are.
-    st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
-               "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
+    st.caption(escape_markdown(reading_words(document)), help=reading_help(document))
     roles = columns_read(document)  # a spreadsheet's columns and their roles
     if roles:
         st.caption(escape_markdown(roles))
