@@ -39,6 +39,9 @@ def test_an_excel_export_under_a_title_row_names_the_sheet_row_the_product_and_i
         "a bot asked what it costs can only repeat these words, or may quote another amount on that row as the price "
         "(Vergleichspreis: 89). If it has a price, write it in Preis as a number."
     ]
+    # The title row's warning quotes it as every warning quotes the shop's text (it was Python's 'Preisliste …').
+    assert document.warnings[0] == ("The header of keramik.xlsx is row 2: the rows above it (a title or instructions, "
+                                    "first “Preisliste Winter 2026 – Keramik Müller”) were left out.")
     assert "Preis: auf Anfrage" in document.text  # still read as the shop wrote it: the warning changes nothing
 
 

@@ -175,8 +175,9 @@ def preamble_warning(name: str, header_row: int, first: list[str], hint: bool = 
     it when it was a template's hint (``template_hint``)."""
     title = next(cell for cell in first if cell)
     under = f", and row {header_row + 1} under it, which says what to write in each column," if hint else ""
+    # Quoted as the other warnings quote the shop's text; repr's 'Preisliste …' stood beside them in Python's quotes.
     return (f"The header of {name} is row {header_row}: the rows above it (a title or instructions, first "
-            f"{title[:60]!r}){under} were left out.")
+            f"“{title[:60]}”){under} were left out.")
 
 
 def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
