@@ -29,13 +29,13 @@ from ui.session import (
 )
 from workbench.core.model import Document, WorkbenchError
 from workbench.core.text_size import TOKENS_HELP, estimated_tokens, length_words
-from workbench.core.wording import grouped_rows, recent_line
+from workbench.core.wording import grouped_rows, parts_named, recent_line
 from workbench.encode.multilingual import file_language, model_language_note
 from workbench.output.explain import GLOSSARY
 from workbench.output.highlight import escape_markdown
 from workbench.read.headers import columns_read
 from workbench.read.loaders import CONVERSION_NOTES, SUPPORTED
-from workbench.run.names import reading_words
+from workbench.run.names import reading_help, reading_words
 from workbench.store.workspace import KEEP_DOCUMENTS
 
 TYPES = [ext.lstrip(".") for ext in SUPPORTED]
@@ -157,8 +157,7 @@ def reading_choosers(index: int) -> bool:
 def counts(document: Document) -> None:
     sections = [s for s in document.sections if s.facts]
     a, b, c, d = st.columns(4)
-    nouns = {p.document.form.parts() for p in document.files} if document.files else {document.form.parts()}
-    label = " and ".join(sorted(nouns)).capitalize()  # "Products", "Sections", "Products and sections"
+    label = parts_named(document).capitalize()  # "Products", "Sections", "Products and sections"
     a.metric(label, f"{len(sections):,}",
              help="In a knowledge base: every file's products and sections." if document.files else None)
     b.metric("Facts (lines)", f"{len(document.facts):,}",
@@ -170,8 +169,7 @@ def counts(document: Document) -> None:
     if grouped:  # "Products 37" alone reads as rows lost
         st.caption(grouped[:1].upper() + grouped[1:] + ".")
     # The file's language and how it is read, and which columns were understood, in whichever language they are.
-    st.caption(escape_markdown(reading_words(document)), help="Word search stems words and drops words such as "
-               "“the” or “der” with the rules of the file's language; the meaning-based search uses the model named.")
+    st.caption(escape_markdown(reading_words(document)), help=reading_help(document))
     roles = columns_read(document)  # a spreadsheet's columns and their roles
     if roles:
         st.caption(escape_markdown(roles))

@@ -84,7 +84,7 @@ def test_a_mass_update_sheets_field_keys_are_not_its_header():
     assert [section.heading for section in document.sections[1:]] == [
         "Kuih Bangkit 400g", "Rempeyek 250g", "Dodol Durian 500g", "Serunding 200g"]
     assert "is row 2" in document.warnings[0] and "row 3 under it" in document.warnings[0]
-    assert "(the fields' codes for the shop's system, first 'et_title_product_id')" in document.warnings[0]
+    assert "(the fields' codes for the shop's system, first “et_title_product_id”)" in document.warnings[0]
 
 
 def test_a_csv_whose_header_is_keys_stays_as_it_is():

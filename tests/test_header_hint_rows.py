@@ -45,8 +45,8 @@ def test_blank_rows_under_the_header_leave_the_hint_row_found_and_named(kind, bl
     assert [section.heading for section in document.sections[1:]] == [f"Teapot {i}" for i in range(1, 6)]
     hint_row = 4 + blanks
     assert document.warnings[0] == (
-        f"The header of template.{kind} is row 3: the rows above it (a title or instructions, first 'Price list "
-        f"template'), and row {hint_row} under it, which says what to write in each column, were left out.")
+        f"The header of template.{kind} is row 3: the rows above it (a title or instructions, first “Price list "
+        f"template”), and row {hint_row} under it, which says what to write in each column, were left out.")
     # the products keep their own rows: Teapot 1 is the row after the hint
     assert [fact.row for fact in document.sections[1].facts] == [hint_row + 1, hint_row + 1]
 

@@ -114,3 +114,37 @@ def test_the_page_names_the_model_that_reads_the_file(monkeypatch):
         "Written in German; read with German word rules and the meaning-based model multilingual-e5-small.")
     monkeypatch.setattr(language, "document_languages", lambda document: ("en",))
     assert reading_words(document).endswith("the meaning-based model all-MiniLM-L6-v2.")
+
+
+def test_the_pages_help_says_in_words_whether_the_model_reads_the_files_language(monkeypatch):
+    """Walk-through (walk44): "the meaning-based model multilingual-e5-small" named a model to a German shop owner
+    without saying it reads German; its help said only "uses the model named"."""
+    from workbench.read import language
+    from workbench.read.loaders import parse_markdown
+    from workbench.run.names import reading_help
+
+    document = parse_markdown("# Preisliste\n\n## Ventilator\nPreis: 20 €\n", "preise.md")
+    monkeypatch.setattr(language, "document_languages", lambda document: ("de",))
+    german = reading_help(document)
+    assert german.endswith("with a language model that runs on this computer: multilingual-e5-small; it reads 93 "
+                           "languages, German among them.")
+    monkeypatch.setattr(language, "document_languages", lambda document: ("en",))
+    assert reading_help(document).endswith("all-MiniLM-L6-v2; it was trained on English text.")
+
+
+def test_the_document_page_shows_that_help_beside_the_language_sentence():
+    from streamlit.testing.v1 import AppTest
+
+    from workbench.read.loaders import load_path
+    from workbench.run.names import reading_help
+
+    from .conftest import ROOT
+    from .test_app import upload
+
+    path = ROOT / "tests" / "data" / "real" / "github_marketplace_terms_de.md"
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = upload(at, path.name, path.read_bytes())
+    assert not at.exception
+    caption = next(element for element in at.caption if element.value.startswith("Written in German"))
+    assert caption.proto.help.endswith("multilingual-e5-small; it reads 93 languages, German among them.")
+    assert caption.proto.help == reading_help(load_path(path))

@@ -341,5 +341,5 @@ def test_a_title_line_above_the_column_names_is_said_not_taken_for_a_list():
     # below it and the title said left out (blind42; it was read as one column, as above).
     untitled = load_bytes(b"Product prices\nname;price\nFan;10\nLamp;12\n", "prices.csv")
     assert untitled.warnings == ("The header of prices.csv is row 2: the rows above it (a title or instructions, "
-                                 "first 'Product prices') were left out.",)
+                                 "first “Product prices”) were left out.",)
     assert [s.heading for s in untitled.sections[1:]] == ["Fan", "Lamp"] and "price: 12" in untitled.text

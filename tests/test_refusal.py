@@ -110,10 +110,12 @@ def test_fit_and_leave_one_out_hand_computed():
     assert calibration.per_question == pytest.approx([0.4, 0.4, 0.75, 0.4, 0.35, 0.4])
     assert (calibration.refused, calibration.false_refusals) == (2, 1)
     assert (calibration.fitted_refused, calibration.fitted_false_refusals) == (2, 0)  # in-sample looks better
-    assert calibration.sentence.startswith(
-        "Leave-one-out (each question judged by a threshold fitted without it): the bot refuses 2 of 3"
-    )
-    assert "(fitted, in-sample: 2 of 3 refused, 0 of 3 wrongly)" in calibration.sentence
+    # In plain words (walk44: the report said "Leave-one-out" and "fitted, in-sample" to a shop owner).
+    assert calibration.sentence == (
+        "Each question judged by a threshold fitted on the other questions: the bot refuses 2 of 3 questions the "
+        "document cannot answer and wrongly refuses 1 of 3 it can. The threshold fitted on all 6 questions, to use "
+        "from now on: refuse below a confidence of 0.400; judged on the very questions it was fitted on, which "
+        "flatters it, it refuses 2 of 3 and wrongly 0 of 3.")
     refuse_below(results, calibration.per_question)
     assert [r.grade for r in results] == ["clean", "clean", "refused", "refused", "refused", "false-answer"]
 

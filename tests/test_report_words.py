@@ -77,3 +77,18 @@ def test_the_report_names_the_code_page_a_japanese_export_was_read_in_as_the_app
     english = parse_questions(SAMPLE_QUESTIONS.read_bytes(), "q.csv")[:2]
     page = report_html(evaluate(load_path(SAMPLE_MD), english, Settings(["heading"], ["keyword"], ["none"])))
     assert "<td>breezy_home_price_list.md (markdown), read as UTF-8</td>" in page
+
+
+def test_the_report_counts_a_documents_sections_and_a_spreadsheets_products_as_the_document_page_does(evaluation):
+    """Walk-through (walk44): the German terms' report said "11 products or sections" of a Markdown file the
+    Document page counted as 11 sections. The sample price list has 11 sections holding its 99 facts."""
+    from .conftest import ROOT
+
+    page = report_html(evaluation)
+    assert "<p>11 sections, 99 facts, 2,270 characters." in page and "products or sections," not in page
+    written = ROOT / "tests" / "data" / "written"
+    questions = parse_questions((written / "chaki_makeshop_ja.questions.csv").read_bytes(), "q.csv")[:2]
+    table = load_path(written / "chaki_makeshop_ja.csv")
+    page = report_html(evaluate(table, questions, Settings(["heading"], ["keyword"], ["none"])))
+    products = sum(1 for section in table.sections if section.facts)
+    assert f"<p>{products:,} products, {len(table.facts):,} facts," in page

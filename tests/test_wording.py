@@ -327,3 +327,27 @@ def test_user_text_in_markdown_makes_no_link_even_as_a_bare_address():
     read = re.sub(r"\\(.)", r"\1", escaped)  # the text Markdown reads, once its escapes are taken
     assert read.replace("\u2060", "") == name  # every character shown as written; the joiner is invisible
     assert "://" not in read and "www." not in read.lower() and not re.search(r"@\w", read)
+
+
+def test_the_bot_ready_grades_say_misses_from_an_identical_line_only_when_there_are_some():
+    """walk44: "7 clean, 2 mixed, 23 missed (0 because of another section's identical line) (your file as it is: 6
+    clean, 0 mixed, 26 missed (0 because of another section's identical line))": a bracket of nothing, twice."""
+    from workbench.advise.rewrite import Before
+
+    none = {"clean": 6, "mixed": 0, "missed": 26, "decoy": 0}
+    some = {"clean": 6, "mixed": 0, "missed": 27, "decoy": 3}
+    before = Before(300, 32, none, some, kind="markdown", fixed={"clean": 7, "mixed": 2, "missed": 23, "decoy": 1})
+    assert before.line("original") == "6 clean, 0 mixed, 26 missed"
+    assert before.line("rewrite") == "6 clean, 0 mixed, 27 missed (3 because of another section's identical line)"
+    assert before.line("fixed") == "7 clean, 2 mixed, 23 missed (1 because of another section's identical line)"
+
+
+def test_the_long_parts_counted_are_the_bot_ready_copys_not_the_files_sections():
+    """walk44: "21 of 23 sections are longer than 300 characters" beside a Document page saying 11 sections: the 23
+    were the bot-ready copy's parts (its long sections split under subheadings)."""
+    from workbench.advise.rewrite import Before
+
+    grades = {"clean": 4, "mixed": 0, "missed": 28, "decoy": 0}
+    said = Before(300, 32, dict(grades, clean=6), grades, long_sections=21, sections=23, kind="markdown").not_offered()
+    assert ("Worse with windows this small: 21 of the bot-ready copy's 23 parts under a heading are longer than 300 "
+            "characters, so a window seldom holds a section's name with its fact.") in said

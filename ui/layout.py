@@ -87,6 +87,13 @@ _NARROW_CSS = """<style>
 /* The text as read (Document page) laid out line by line in its own direction: an Arabic or Hebrew line right to
    left from the right edge, as the pieces on Cuts are (``output.highlight``). */
 [data-testid="stCode"] :is(pre, pre > div, code) { unicode-bidi: plaintext; text-align: start !important; }
+/* A button's label wraps instead of ending in "…": "Undo the import of github_marketplace_terms_de.questio…" hid
+   which file, even at 1300 pixels, and on a phone "Download the 11 pieces of “Find a sentence, hand over…" which
+   cut. A file name without spaces breaks where it must. */
+:is([data-testid="stButton"], [data-testid="stDownloadButton"]) button [data-testid="stMarkdownContainer"] {
+  white-space: normal !important; overflow-wrap: break-word; text-overflow: clip !important; }
+:is([data-testid="stButton"], [data-testid="stDownloadButton"]) button [data-testid="stMarkdownContainer"] p {
+  white-space: normal !important; }
 @media (max-width: 640px) {
   [data-testid="stTable"] :is(th, td) { padding-left: 0.25rem !important; padding-right: 0.25rem !important;
                                        font-size: 0.8rem !important; }

@@ -80,6 +80,9 @@ class Todo:
                 return (f"{self.measured.sentence()}, as item{'s' if len(self.covered_by) > 1 else ''} {items} of the "
                         f"to-do already {'do' if len(self.covered_by) > 1 else 'does'}: nothing more once "
                         f"{'they are' if len(self.covered_by) > 1 else 'it is'} done; {self.affects}")
+            if self.questions and sorted(self.questions) == sorted(self.measured.fixed):
+                # "fixes question 3; affects question 3 (1 not clean now)" said the same question twice
+                return self.measured.sentence()
             return f"{self.measured.sentence()}; {self.affects}"
         return f"not measured ({self.unmeasured}); {self.affects}"
 

@@ -122,12 +122,15 @@ class Calibration:
         if not self.enough:
             return cannot_estimate(self.unanswerable)
         rule = "never refuse" if self.threshold is None else f"refuse below a confidence of {self.threshold:.3f}"
+        # In the words the verdict uses ("each refusal judged by a threshold fitted on the other questions"): the
+        # report and Compare said "Leave-one-out" and "(fitted, in-sample: …)" to a shop owner.
         return (
-            f"Leave-one-out (each question judged by a threshold fitted without it): the bot refuses "
+            f"Each question judged by a threshold fitted on the other questions: the bot refuses "
             f"{self.refused} of {self.unanswerable} questions the document cannot answer and wrongly refuses "
-            f"{self.false_refusals} of {self.answerable} it can. Fitted on all {self.answerable + self.unanswerable} "
-            f"questions: {rule} (fitted, in-sample: {self.fitted_refused} of {self.unanswerable} refused, "
-            f"{self.fitted_false_refusals} of {self.answerable} wrongly)."
+            f"{self.false_refusals} of {self.answerable} it can. The threshold fitted on all "
+            f"{self.answerable + self.unanswerable} questions, to use from now on: {rule}; judged on the very "
+            f"questions it was fitted on, which flatters it, it refuses {self.fitted_refused} of {self.unanswerable} "
+            f"and wrongly {self.fitted_false_refusals} of {self.answerable}."
         )
 
     def as_dict(self) -> dict:

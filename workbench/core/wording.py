@@ -100,6 +100,14 @@ def part_word(kind: str, plural: bool = False) -> str:
     return form.parts() if plural else form.part
 
 
+def parts_named(document, count: int | None = None) -> str:
+    """What ``document``'s parts are called, as the Document page counts them: "products", "sections", or for a
+    knowledge base of both kinds "products and sections"; singular for a ``count`` of 1. The report said "11
+    products or sections" of a Markdown file the page had counted as 11 sections."""
+    forms = {part.document.form for part in document.files} if document.files else {document.form}
+    return " and ".join(sorted(form.part if count == 1 else form.parts() for form in forms))
+
+
 def todo_order_note(kind: str, files=()) -> str:
     """The line above a to-do list: its order, and what its places mean for this kind of file. For a knowledge base
     (``files``, its FileParts), what its own files are: the sample's two Markdown files were told "Rows and columns

@@ -12,7 +12,7 @@ from workbench.advise.findings import shown_setup
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
-from workbench.core.wording import plural, todo_order_note
+from workbench.core.wording import parts_named, plural, todo_order_note
 from workbench.grade.grading import why_missed
 from workbench.output.explain import COLUMNS, PLAIN_COLUMNS, REPORT_HIT_RATE, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
@@ -185,7 +185,8 @@ def report_html(evaluation: Evaluation, today: datetime.date | None = None) -> s
         if document.files:
             parts += _base_parts(evaluation, best, advice.across)
     parts.append(
-        f"<p>{summary['sections']:,} products or sections, {summary['facts']:,} facts, {summary['characters']:,} "
+        f"<p>{summary['sections']:,} {parts_named(document, summary['sections'])}, {summary['facts']:,} facts, "
+        f"{summary['characters']:,} "
         f"characters. Charts below: {esc(lower_first(retriever_name(retriever)))}, {esc(lower_first(reranker_name(reranker)))}.</p>"
     )
     parts.append(f"<p>{esc(reading_words(document, needs_encoder(evaluation.settings), evaluation.analyzer))}</p>")

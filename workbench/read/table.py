@@ -38,6 +38,7 @@ from workbench.read.headers import (
     east_asian_role,
     folded,
 )
+from workbench.read.price_words import price_words_warning
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
 SHOWN_COLUMNS = 40  # a message names this many columns, then counts the rest (a row of 16,384 is one screen too many)
@@ -221,8 +222,9 @@ def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int
     title = next(cell for cell in first if cell)
     under = f", and row {hint_row} under it, which says what to write in each column," if hint_row else ""
     above = "the fields' codes for the shop's system" if _field_keys(first) else "a title or instructions"
+    # Quoted as the other warnings quote the shop's text; repr's 'Preisliste …' stood beside them in Python's quotes.
     return (f"The header of {name} is row {header_row}: the rows above it ({above}, first "
-            f"{title[:60]!r}){under} were left out.")
+            f"“{title[:60]}”){under} were left out.")
 
 
 def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
@@ -307,6 +309,9 @@ def table_to_document(table: Table, name: str, name_column: str | None = None) -
         raise WorkbenchError(
             f"{name} has no products: the column {header[name_index]!r} is empty in every row."
         )
+    priced = price_words_warning(header, products, header[name_index])
+    if priced:
+        warnings.append(priced)
 
     # Built by appending pieces and counting their length (two million of them in 200,000 products): the
     # offsets are the running length, and the text limit is checked after each line, as "Column: value" lines

@@ -78,3 +78,22 @@ def reading_words(document: Document, uses_model: bool = True, read: Analyzer | 
     from workbench.encode.multilingual import encoder_class, file_language  # the class that reads it: no model loaded
 
     return reading_sentence(document, encoder_class(file_language(document)).name if uses_model else None, read)
+
+
+def reading_help(document: Document) -> str:
+    """The Document page's help on its reading sentence: what the word rules and the model are, in plain words.
+    "the meaning-based model multilingual-e5-small" told a German shop owner a name, not whether it reads German."""
+    from workbench.encode.multilingual import encoder_class, file_language
+    from workbench.read.language import language_name
+
+    code = file_language(document)
+    model = encoder_class(code)
+    if len(model.languages) > 1:
+        reads = f"it reads {len(model.languages)} languages" + (f", {language_name(code)} among them" if code else "")
+    else:
+        reads = "it was trained on English text" + (
+            f", not on {language_name(code)}: judge this file by word search" if code and code != "en" else "")
+    return ("Word search finds the question's own words in your file, after cutting off endings and dropping small "
+            "words such as “the” or “der”, by the rules of the file's language. The meaning-based search finds a "
+            "piece that says the same in other words, with a language model that runs on this computer: "
+            f"{model.name}; {reads}.")
