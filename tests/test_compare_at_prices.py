@@ -15,6 +15,7 @@ from workbench.read.questions import generate_questions
     ("Variant Compare At Price", "Variant Price"),  # Shopify's export
     ("Streichpreis", "Verkaufspreis"),
     ("UVP", "Preis"),
+    ("Vergleichspreis", "Preis"),  # Shopify's German admin; its generated question asked it as a fact (walk44)
     ("Prix barré", "Prix de vente"),  # on main: the price, by its first word "prix"
     ("Precio tachado", "Precio de venta"),  # on main: the price, by "precio"
     ("Old price", "Price"),

@@ -72,7 +72,7 @@ ROLE_HEADERS = {
 # price: it is the sale price the customer pays, beside "Preço" (WooCommerce's "Sale price" likewise).
 COMPARE_AT_HEADERS = (
     "compare at price", "compare-at price", "variant compare at price", "old price", "was price",  # en
-    "streichpreis", "uvp", "alter preis", "prix barre", "ancien prix", "precio tachado", "precio anterior",
+    "streichpreis", "vergleichspreis", "uvp", "alter preis", "prix barre", "ancien prix", "precio tachado", "precio anterior",
     "precio de comparacion", "prezzo barrato", "prezzo di confronto", "preco de comparacao", "preco antigo",
     "vergelijkingsprijs", "oude prijs", "cena przekreslona", "stara cena", "старая цена", "цена до скидки",
     "зачеркнутая цена",
