@@ -144,3 +144,20 @@ def test_a_faq_whose_questions_are_bold_lines_is_cut_at_them():
 def test_bold_lines_stay_text_where_the_writer_used_headings_or_emphasis(text):
     document = load_bytes(text.encode("utf-8"), "faq.md")
     assert all(not section.heading.startswith(("Quanto", "Only", "bold")) for section in document.sections)
+
+
+@pytest.mark.parametrize("titles", [9, 10, 100_000])
+def test_a_header_below_more_titles_than_are_looked_through_is_refused_naming_the_limit(titles, tmp_path):
+    """The header is looked for in the first 10 rows that hold anything (``PREAMBLE_ROWS``), whatever the file's
+    length: 9 titles above it are read past; from 10 on, the message says where it was looked for."""
+    from tests.hostile import titles_then_header
+    from workbench.read.table import PREAMBLE_ROWS
+
+    data = titles_then_header(tmp_path / "publicaciones.csv", titles).read_bytes()
+    if titles < PREAMBLE_ROWS:
+        document = load_bytes(data, "publicaciones.csv")
+        assert document.name_column == "Título" and len(document.sections) == 1 + 3  # the title, 3 mates
+        return
+    with pytest.raises(Exception, match="looked for in the first 10 rows that hold anything") as refused:
+        load_bytes(data, "publicaciones.csv")
+    assert "Its columns are: Mis publicaciones - Exportado el 07/12/2026 - hoja 0." in str(refused.value)
