@@ -5,6 +5,7 @@ Then each pattern that reads user text, fed its 1 MB adversarial line (tests/tes
     python bench/hostile.py            # prints two Markdown tables (the 1 GiB bombs take ~20 s to build)
     python bench/hostile.py patterns   # only the patterns' table
     python bench/hostile.py reading    # only issue 36's files read as meant (a row's width, stray cells, formulas, feeds)
+    python bench/hostile.py readers    # only issue 35's and 37's readers: East Asian and Windows pages, titles, bold, HTML
 """
 
 from __future__ import annotations
@@ -23,12 +24,18 @@ sys.path.insert(0, str(ROOT))
 
 from tests.hostile import (  # noqa: E402
     SHEET,
+    big5_questions,
+    bold_lines,
     distinct_strings_xlsx,
     docx_bomb,
+    hangul_pairs,
+    html_cell_csv,
     html_page,
     long_csv,
     pdf_bomb,
     rewrite_part,
+    shift_jis_looking,
+    titles_then_header,
     wide_csv,
     workbook_bytes,
     xlsx_bomb,
@@ -84,6 +91,53 @@ def reading_cases(folder: Path, case) -> None:
     case("JSON feed, categories before products (audit)", ["audit", str(feed)])
 
 
+def readers_cases(folder: Path, case) -> None:
+    """Issues 35 and 37: the readers added for other languages' files, each on what could make it slow or large."""
+    import openpyxl
+
+    from workbench.core.limits import MAX_BYTES
+
+    case("50 MB text, its first 64 KB Shift_JIS, the rest undecodable (audit)",
+         ["audit", str(shift_jis_looking(folder / "sjis.txt", MAX_BYTES))])
+    case("10 million Hangul syllables in EUC-KR, one line (audit)", ["audit", str(hangul_pairs(folder / "ko1.txt", 10**7))])
+    case("10 million Hangul syllables in EUC-KR, 50 a line (audit)",
+         ["audit", str(hangul_pairs(folder / "ko50.txt", 10**7, 50))])
+    windows = (folder / "ru.txt", "Цена чая ", "cp1251"), (folder / "ar.txt", "السعر الشاي ", "cp1256"), \
+        (folder / "th.txt", "ราคาชาไทย ", "cp874"), (folder / "lt.txt", "Arbatos kaina ąčęėįšųūž ", "cp1257")
+    for path, words, page in windows:
+        path.write_bytes((words * (10 * (1 << 20) // len(words.encode(page)))).encode(page))
+        case(f"10 MB of one line in {page} (audit)", ["audit", str(path)])
+    titles = titles_then_header(folder / "titles.csv", 100_000)
+    case("100,000 title rows above the header, CSV (audit)", ["audit", str(titles)])
+    sheet = openpyxl.Workbook(write_only=True)
+    rows = sheet.create_sheet("Publicaciones")
+    for number in range(100_000):
+        rows.append([f"Mis publicaciones - hoja {number}"])
+    rows.append(["Título", "Precio", "Stock"])
+    rows.append(["Mate", 10, 5])
+    sheet.save(folder / "titles.xlsx")
+    case("100,000 title rows above the header, .xlsx (audit)", ["audit", str(folder / "titles.xlsx")])
+    faq = bold_lines(folder / "bold.md", 1 << 20)
+    case("1 MB of bold question lines (audit)", ["audit", str(faq)])
+    (folder / "faq_q.csv").write_text("question,expected_source,expected_answer\n"
+                                      "¿Cuánto cuesta el envío 7?,¿Cuánto cuesta el envío 7?,7 euros\n", encoding="utf-8")
+    case("1 MB of bold question lines (evaluate heading, keyword)",
+         ["evaluate", str(faq), "--questions", str(folder / "faq_q.csv"), "--strategies", "heading", "--retrievers",
+          "keyword", "--rerankers", "none", "--no-history"])
+    cell = html_cell_csv(folder / "cell.csv", 5 << 20)
+    case("5 MB HTML cell, 1,000 nested tags, entities (audit)", ["audit", str(cell)])
+    (folder / "cell_q.csv").write_text("question,expected_source,expected_answer\nPrecio del té?,Té verde,12\n",
+                                       encoding="utf-8")
+    case("5 MB HTML cell (evaluate heading, keyword)",
+         ["evaluate", str(cell), "--questions", str(folder / "cell_q.csv"), "--strategies", "heading", "--retrievers",
+          "keyword", "--rerankers", "none", "--no-history"])
+    case("50,000-row questions CSV in Big5 (evaluate)",
+         ["evaluate", str(SAMPLE_MD), "--questions", str(big5_questions(folder / "big5q.csv", 50_000)), "--no-history"])
+    case("10,000-row questions CSV in Big5 (evaluate heading, keyword)",
+         ["evaluate", str(SAMPLE_MD), "--questions", str(big5_questions(folder / "big5q10k.csv", 10_000)),
+          "--strategies", "heading", "--retrievers", "keyword", "--rerankers", "none", "--no-history"])
+
+
 def main(only: str | None = None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="wb-hostile-"))
     env = {"WORKBENCH_HISTORY_DB": str(folder / "history.sqlite"), "WORKBENCH_EMBEDDING_CACHE": str(folder / "e.sqlite")}
@@ -95,9 +149,10 @@ def main(only: str | None = None) -> None:
         peak = peak_of_children()
         peak_text = f"{peak:,.0f}" if peak > before else f"≤ {before:,.0f}"
         rows.append((name, code, f"{seconds:.1f}", peak_text, line.replace("|", "/")))
+        print(" | ".join(str(cell) for cell in rows[-1]), file=sys.stderr, flush=True)  # a long run's progress
 
-    if only == "reading":
-        reading_cases(folder, case)
+    if only in ("reading", "readers"):
+        (reading_cases if only == "reading" else readers_cases)(folder, case)
         _table(rows)
         return
     began = time.perf_counter()
@@ -216,6 +271,7 @@ def main(only: str | None = None) -> None:
          {"WORKBENCH_EMBEDDING_CACHE": str(own)})
     case("--db /dev/null", [*base, "--db", "/dev/null"])
     reading_cases(folder, case)
+    readers_cases(folder, case)
     _table(rows)
 
 
@@ -236,6 +292,10 @@ PATTERN_CASES = {
     "Markdown file: '# ' and 1 MB of '<'": ("parse", "'# ' + '<' * MB"),
     "LangChain 1,000: a list indented 600 deep": ("nested", "''"),
     "injection (part B's): 1 MB of '<a '": ("script", "'<a ' * (MB // 3)"),
+    "bold line: '**a**', 1 MB of spaces, 'x'": ("parse", "'\\n**a**' + ' ' * MB + 'x'"),
+    "bold line: '**' and 1 MB of 'a'": ("parse", "'\\n**' + 'a' * MB"),
+    "HTML cell: 1 MB of '<div '": ("html", "'<div ' * (MB // 5)"),
+    "HTML cell: 1 MB of nested '<p><b>&amp;'": ("page", "'<p><b>&amp;' * (MB // 11)"),
 }
 PATTERN_CALLS = {
     "atx": "from workbench.read.markdown import atx_heading as run",
@@ -246,6 +306,8 @@ PATTERN_CALLS = {
     "text = '# T\\n' + ''.join('  ' * i + f'- item {i}\\n' for i in range(600))\n"
     "run = lambda _: chunk_document(parse_markdown(text, 'n.md'), 'langchain-recursive-1000', None)",
     "script": "from workbench.advise.injection import SCRIPT\nrun = lambda line: list(SCRIPT.finditer(line))",
+    "html": "from workbench.read.data_columns import HTML\nrun = lambda line: list(HTML.finditer(line))",
+    "page": "from workbench.read.table import page_text as run",
 }
 
 
@@ -269,8 +331,8 @@ def patterns(timeout: float = 120) -> None:
 if __name__ == "__main__":
     if sys.argv[1:] == ["patterns"]:
         patterns()
-    elif sys.argv[1:] == ["reading"]:
-        main("reading")
+    elif sys.argv[1:] in (["reading"], ["readers"]):
+        main(sys.argv[1])
     else:
         main()
         print()

@@ -1,6 +1,7 @@
 """The command line, the app and the benchmark on one file each: the same status and recommended setup?
 
-    python bench/same_verdict.py                      # the sample (Markdown and CSV) and every real file
+    python bench/same_verdict.py                      # the sample (Markdown and CSV) and every file with questions
+    python bench/same_verdict.py --list               # the files it would check, one a line
     python bench/same_verdict.py vendure_mock_products.csv
 
 For each file with a question set (``sample_data/``, ``../shared/real-data`` with ``bench/questions``, and the
@@ -27,6 +28,8 @@ REAL_DATA = ROOT.parent / "shared" / "real-data"
 
 
 def pairs() -> list[tuple[Path, Path]]:
+    from workbench.read.loaders import SUPPORTED  # every format the app reads (.xlsx too), from its one registry
+
     sample = ROOT / "sample_data"
     found = [(sample / "breezy_home_price_list.md", sample / "breezy_home_questions.csv"),
              (sample / "breezy_home_price_list.csv", sample / "breezy_home_questions.csv")]
@@ -35,7 +38,7 @@ def pairs() -> list[tuple[Path, Path]]:
                   if (ROOT / "bench" / "questions" / f"{path.stem}.questions.csv").is_file()]
     for folder in (ROOT / "tests" / "data" / "real", ROOT / "tests" / "data" / "written"):  # other languages
         found += [(path, path.with_name(f"{path.stem}.questions.csv")) for path in sorted(folder.iterdir())
-                  if path.suffix in (".md", ".csv", ".txt", ".xlsx") and not path.name.endswith(".questions.csv")
+                  if path.suffix.lower() in SUPPORTED and not path.name.endswith(".questions.csv")
                   and path.with_name(f"{path.stem}.questions.csv").is_file()]
     return found
 
@@ -48,6 +51,9 @@ def main() -> int:
     from tests.test_defaults import app_verdict, bench_verdict  # the test's own three ways in
 
     only = sys.argv[1:]
+    if only == ["--list"]:
+        print("\n".join(str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path) for path, _ in pairs()))
+        return 0
     agreed = True
     for path, questions in pairs():
         if only and path.name not in only:

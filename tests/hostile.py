@@ -145,3 +145,77 @@ def pdf_bomb(path: Path, unpacked: int) -> Path:
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     path.write_bytes(bytes(out))
     return path
+
+
+# Issue 35's and 37's readers, each fed what could make it slow or large (bench/hostile.py's "readers" table).
+JAPANESE_ROW = "商品名は抹茶です。価格は千二百円、送料は無料です。\n"
+
+
+def shift_jis_looking(path: Path, size: int) -> Path:
+    """A text file whose first 64 KB read as Shift_JIS (cp932) Japanese and whose rest, to ``size`` bytes, is bytes
+    no East Asian page decodes (each a U+FFFD once read)."""
+    head = (JAPANESE_ROW * (65_536 // len(JAPANESE_ROW.encode("cp932")) + 1)).encode("cp932")[:65_536]
+    head = head[: head.rfind(b"\n") + 1]
+    with open(path, "wb") as out:
+        out.write(head)
+        block = bytes([0x80, 0xA0, 0xFD, 0xFE, 0xFF]) * 100 + b"\n"  # undefined in cp932 (0x80, 0xA0, 0xFD-0xFF)
+        for _ in range((size - len(head)) // len(block)):
+            out.write(block)
+    return path
+
+
+def hangul_pairs(path: Path, pairs: int, line: int = 0) -> Path:
+    """``pairs`` Hangul syllables in EUC-KR (cp949), two bytes each; one line unless ``line`` syllables a line."""
+    syllables = "가격배송상품교환"
+    with open(path, "wb") as out:
+        written = 0
+        while written < pairs:
+            count = min(line or 100_000, pairs - written)
+            chunk = (syllables * (count // len(syllables) + 1))[:count]
+            out.write(chunk.encode("cp949") + (b"\n" if line else b""))
+            written += count
+    return path
+
+
+def titles_then_header(path: Path, titles: int, delimiter: str = ";") -> Path:
+    """A CSV of ``titles`` title-like rows (one cell each), then a header and three products below them."""
+    with open(path, "w", encoding="utf-8") as out:
+        for number in range(titles):
+            out.write(f"Mis publicaciones - Exportado el 07/12/2026 - hoja {number}\n")
+        out.write(delimiter.join(["Título", "Precio", "Stock"]) + "\n")
+        for number in range(3):
+            out.write(delimiter.join([f"Mate {number}", f"{number + 10}", "5"]) + "\n")
+    return path
+
+
+def bold_lines(path: Path, size: int) -> Path:
+    """A Markdown FAQ of ``size`` bytes written with bold lines only: "**Question n?**", a blank line, an answer."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("# Preguntas\n\n")
+        written, number = 0, 0
+        while written < size:
+            block = f"**¿Cuánto cuesta el envío {number}?**\n\nEl envío {number} cuesta {number % 90} euros.\n\n"
+            out.write(block)
+            written += len(block.encode("utf-8"))
+            number += 1
+    return path
+
+
+def html_cell_csv(path: Path, size: int, depth: int = 1000) -> Path:
+    """A CSV of one product whose description is a ``size``-character HTML cell: ``depth`` nested tags opened and
+    closed again and again, paragraphs, entities ("&nbsp;", "&amp;", "&#x20AC;") and WooCommerce's literal "\\n"."""
+    nest = "".join(f'<div class="l{level}"><span>' for level in range(depth))
+    close = "</span></div>" * depth
+    block = nest + "<p>Té verde&nbsp;100&#x20AC; &amp; más\\n</p>" + close
+    cell = block * (size // len(block) + 1)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('name,price,description\nTé verde,12,"' + cell[:size].replace('"', '""') + '"\n')
+    return path
+
+
+def big5_questions(path: Path, rows: int) -> Path:
+    """A questions CSV of ``rows`` rows in Big5 (cp950)."""
+    text = "question,expected_source,expected_answer\n" + "".join(
+        f"這個產品的價格是多少 {number}？,商品 {number},{number} 元\n" for number in range(rows))
+    path.write_bytes(text.encode("cp950"))
+    return path

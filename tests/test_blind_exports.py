@@ -157,3 +157,20 @@ def test_a_bold_sentence_is_emphasis_and_only_bold_questions_and_titles_open_sec
         ("Shop FAQ", (0, 11), (0, 10)), ("Can I return it?", (12, 101), (12, 32)),
         ("送料はいくら？", (102, 141), (102, 113)), ("Shipping", (142, 174), (142, 154))]
     assert "**All sales are final.**" in [document.slice(fact.span) for fact in document.sections[1].facts]
+
+
+@pytest.mark.parametrize("titles", [9, 10, 100_000])
+def test_a_header_below_more_titles_than_are_looked_through_is_refused_naming_the_limit(titles, tmp_path):
+    """The header is looked for in the first 10 rows that hold anything (``PREAMBLE_ROWS``), whatever the file's
+    length: 9 titles above it are read past; from 10 on, the message says where it was looked for."""
+    from tests.hostile import titles_then_header
+    from workbench.read.table import PREAMBLE_ROWS
+
+    data = titles_then_header(tmp_path / "publicaciones.csv", titles).read_bytes()
+    if titles < PREAMBLE_ROWS:
+        document = load_bytes(data, "publicaciones.csv")
+        assert document.name_column == "Título" and len(document.sections) == 1 + 3  # the title, 3 mates
+        return
+    with pytest.raises(Exception, match="looked for in the first 10 rows that hold anything") as refused:
+        load_bytes(data, "publicaciones.csv")
+    assert "Its columns are: Mis publicaciones - Exportado el 07/12/2026 - hoja 0." in str(refused.value)

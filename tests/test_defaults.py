@@ -149,3 +149,15 @@ def test_a_knowledge_base_and_a_sweep_start_from_the_same_defaults(tmp_path, mon
     assert main(["sweep", str(folder), "--format", "json", "--out", str(out), "--no-history"]) == 0
     [document] = json.loads(out.read_text(encoding="utf-8"))["documents"]
     assert document["settings"] == expected and document["pending"] == []
+
+
+def test_the_one_verdict_check_covers_every_format_the_app_reads():
+    """bench/same_verdict.py took .md, .csv and .txt only: the four Excel exports with question sets beside them were
+    never checked. Every file of the project's own with a question set is now listed, whatever the format it is."""
+    listed = {path.name for path, _ in bench_module("same_verdict").pairs()}
+    written = ROOT / "tests" / "data" / "written"
+    for name in ("bakery_square_en.xlsx", "ceramika_allegro_pl.xlsx", "chainaya_ozon_ru.xlsx",
+                 "mates_mercadolibre_es.xlsx", "fietsen_unicode_nl.txt", "shop_faq_fr.md", "kettle_shopify_en.csv"):
+        assert (written / name).is_file() and name in listed, name
+    assert not any(name.endswith(".questions.csv") for name in listed)  # a question set is no document
+    assert "README.md" not in listed  # no question set beside it

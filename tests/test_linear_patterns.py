@@ -32,13 +32,18 @@ ADVERSARIAL = {
     "Markdown file: a heading of tabs": ("parse", "'# a' + '\\t' * MB + 'x\\ntext'"),
     "spreadsheet cell: '<a ' and a long run of spaces": ("html", "'<a ' + ' ' * MB"),
     "spreadsheet cell: '<' and a long run of spaces": ("html", "'<' + ' ' * MB"),
+    "spreadsheet cell: many '<div ' unclosed": ("html", "'<div ' * (MB // 5)"),
+    "spreadsheet cell as its page: nested tags and entities": ("page", "'<p><b>&amp;' * (MB // 11)"),
+    "FAQ bold line: '**a**', a long run of spaces, 'x'": ("parse", "'\\n**a**' + ' ' * MB + 'x'"),
+    "FAQ bold line: '**' and a long run of letters": ("parse", "'\\n**' + 'a' * MB"),
 }
 CALLS = {
     "atx_heading": "from workbench.read.markdown import atx_heading as run",
     "clean_heading": "from workbench.read.markdown import clean_heading as run",
     "images": "from workbench.advise.risky import IMAGE\nrun = lambda line: list(IMAGE.finditer(line))",
     "parse": "from workbench.read.markdown import parse_markdown\nrun = lambda text: parse_markdown(text, 'x.md')",
-    "html": "from workbench.read.data_columns import HTML\nrun = HTML.search",
+    "html": "from workbench.read.data_columns import HTML\nrun = lambda line: list(HTML.finditer(line))",
+    "page": "from workbench.read.table import page_text as run",
 }
 
 

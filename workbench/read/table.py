@@ -107,7 +107,9 @@ def find_name_column(header: list[str], wanted: str | None, name: str, header_ro
             f"Its columns are: {', '.join(columns[:SHOWN_COLUMNS]) or 'none'}"
             + (f" and {len(columns) - SHOWN_COLUMNS:,} more." if len(columns) > SHOWN_COLUMNS else ".")
             + (f" They are row {header_row}'s cells, the first row that holds anything: "
-               + ("the rows above are blank." if header_row > 2 else "row 1 is blank.") if header_row > 1 else ""),
+               + ("the rows above are blank." if header_row > 2 else "row 1 is blank.") if header_row > 1 else "")
+            + (f" A header below a title is looked for in the first {PREAMBLE_ROWS} rows that hold anything: if "
+               "yours is further down, delete the rows above it." if len(columns) == 1 else ""),
             columns,
             header_row,
         )
