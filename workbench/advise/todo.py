@@ -42,6 +42,7 @@ class _Builder(ItemWriter):
         self._names: list[tuple[str, str]] | None = None
         self._stems: StemsBySection | None = None  # which sections use each word: made at the first words item
         self._wanted: dict[str, set[str]] | None = None  # which sections questions would add each stem to
+        self._asked: dict[str, set] | None = None  # what the questions using each stem ask about
         self._missing_of: dict[int, list[str]] = {}  # each question's missing words, by id(question)
         self.number = {id(r.question): r.question.row or i + 1 for i, r in enumerate(run.per_question)}
         self.results = {id(r.question): r for r in run.per_question}
@@ -84,7 +85,8 @@ class _Builder(ItemWriter):
             if shared is not None:
                 self._add_shared(shared, number, fixes=True)
                 found = True
-        words = [w for w in self._missing(result, section) if self._sections_wanting(w) == {section.id}]
+        words = [w for w in self._missing(result, section) if self._sections_wanting(w) == {section.id}
+                 and len(self._asked_of(w)) < 2]
         if words:
             fact = facts[0] if facts else None
             end = resolved.answer_spans[0][1] if resolved.answer_spans else None
@@ -131,6 +133,20 @@ class _Builder(ItemWriter):
                 for missing in self._missing(other, self.document.section(resolved.section_id)):
                     self._wanted.setdefault(self.analyzer.stem(missing), set()).add(resolved.section_id)
         return self._wanted.get(self.analyzer.stem(word), set())
+
+    def _asked_of(self, word: str) -> set:
+        """What the questions using this word ask about: their sections, an unanswerable question counting as its
+        own. A word the question set uses about two different things says how customers ask, not what about
+        ("o que eu faço", "como vejo"): written into one section, it draws the other's questions there. Every
+        question counts, clean or not, answerable or not (``_sections_wanting`` counts only those to fix)."""
+        if self._asked is None:
+            self._asked = {}
+            for index, other in enumerate(self.run.per_question):
+                resolved = self.resolved.get(id(other.question))
+                about = resolved.section_id if resolved is not None and resolved.section_id else ("none", index)
+                for stem in {self.analyzer.stem(w) for w in content_words(other.question.question, self.analyzer)}:
+                    self._asked.setdefault(stem, set()).add(about)
+        return self._asked.get(self.analyzer.stem(word), set())
 
     def _other_names(self, section: Section) -> list[str]:
         """The headings of every other product or section, less the words of this one's own name and path."""

@@ -5,6 +5,7 @@ the words of other products' names.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -57,6 +58,15 @@ def content_words(text: str, analyzer: Analyzer = ENGLISH) -> list[str]:
     return [w for w in words_of(text) if w not in not_content]
 
 
+@functools.cache
+def function_stems(analyzer: Analyzer) -> frozenset[str]:
+    """The stems of the words ``content_words`` leaves out (a stem has no accents): a word of another
+    form with one of these stems is a form of a function word the lists do not spell out ("vejo", "I see", of
+    Portuguese "ver"; "müsste" of "müssen"; "powinienem" of "powinien"), how a customer asks, never worth adding."""
+    words = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | FRAMING_WORDS
+    return frozenset(analyzer.stem(word) for word in words)
+
+
 def _stems(word: str, analyzer: Analyzer = ENGLISH) -> set[str]:
     """A word's Snowball stem: "colours" matches "colour" but not "colors", "returning" matches "returned"."""
     return {analyzer.stem(word)}
@@ -81,6 +91,8 @@ def missing_words(question: str, section_text: str, name: str, others: tuple[str
     missing = []
     for word in content_words(question, analyzer):
         stems = _stems(word, analyzer)
+        if stems & function_stems(analyzer):
+            continue
         if not (stems & have) and not (stems & taken) and not any(s in elsewhere for s in stems) and word not in missing:
             missing.append(word)
     spelled = as_asked(question)
