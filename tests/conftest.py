@@ -166,3 +166,17 @@ def bench_module(stem: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def xlsx_bytes(rows: list[list[object]]) -> bytes:
+    """A real .xlsx workbook (openpyxl) whose one sheet holds ``rows``, as bytes to load."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -6,29 +6,19 @@ headings and bold questions. Each opens in its language, with its columns read."
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 
-import openpyxl
 import pytest
 
 from workbench.read.data_columns import data_columns
 from workbench.read.headers import column_roles
 from workbench.read.loaders import load_bytes
 
-from .conftest import ROOT
+from .conftest import ROOT, xlsx_bytes
 
 WRITTEN = ROOT / "tests" / "data" / "written"
 
-
-def _xlsx(rows: list[list[object]]) -> bytes:
-    workbook = openpyxl.Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
 
 
 TEMPLATE = [
@@ -44,7 +34,7 @@ TEMPLATE = [
 
 
 def test_a_seller_templates_header_is_found_below_its_title_and_its_hint_row_left_out():
-    document = load_bytes(_xlsx(TEMPLATE), "ozon.xlsx")  # on main: "no column that looks like a product name"
+    document = load_bytes(xlsx_bytes(TEMPLATE), "ozon.xlsx")  # on main: "no column that looks like a product name"
     assert document.name_column == "Название товара"
     # the three products, not "Не более 200 символов" (the hint row) nor the title
     assert [section.heading for section in document.sections[1:]] == ["Чайник 800 мл", "Самовар 3 л", "Кружка 500 мл"]

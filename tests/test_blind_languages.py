@@ -6,9 +6,6 @@ refused ("no column that looks like a product name") and the Lithuanian one read
 
 from __future__ import annotations
 
-import io
-
-import openpyxl
 import pytest
 
 from workbench.core.words import analyzer, tokenize
@@ -18,7 +15,7 @@ from workbench.read.language import document_languages
 from workbench.read.loaders import load_bytes, load_path
 from workbench.read.textio import decode_text
 
-from .conftest import ROOT
+from .conftest import ROOT, xlsx_bytes
 
 WRITTEN = ROOT / "tests" / "data" / "written"
 
@@ -64,14 +61,6 @@ def test_turkish_and_icelandic_text_is_not_taken_for_baltic():
     assert decode_text(latvian.encode("cp1257"), "l.csv")[:2] == (latvian, "windows-1257")
 
 
-def _xlsx(rows: list[list[object]]) -> bytes:
-    workbook = openpyxl.Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
-
 
 def test_a_mass_update_sheets_field_keys_are_not_its_header():
     rows = [["et_title_product_id", "et_title_product_name", "et_title_variation_price"],
@@ -79,7 +68,7 @@ def test_a_mass_update_sheets_field_keys_are_not_its_header():
             ["Jangan ubah", "Wajib", "Wajib"],
             ["2481907711", "Kuih Bangkit 400g", 28.9], ["2481907712", "Rempeyek 250g", 12.5],
             ["2481907713", "Dodol Durian 500g", 35], ["2481907714", "Serunding 200g", 22.9]]
-    document = load_bytes(_xlsx(rows), "shopee.xlsx")
+    document = load_bytes(xlsx_bytes(rows), "shopee.xlsx")
     assert document.name_column == "Nama Produk"  # main: "et_title_product_id", every product an ID
     assert [section.heading for section in document.sections[1:]] == [
         "Kuih Bangkit 400g", "Rempeyek 250g", "Dodol Durian 500g", "Serunding 200g"]

@@ -3,20 +3,9 @@ quote instead (walk44: an Excel export with "auf Anfrage" in Preis and 89 in Ver
 
 from __future__ import annotations
 
-import io
-
 from workbench.read.loaders import load_bytes
 
-
-def xlsx(rows: list[list[object]]) -> bytes:
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    for row in rows:
-        book.active.append(row)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+from .conftest import xlsx_bytes
 
 
 def priced(document) -> list[str]:
@@ -24,7 +13,7 @@ def priced(document) -> list[str]:
 
 
 def test_an_excel_export_under_a_title_row_names_the_sheet_row_the_product_and_its_words():
-    data = xlsx([
+    data = xlsx_bytes([
         ["Preisliste Winter 2026 – Keramik Müller"],
         ["Produktname", "Preis", "Vergleichspreis", "Farbe"],
         ["Teekanne Bergblick", 39.9, 49.9, "Blau"],
