@@ -67,8 +67,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--peer", required=True, help="the peer's `contextgrid` command (in its own virtualenv)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--files", help="only these file names, comma-separated (the same files as an earlier run's "
+                        "when tests/data/real has grown)")
     args = parser.parse_args()
     pairs = real_pairs()
+    if args.files:
+        wanted = set(args.files.split(","))
+        pairs = [pair for pair in pairs if pair[0].name in wanted]
     if not pairs:
         raise SystemExit("no real files found (../shared/real-data or tests/data/real)")
     # The project compiled as pip compiles an installed package (the peer's was, at its install): a machine that
