@@ -11,12 +11,13 @@ import unicodedata
 from collections import Counter
 from collections.abc import Container
 
-from workbench.core.asked import PAIRED, question_pieces
+from workbench.core.asked import question_pieces
 from workbench.core.named_forms import MARKS
 from workbench.core.quoting import STOPS
 from workbench.core.words import (
     ENGLISH,
     FULL_WIDTH_PUNCTUATION,
+    PAIRED,
     SEARCH_WORDS_LABEL,
     STOP_WORDS,
     WORD,

@@ -23,7 +23,7 @@ from workbench.core.word_lists import (
     KOREAN_QUESTION_WORDS,
     THAI_QUESTION_WORDS,
 )
-from workbench.core.words import PAIRED, PAIRED_LETTERS  # noqa: F401  (PAIRED: the to-do's, from the language table)
+from workbench.core.words import PAIRED_LETTERS
 
 # The languages read as character pairs: a question's runs of characters are cut at the language's function
 # characters (and Thai's question words) and, in Japanese, into its words: "プレゼント用にラッピングしてもらえる" is
