@@ -52,10 +52,16 @@ def words_of(text: str) -> list[str]:
     return [word for word in tokenize(text) if len(word) >= 3 and not _DIGIT.search(word)]
 
 
+@functools.cache
+def _not_content(analyzer: Analyzer) -> frozenset[str]:
+    """The words ``content_words`` leaves out: the document's stop words and the framing words (English's, and the
+    question words of the document's languages: ``Analyzer.question_words``); made once per analyzer."""
+    return NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | FRAMING_WORDS
+
+
 def content_words(text: str, analyzer: Analyzer = ENGLISH) -> list[str]:
-    """``words_of`` less the document's stop words and the framing words (English's, and the question words of the
-    document's languages: ``Analyzer.question_words``)."""
-    not_content = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | FRAMING_WORDS
+    """``words_of`` less the words no customer asks about (``_not_content``)."""
+    not_content = _not_content(analyzer)
     return [w for w in words_of(text) if w not in not_content]
 
 
@@ -64,8 +70,7 @@ def function_stems(analyzer: Analyzer) -> frozenset[str]:
     """The stems of the words ``content_words`` leaves out (a stem has no accents): a word of another
     form with one of these stems is a form of a function word the lists do not spell out ("vejo", "I see", of
     Portuguese "ver"; "müsste" of "müssen"; "powinienem" of "powinien"), how a customer asks, never worth adding."""
-    words = NOT_CONTENT if analyzer is ENGLISH else analyzer.stop_words | analyzer.question_words | FRAMING_WORDS
-    return frozenset(analyzer.stem(word) for word in words)
+    return frozenset(analyzer.stem(word) for word in _not_content(analyzer))
 
 
 def _stems(word: str, analyzer: Analyzer = ENGLISH) -> set[str]:
