@@ -15,6 +15,17 @@ pytestmark = pytest.mark.usefixtures("word_only_defaults")
 WRITTEN = ROOT / "tests" / "data" / "written"
 
 
+def with_questions(at, name: str):
+    """``at`` with the written file ``name`` uploaded and its question set imported on the Questions page, replacing
+    the table (``STEM.questions.csv`` beside each file in ``WRITTEN``)."""
+    at = upload(at, name, (WRITTEN / name).read_bytes())
+    at = go(at, "pages/questions.py")
+    at.radio(key="import_mode").set_value("replace the table").run()
+    questions = name.replace(".csv", ".questions.csv")
+    at.file_uploader(key="questions_upload").set_value((questions, (WRITTEN / questions).read_bytes(), "text/csv")).run()
+    return at
+
+
 # Each file opened on the Document page: its language, its name column and, for an East Asian export, the code page
 # named (on main each of those was refused: read as Windows-1251 or -1250, "Џ¤•i–ј" for 商品名, and no name column).
 @pytest.mark.parametrize(("name", "language", "column", "page"), [
@@ -85,12 +96,7 @@ def test_the_questions_and_results_pages_grade_the_customers_questions(name, ask
 
     from ui import keys
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at = upload(at, name, (WRITTEN / name).read_bytes())
-    at = go(at, "pages/questions.py")
-    at.radio(key="import_mode").set_value("replace the table").run()
-    questions = name.replace(".csv", ".questions.csv")
-    at.file_uploader(key="questions_upload").set_value((questions, (WRITTEN / questions).read_bytes(), "text/csv")).run()
+    at = with_questions(AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run(), name)
     assert not at.exception
     assert len(at.session_state[keys.QUESTIONS]) == asked
     at = go(at, "pages/results.py")
@@ -109,12 +115,7 @@ def test_the_drill_down_and_the_grid_keep_arabic_text_and_numbers_in_their_place
     English line; a left-to-right line gets no invisible characters."""
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at = upload(at, "qahwa_salla_ar.csv", (WRITTEN / "qahwa_salla_ar.csv").read_bytes())
-    at = go(at, "pages/questions.py")
-    at.radio(key="import_mode").set_value("replace the table").run()
-    at.file_uploader(key="questions_upload").set_value((
-        "qahwa_salla_ar.questions.csv", (WRITTEN / "qahwa_salla_ar.questions.csv").read_bytes(), "text/csv")).run()
+    at = with_questions(AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run(), "qahwa_salla_ar.csv")
     at = go(at, "pages/results.py")
     assert not at.exception and not at.error
     [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
@@ -128,11 +129,7 @@ def test_the_drill_down_and_the_grid_keep_arabic_text_and_numbers_in_their_place
     [grid] = [data for data in grids if data.get("type") == "heatmap"]
     assert grid["y"][0] == "2. \u2068بكم الكوب الحراري؟\u2069"
 
-    at = upload(at, "chaki_makeshop_ja.csv", (WRITTEN / "chaki_makeshop_ja.csv").read_bytes())
-    at = go(at, "pages/questions.py")
-    at.radio(key="import_mode").set_value("replace the table").run()
-    at.file_uploader(key="questions_upload").set_value((
-        "chaki_makeshop_ja.questions.csv", (WRITTEN / "chaki_makeshop_ja.questions.csv").read_bytes(), "text/csv")).run()
+    at = with_questions(at, "chaki_makeshop_ja.csv")
     at = go(at, "pages/results.py")
     [expected] = [plain(e.value) for e in at.markdown if e.value.startswith("Expected:")]
     assert expected == "Expected: **南部鉄器 急須 あられ 0.6L** — “8,800”"  # left to right: nothing added
