@@ -1,5 +1,5 @@
 """A header found below a title, and a seller template's hint row under it, read the same from a CSV file and an
-Excel sheet (``read.table.find_header``): blank rows are skipped, so blank rows between the header and the hint, or
+Excel sheet (``read.header_rows.find_header``): blank rows are skipped, so blank rows between the header and the hint, or
 between the hint and the products, change neither which row is the hint nor whether it is one."""
 
 from __future__ import annotations

@@ -15,11 +15,10 @@ from pathlib import PurePath
 from workbench.core.limits import Budget, check_zip
 from workbench.core.model import WorkbenchError
 from workbench.core.wording import plural, verb
+from workbench.read.header_rows import find_header, first_filled
 from workbench.read.table import (
-    PREAMBLE_ROWS,
     Table,
     clean_cell,
-    find_header,
     header_position,
     name_like_column,
 )
@@ -92,13 +91,8 @@ def _first_row(sheet, look: int = 50) -> list[str] | None:
     """The header among the first ``look`` rows, as read_xlsx takes it: the first non-empty row, or a later one
     below a title (``header_position``)."""
     sheet.reset_dimensions()  # a wrong <dimension> tag must not hide the header's later columns
-    found: list[list[str]] = []
-    for row in sheet.iter_rows(max_row=look, values_only=True):
-        record = [clean_cell(format_cell(value)) for value in row]
-        if any(record):
-            found.append(record)
-            if len(found) == PREAMBLE_ROWS:
-                break
+    rows = ([clean_cell(format_cell(value)) for value in row] for row in sheet.iter_rows(max_row=look, values_only=True))
+    found = [record for _, record in first_filled(rows)]
     return found[header_position(found)] if found else None
 
 

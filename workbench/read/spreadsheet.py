@@ -19,11 +19,11 @@ from workbench.core.model import Document, WorkbenchError
 from workbench.core.wording import plural, rows_named, verb
 from workbench.read.base import LOADERS, Loader
 from workbench.read.excel import read_xlsx
+from workbench.read.header_rows import find_header, first_filled
 from workbench.read.table import (
     PREAMBLE_ROWS,
     Table,
     clean_cell,
-    find_header,
     header_position,
     table_to_document,
 )
@@ -94,20 +94,22 @@ def _below_title(sample: str) -> str | None:
     the file is one column as before."""
     best, best_width = None, 1
     for delimiter in DELIMITERS:
-        records = []
-        try:
-            for record in csv.reader(io.StringIO(sample), delimiter=delimiter):
-                if any(cell.strip() for cell in record):
-                    records.append([cell.strip() for cell in record])
-                if len(records) == PREAMBLE_ROWS:
-                    break
-        except csv.Error:
-            pass
+        records = [record for _, record in first_filled(_stripped_records(sample, delimiter))]
         position = header_position(records)
         width = sum(1 for cell in records[position] if cell) if position else 0
         if width > best_width:
             best, best_width = delimiter, width
     return best
+
+
+def _stripped_records(sample: str, delimiter: str):
+    """The sample's records, each cell stripped, up to a NUL or a stray quote that stops the csv module (the records
+    read so far still count)."""
+    try:
+        for record in csv.reader(io.StringIO(sample), delimiter=delimiter):
+            yield [cell.strip() for cell in record]
+    except csv.Error:
+        return
 
 
 def _widths(sample: str, delimiter: str, records: int, cut: bool) -> list[int]:
@@ -184,8 +186,7 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
             f"{verb(swallowed, 'that line was', f'those {swallowed:,} lines were')} read as one cell of row {row}. Check the quote marks in row {row}; a quote "
             "inside a cell is written twice (\"\")."
         )
-    filled = list(itertools.islice(
-        ((number, record) for number, record in enumerate(records, start=1) if any(record)), 2 * PREAMBLE_ROWS + 1))
+    filled = first_filled(records, 2 * PREAMBLE_ROWS + 1)
     if not filled:
         raise WorkbenchError(f"{name} has no header row: every row is empty.")
     found = find_header(filled, name)

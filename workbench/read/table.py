@@ -146,7 +146,7 @@ def header_position(records: list[list[str]]) -> int:
     def filled(record: list[str]) -> int:
         return sum(1 for cell in record if cell)
 
-    if len(records) > 1 and _field_keys(records[0]) and _names_for_keys(records[1], filled(records[0])):
+    if len(records) > 1 and field_keys(records[0]) and _names_for_keys(records[1], filled(records[0])):
         return 1
     if not records or (filled(records[0]) > 1 and name_like_column(records[0]) is not None):
         return 0
@@ -162,7 +162,7 @@ def header_position(records: list[list[str]]) -> int:
 FIELD_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
-def _field_keys(record: list[str]) -> bool:
+def field_keys(record: list[str]) -> bool:
     """Whether every filled cell of a row of two or more is a field's key, lowercase words joined by underscores."""
     cells = [cell for cell in record if cell]
     return len(cells) > 1 and all(FIELD_KEY.fullmatch(cell) for cell in cells)
@@ -174,59 +174,6 @@ def _names_for_keys(record: list[str], keys: int) -> bool:
     cells = [cell for cell in record if cell]
     return (len(cells) == keys and not any(FIELD_KEY.fullmatch(cell) or NUMBER.match(cell) for cell in cells)
             and name_like_column(record) is not None)
-
-
-def template_hint(rows: list[list[str]]) -> bool:
-    """Whether the first row under a header found below a title says what to write in each column (Ozon's
-    "Число", "Не более 200 символов"), not a product: it holds a word, and no number, in a column whose cells in
-    the next rows are numbers (three or more, all of them)."""
-    if len(rows) < 4:
-        return False
-    first, later = rows[0], rows[1:PREAMBLE_ROWS + 1]
-    worded = False
-    for column, cell in enumerate(first):
-        below = [row[column] for row in later if column < len(row) and row[column]]
-        if len(below) < 3 or not all(NUMBER.match(value) for value in below) or not cell:
-            continue
-        if NUMBER.match(cell):
-            return False
-        worded = True
-    return worded
-
-
-@dataclass(frozen=True)
-class HeaderFound:
-    """Where a sheet's header is among its rows that hold anything (``index``: 0 unless below a title), the row
-    under it that is a template's hint, left out (``hint_row``, the file's number; None when there is none), and
-    the warning that says so (None for a header in the first row)."""
-
-    index: int
-    hint_row: int | None = None
-    warning: str | None = None
-
-
-def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
-    """The header of a CSV file or an Excel sheet, read from its rows that hold anything, as (row number, cells):
-    the first 2 * PREAMBLE_ROWS + 1 of them are enough. Blank rows are skipped here as everywhere else in a table:
-    a blank row under the header, then a template's hint, is the same file as the hint right under it, and the hint
-    is looked for in the same ten rows below it whatever blank rows sit among them."""
-    position = header_position([record for _, record in filled[:PREAMBLE_ROWS]])
-    if not position:
-        return HeaderFound(0)
-    hint = template_hint([record for _, record in filled[position + 1:position + 2 + PREAMBLE_ROWS]])
-    hint_row = filled[position + 1][0] if hint else None
-    return HeaderFound(position, hint_row, preamble_warning(name, filled[position][0], filled[0][1], hint_row))
-
-
-def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int | None = None) -> str:
-    """Says that the rows above a header found below a title were left out, naming the first, and the row under
-    it (``hint_row``, past any blank rows) when it was a template's hint (``template_hint``)."""
-    title = next(cell for cell in first if cell)
-    under = f", and row {hint_row} under it, which says what to write in each column," if hint_row else ""
-    above = "the fields' codes for the shop's system" if _field_keys(first) else "a title or instructions"
-    # Quoted as the other warnings quote the shop's text; repr's 'Preisliste …' stood beside them in Python's quotes.
-    return (f"The header of {name} is row {header_row}: the rows above it ({above}, first "
-            f"“{title[:60]}”){under} were left out.")
 
 
 def _index_of(lowered: list[str], headers: tuple[str, ...], name_index: int) -> int | None:
