@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 from itertools import chain
 from typing import NamedTuple
 
@@ -142,6 +143,10 @@ class Language(NamedTuple):
     # The scripts it writes that are read as overlapping character pairs (``tokenize``), not as words: ``CJK``, and
     # the to-do's missing runs of characters (``advise.todo_words``) in the languages that have them (``PAIRED``).
     paired: tuple[str, ...] = ()
+    # The word as a customer types it made into what its stemmer (or, with none, its whole form) reads: Arabic's
+    # typed teh marbuta, Greek's accents, Hebrew's glued prefixes, Bulgarian's article, Danish and Norwegian "aa".
+    typed: Callable[[str], str] | None = None
+    restem: bool = False  # its stemmer strips again what it leaves (Dutch "fietsen" -> "fiets" -> "fiet")
 
 
 # The languages read with their own rules, by ISO 639-1 code. Each has a stop-word list and a stemmer (but Ukrainian,
@@ -153,11 +158,11 @@ LANGUAGES = {
     "fr": Language("French", "french", "french"),
     "es": Language("Spanish", "spanish", "spanish"),
     "it": Language("Italian", "italian", "italian"),
-    "nl": Language("Dutch", "dutch", "dutch"),
+    "nl": Language("Dutch", "dutch", "dutch", restem=True),
     "pt": Language("Portuguese", "portuguese", "portuguese"),
-    "da": Language("Danish", "danish", "danish"),
+    "da": Language("Danish", "danish", "danish", typed=functools.partial(typed_aa, "da")),  # "faar" is "får"
     "sv": Language("Swedish", "swedish", "swedish"),
-    "no": Language("Norwegian", "norwegian", "norwegian"),
+    "no": Language("Norwegian", "norwegian", "norwegian", typed=functools.partial(typed_aa, "no")),
     "fi": Language("Finnish", "finnish", "finnish"),
     "ca": Language("Catalan", "catalan", "catalan"),
     "ro": Language("Romanian", "romanian", "romanian"),
@@ -167,13 +172,14 @@ LANGUAGES = {
     "ru": Language("Russian", "russian", "russian"),
     "id": Language("Indonesian", "indonesian", "indonesian"),
     "cs": Language("Czech", "czech", "czech"),
-    "el": Language("Greek", "greek", "greek"),
+    # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was "καφεην", a customer's "καφεινη" "καφειν"
+    "el": Language("Greek", "greek", "greek", typed=fold_accents),
     "uk": Language("Ukrainian", None, "ukrainian"),  # Snowball has no Ukrainian: words whole, stop words and folding
     # Issue 35's third probe. Hebrew and Vietnamese have no Snowball stemmer, Thai neither stemmer nor stop-word
     # list (its words are character pairs, ``tokenize``); Vietnamese's stop words are its own (``OWN_STOP_WORDS``).
-    "ar": Language("Arabic", "arabic", "arabic"),
+    "ar": Language("Arabic", "arabic", "arabic", typed=functools.partial(TYPED_TEH_MARBUTA.sub, "ة")),  # "مبخره" is "مبخرة"
     "hi": Language("Hindi", "hindi", "hindi"),
-    "he": Language("Hebrew", None, "hebrew"),
+    "he": Language("Hebrew", None, "hebrew", typed=hebrew_prefix_off),
     "th": Language("Thai", None, None, ("Thai",)),
     "vi": Language("Vietnamese", None, None),
     # Read as character pairs, no stemmer: a pair is a word's root or crosses a word's end. Chinese and Japanese
@@ -187,7 +193,7 @@ LANGUAGES = {
     # affixes: "ber-", "-kan", "-nya"), Croatian and Serbian (Snowball's Serbian reads both scripts and Croatian).
     "fa": Language("Persian", "persian", "persian"),
     "lt": Language("Lithuanian", "lithuanian", None),
-    "bg": Language("Bulgarian", None, "bulgarian"),
+    "bg": Language("Bulgarian", None, "bulgarian", typed=functools.partial(named_form, "bg")),  # its article off
     "ms": Language("Malay", "indonesian", "malaysian"),
     "hr": Language("Croatian", "serbian", None),
     "sr": Language("Serbian", "serbian", None),
@@ -285,15 +291,11 @@ class Analyzer:
         "caf"); a word without, also with the accent its ending has in ``ACCENTED_ENDINGS`` (a Spaniard's
         "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
         leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
+        language = LANGUAGES[self.languages[0]]
+        if language.typed is not None:
+            word = language.typed(word)
         if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
-            if self.languages[0] == "bg":  # but Bulgarian's article off (``named_forms._bulgarian``)
-                return named_form("bg", word)
-            return fold_accents(hebrew_prefix_off(word) if self.languages[0] == "he" else word)
-        if self.languages[0] == "ar":  # a customer's "مبخره" is the file's "مبخرة"
-            word = TYPED_TEH_MARBUTA.sub("ة", word)
-        if self.languages[0] == "el":  # Greek Snowball drops accents itself, but reads "ΐ" as "η": "καφεΐνη" was
-            word = fold_accents(word)  # "καφεην", a customer's "καφεινη" "καφειν"
-        word = typed_aa(self.languages[0], word)  # Danish "faar" is "får"
+            return fold_accents(word)
         stemmer = snowball(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:
@@ -306,7 +308,7 @@ class Analyzer:
         else:
             other = stemmer.stemWord(fold_accents(word))
             stemmed = other if len(other) < len(stemmed) else stemmed
-        if self.languages[0] == "nl":
+        if language.restem:
             for _ in range(3):  # "fietsen" -> "fiets" -> "fiet", as "fiets" -> "fiet"
                 again = stemmer.stemWord(stemmed)
                 if again == stemmed:
