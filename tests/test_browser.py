@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from .conftest import ROOT
-from .serving import wait_until_healthy
+from .serving import upload_document, wait_until_healthy
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -160,8 +160,7 @@ def test_main_flow_in_chromium(app_url, tmp_path):
         expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
 
         # Upload a Markdown file whose headings hold HTML.
-        page.locator("input[type=file]").first.set_input_files(str(document))
-        expect(page.get_by_text("What was read from hostile.md")).to_be_visible(timeout=30000)
+        upload_document(page, document)
         page.screenshot(path=str(tmp_path / "1-document.png"), full_page=True)
 
         # Cuts: the chunk highlighting is on screen, and the HTML in the file shows as text.
@@ -370,8 +369,7 @@ def test_a_shop_owners_errand_never_shows_a_stale_verdict_and_survives_a_reload(
 
         # The owner's spreadsheet: Results names it and never shows the sample's verdict.
         page.get_by_role("link", name="Document").click()
-        page.locator("input[type=file]").first.set_input_files(str(shop))
-        expect(page.get_by_text("What was read from shop.csv")).to_be_visible(timeout=30000)
+        upload_document(page, shop)
         page.get_by_role("link", name="Results").click()
         expect(page.get_by_text(re.compile(r"results for shop\.csv with 9 questions[.;]", re.IGNORECASE))).to_be_visible(timeout=120000)
         expect(page.get_by_text(sample_caption)).to_have_count(0)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .serving import open_and_upload
 from .test_browser import CHROMIUM, FLAGS, keep_local, serve
 
 pytestmark = [
@@ -37,10 +38,7 @@ def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_
         # A click waits for its button to be drawn: the Answers button comes after the word-search run, which can
         # take over a minute on a loaded machine, past Playwright's 30-second default.
         page.set_default_timeout(240000)
-        page.goto(f"{url}/document")
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
-        page.locator("input[type=file]").first.set_input_files(str(WRITTEN / "chaki_makeshop_ja.csv"))
-        expect(page.get_by_text("What was read from chaki_makeshop_ja.csv")).to_be_visible(timeout=60000)
+        open_and_upload(page, url, WRITTEN / "chaki_makeshop_ja.csv")
         page.get_by_role("link", name="Questions").click()
         expect(page.get_by_text("Questions for chaki_makeshop_ja.csv")).to_be_visible(timeout=60000)
         page.locator("input[type=file]").first.set_input_files(str(WRITTEN / "chaki_makeshop_ja.questions.csv"))

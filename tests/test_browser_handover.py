@@ -7,6 +7,7 @@ import json
 import pytest
 
 from . import policy_files as policy
+from .serving import upload_document
 from .test_browser import CHROMIUM, FLAGS, app_url, keep_local, open_on_sample  # noqa: F401  (app_url: a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -50,8 +51,7 @@ def test_bot_ready_file_pieces_and_a_pdf_policy_in_chromium(app_url, tmp_path): 
 
         # Document: a PDF policy page, converted, with what may be lost and the converted text.
         page.get_by_role("link", name="Document").click()
-        page.locator("input[type=file]").first.set_input_files(str(pdf))
-        expect(page.get_by_text("What was read from policy.pdf")).to_be_visible(timeout=60000)
+        upload_document(page, pdf)
         expect(page.get_by_text("Converted from PDF to text")).to_be_visible()
         expect(page.get_by_text("## Nimbus Air Purifier").first).to_be_visible()
         page.screenshot(path=str(tmp_path / "2-pdf-document.png"), full_page=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from .serving import open_and_upload
 from .test_browser import CHROMIUM, FLAGS, keep_local, serve
 
 pytestmark = [
@@ -38,10 +39,7 @@ def test_a_price_in_words_is_warned_of_by_its_excel_row_with_the_shops_own_text_
         context = browser.new_context(viewport={"width": 1366, "height": 900})
         outside = keep_local(context)
         page = context.new_page()
-        page.goto(f"{url}/document")
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
-        page.locator("input[type=file]").first.set_input_files(str(workbook))
-        expect(page.get_by_text("What was read from keramik_mueller.xlsx")).to_be_visible(timeout=60000)
+        open_and_upload(page, url, workbook)
         warning = page.locator("[data-testid=stAlert]").filter(has_text="not an amount")
         expect(warning).to_be_visible(timeout=30000)
         shown = warning.inner_text()

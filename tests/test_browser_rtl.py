@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .serving import open_and_upload
 from .test_browser import CHROMIUM, FLAGS, keep_local, serve
 
 pytestmark = [
@@ -37,10 +38,7 @@ def test_hebrew_headings_start_at_the_right_with_their_piece_marks_whole(tmp_pat
         context = browser.new_context(viewport={"width": 1366, "height": 900})
         outside = keep_local(context)
         page = context.new_page()
-        page.goto(f"{url}/document")
-        expect(page.get_by_text("Your document", exact=True)).to_be_visible(timeout=60000)
-        page.locator("input[type=file]").first.set_input_files(str(ROOT / "tests/data/written/nerot_konimbo_he.csv"))
-        expect(page.get_by_text("What was read from nerot_konimbo_he.csv")).to_be_visible(timeout=60000)
+        open_and_upload(page, url, ROOT / "tests/data/written/nerot_konimbo_he.csv")
         page.get_by_role("link", name="Cuts").click()
         # The two default cuts: 300-character windows, then cut at headings (6 products, a piece each).
         expect(page.locator(".wb-cut").nth(1).locator(".wb-tag")).to_have_count(6, timeout=60000)
