@@ -29,7 +29,15 @@ from typing import NamedTuple
 
 import regex
 
-from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
+from workbench.core.named_forms import (
+    LIGHT_STEMS,
+    MARKS,
+    TYPED_TEH_MARBUTA,
+    fold_accents,
+    hebrew_prefix_off,
+    named_form,
+    typed_aa,
+)
 from workbench.core.stemmers import snowball
 from workbench.core.word_lists import CHARACTER_STOPS, MODERN_GREEK, OWN_STOP_WORDS, QUESTION_WORDS, QUOTED
 
@@ -191,6 +199,14 @@ LANGUAGES = {
     "ms": Language("Malay", "indonesian", "malaysian"),
     "hr": Language("Croatian", "serbian", None),
     "sr": Language("Serbian", "serbian", None),
+    # blind45: Estonian (Snowball's rules), Macedonian (Serbian's rules read its Cyrillic as Serbian's, the letters
+    # it shares; read as Serbian and Bulgarian before, stemmed so too), and Latvian, Bengali and Georgian, whose words
+    # are read whole and without accents, as Vietnamese's are: read as English, "zeķes" never met a typed "zekes".
+    "et": Language("Estonian", "estonian", None),
+    "mk": Language("Macedonian", "serbian", None),
+    "lv": Language("Latvian", None, None),
+    "bn": Language("Bengali", None, None),
+    "ka": Language("Georgian", None, None),
 }
 # The languages read as character pairs, and the letters of their scripts: a run of them is cut into pairs.
 PAIRED = frozenset(code for code, language in LANGUAGES.items() if language.paired)
@@ -216,6 +232,7 @@ SEARCH_WORDS_LABEL = {
     "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
     "vi": "Từ khóa:", "id": "Kata kunci:", "ms": "Kata kunci:", "fa": "کلمات جستجو:", "lt": "Paieškos žodžiai:",
     "bg": "Ключови думи:", "hr": "Ključne riječi:", "sr": "Ključne reči:", "ca": "Paraules clau:", "ro": "Cuvinte cheie:", "ja": "検索キーワード：", "zh": "搜索关键词：", "zh-Hant": "搜尋關鍵字：", "ko": "검색어:",
+    "et": "Otsingusõnad:", "mk": "Клучни зборови:", "lv": "Meklēšanas vārdi:", "bn": "খোঁজার শব্দ:", "ka": "საძიებო სიტყვები:",
 }
 # Languages whose sentences end in "。" and whose brackets, commas and colons are full-width ("（検索キーワード：ラッピング）"),
 # with no space after them.
@@ -286,8 +303,8 @@ class Analyzer:
         "enviais" as "enviáis", "envi", as "enviamos" and "envíos"). Dutch Snowball strips a plural's "-en" to
         leave "fiets", which it strips again when given "fiets": its stem is stemmed until it stays."""
         if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
-            if self.languages[0] == "bg":  # but Bulgarian's article off (``named_forms._bulgarian``)
-                return named_form("bg", word)
+            if self.languages[0] in LIGHT_STEMS:  # but a light rule's ending off (Bulgarian's article, Latvian's case)
+                return named_form(self.languages[0], word)
             return fold_accents(hebrew_prefix_off(word) if self.languages[0] == "he" else word)
         if self.languages[0] == "ar":  # a customer's "مبخره" is the file's "مبخرة"
             word = TYPED_TEH_MARBUTA.sub("ة", word)

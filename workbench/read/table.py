@@ -38,6 +38,7 @@ from workbench.read.headers import (
     east_asian_role,
     folded,
 )
+from workbench.read.header_rows import PREAMBLE_ROWS, template_hint, two_row_header
 from workbench.read.price_words import price_words_warning
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
@@ -134,8 +135,8 @@ def name_like_column(header: list[str]) -> int | None:
     return east_asian_role(keys, "name")
 
 
-PREAMBLE_ROWS = 10  # rows that hold anything, looked at for a header below a title: a seller template (Ozon's,
-# Wildberries') writes a title, an instruction and a row of column groups above it; a listings export one title
+# PREAMBLE_ROWS (``read.header_rows``): rows that hold anything, looked at for a header below a title: a seller template
+# (Ozon's, Wildberries') writes a title, an instruction and a row of column groups above it; a listings export one title
 
 
 def header_position(records: list[list[str]]) -> int:
@@ -176,24 +177,6 @@ def _names_for_keys(record: list[str], keys: int) -> bool:
             and name_like_column(record) is not None)
 
 
-def template_hint(rows: list[list[str]]) -> bool:
-    """Whether the first row under a header found below a title says what to write in each column (Ozon's
-    "Число", "Не более 200 символов"), not a product: it holds a word, and no number, in a column whose cells in
-    the next rows are numbers (three or more, all of them)."""
-    if len(rows) < 4:
-        return False
-    first, later = rows[0], rows[1:PREAMBLE_ROWS + 1]
-    worded = False
-    for column, cell in enumerate(first):
-        below = [row[column] for row in later if column < len(row) and row[column]]
-        if len(below) < 3 or not all(NUMBER.match(value) for value in below) or not cell:
-            continue
-        if NUMBER.match(cell):
-            return False
-        worded = True
-    return worded
-
-
 @dataclass(frozen=True)
 class HeaderFound:
     """Where a sheet's header is among its rows that hold anything (``index``: 0 unless below a title), the row
@@ -203,6 +186,7 @@ class HeaderFound:
     index: int
     hint_row: int | None = None
     warning: str | None = None
+    header: list[str] | None = None  # the header read with its second row (``two_row_header``), None when one row
 
 
 def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
@@ -211,11 +195,17 @@ def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
     a blank row under the header, then a template's hint, is the same file as the hint right under it, and the hint
     is looked for in the same ten rows below it whatever blank rows sit among them."""
     position = header_position([record for _, record in filled[:PREAMBLE_ROWS]])
-    if not position:
-        return HeaderFound(0)
     hint = template_hint([record for _, record in filled[position + 1:position + 2 + PREAMBLE_ROWS]])
+    joined = two_row_header(filled[position][1], filled[position + 1][1]) if hint else None
+    if not position and joined is None:
+        return HeaderFound(0)
     hint_row = filled[position + 1][0] if hint else None
-    return HeaderFound(position, hint_row, preamble_warning(name, filled[position][0], filled[0][1], hint_row))
+    warning = preamble_warning(name, filled[position][0], filled[0][1], None if joined else hint_row) if position else ""
+    if joined is not None:  # said as the other warnings quote the shop's text
+        named = next(both for both, top in zip(joined, filled[position][1] + [""] * len(joined)) if both != top)
+        warning += (" " if warning else "") + (f"Row {hint_row} of {name} is its header's second row: a column under "
+                                               f"a cell merged across several is named by both rows (“{named}”).")
+    return HeaderFound(position, hint_row, warning, joined)
 
 
 def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int | None = None) -> str:
