@@ -24,6 +24,7 @@ from workbench.core import limits
 from workbench.core.model import Document, Fact, Section, WorkbenchError
 from workbench.core.wording import rows_named, verb
 from workbench.read.data_columns import HTML, NUMBER
+from workbench.read.header_rows import PREAMBLE_ROWS, template_hint, two_row_header
 from workbench.read.headers import (
     ENGLISH_SPLIT,
     HANDLE_HEADERS,
@@ -38,7 +39,6 @@ from workbench.read.headers import (
     east_asian_role,
     folded,
 )
-from workbench.read.header_rows import PREAMBLE_ROWS, template_hint, two_row_header
 from workbench.read.price_words import price_words_warning
 from workbench.read.unfilled import left_out_sentence, no_value, parent_zeros
 
