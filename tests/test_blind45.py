@@ -78,3 +78,18 @@ def test_a_csv_header_in_two_rows_at_the_top_is_read_as_one():
     document = load_bytes(text.encode(), "two_rows.csv")
     assert document.columns == ("Price Retail", "Price Wholesale", "Notes")  # main: a product named "" with "Retail"
     assert [section.heading for section in document.sections[1:]] == ["Teapot", "Cup", "Tray", "Kettle"]
+
+
+def test_generated_questions_are_worded_in_the_files_language():
+    from workbench.read.question_wordings_more import wording_for
+    from workbench.read.questions import generate_questions
+
+    def asked(name: str) -> list[str]:
+        return [question.question for question in generate_questions(load_path(WRITTEN / name), limit=8)]
+
+    assert "რა ღირს რქაწითელი ქარვისფერი 2022?" in asked("ghvino_woocommerce_ka.csv")  # main: refused, no name column
+    assert "Kui palju maksab Kummeliõied 40 g?" in asked("metsatee_woocommerce_et.csv")  # main: "Tavahind" no price
+    assert "Cik maksā Cimdi ar Lielvārdes jostas rakstu?" in asked("vilna_woocommerce_lv.csv")
+    assert "টাঙ্গাইলের চমচম-এর দাম কত?" in asked("mishti_dam_bn.xlsx")  # main: "How much is the টাঙ্গাইলের চমচম?"
+    # a Georgian header is said as written: str.upper() makes its first letter Mtavruli ("Ჩვეულებრივი")
+    assert wording_for("ka").other_column("ჩვეულებრივი ფასი", "ქისი 2022", "") == "ჩვეულებრივი ფასი: ქისი 2022?"
