@@ -24,12 +24,12 @@ WRITTEN = ROOT / "tests" / "data" / "written"
 PAGES = {
     "cp1251": ["kosmetika_bitrix_ru.csv", "chai_opencart_uk.csv", "rozi_woocommerce_bg.csv"], "cp1253": ["meli_woocommerce_el.csv"],
     "cp1254": ["havlu_ikas_tr.csv"],
-    "cp1250": ["hrnky_prestashop_cs.csv", "paprika_unas_hu.csv", "posciel_prestashop_pl.csv"],
+    "cp1250": ["hrnky_prestashop_cs.csv", "paprika_unas_hu.csv", "posciel_prestashop_pl.csv", "cajovna_shoptet_sk.csv"],
     "cp1252": ["caffe_magento_it.csv", "jabones_woocommerce_es.csv", "cafe_loja_pt.csv", "shop_faq_fr.md",
                "shop_terms_de.md", "friluft_woocommerce_sv.csv", "strik_shopify_da.csv", "toimitus_ukk_fi.md",
                "envios_faq_es.md"],
     "cp1256": ["qahwa_salla_ar.csv"], "cp1255": ["nerot_konimbo_he.csv"], "cp874": ["chathai_shopee_th.csv"],
-    "cp1258": ["caphe_haravan_vi.csv"], "cp1257": ["medus_eparduotuve_lt.csv"],
+    "cp1258": ["caphe_haravan_vi.csv"], "cp1257": ["medus_eparduotuve_lt.csv", "metsatee_woocommerce_et.csv"],
 }
 SAMPLES = 300
 

@@ -50,6 +50,11 @@ def with_questions(at, name: str):
     ("rozi_woocommerce_bg.csv", "Bulgarian", "Име", "Windows-1251"),
     ("delicije_prestashop_hr.xlsx", "Croatian", "Naziv", None),
     ("kuih_shopee_ms.xlsx", "Malay and Indonesian", "Nama Produk", None),
+    # blind45's: the Georgian export refused on main, the Estonian one read as Windows-1250 and Finnish, the Bengali
+    # price list as Serbian
+    ("ghvino_woocommerce_ka.csv", "Georgian", "სახელი", None),
+    ("metsatee_woocommerce_et.csv", "Estonian", "Nimi", "Windows-1257"),
+    ("mishti_dam_bn.xlsx", "Bengali", "পণ্যের নাম", None),
 ])
 def test_the_document_page_reads_each_file_in_its_code_page_and_language(name, language, column, page):
     from streamlit.testing.v1 import AppTest

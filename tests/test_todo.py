@@ -320,7 +320,7 @@ def test_a_french_files_words_item_is_in_french_and_never_suggests_how_customers
     # every language read with its own rules has its label (Catalan and Romanian had none, blind44's six are new)
     assert set(SEARCH_WORDS_LABEL) == {"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "no", "fi", "cs", "hu",
                                       "tr", "ru", "el", "uk", "ar", "he", "hi", "th", "vi", "id", "ja", "zh", "zh-Hant", "ko",
-                                      "ca", "ro", "fa", "lt", "bg", "ms", "hr", "sr"}
+                                      "ca", "ro", "fa", "lt", "bg", "ms", "hr", "sr", "et", "mk", "lv", "bn", "ka"}
 
 
 def test_a_word_two_sections_would_need_is_advised_to_neither():

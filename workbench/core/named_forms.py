@@ -139,6 +139,11 @@ def hebrew_prefix_off(word: str) -> str:
     return HEBREW_PREFIX.sub("", word)
 
 
+def hebrew_word(word: str) -> str:
+    """A Hebrew word as its searches read it, having no stemmer: its prefixes off, then its points."""
+    return fold_accents(hebrew_prefix_off(word))
+
+
 # The light Arabic stemming search engines do (Larkey's light10, as Lucene's ArabicNormalizer and ArabicStemmer): the
 # article and a glued "and", "with", "for" before it, and the endings of a plural, a dual, a feminine or a pronoun,
 # on a word folded as customers type it (alef forms one, teh marbuta as heh, alef maqsura as yeh).
@@ -247,6 +252,38 @@ def _bulgarian(word: str) -> str:
     return word[:-1] if len(word) > 2 and word[-1] in "аяоеиъ" else word
 
 
+# Latvian, Bengali and Georgian (blind45) have no Snowball stemmer and write a word's case on its end: a customer asks
+# of "zeķēm", "segu", "dzijas" where the shop wrote "Zeķes", "Sega", "Dzija"; of "রসগোল্লার" (its genitive) or
+# "দইয়ে" where it wrote "রসগোল্লা", "দই"; of "ჩურჩხელაში" ("in the churchkhela") or "საფერავს" where it wrote
+# "ჩურჩხელა", "საფერავი". Each light rule takes one ending off (the longest that fits, a stem of three letters
+# kept, of two characters in Bengali: "দই"), and again (a Georgian postposition then the case's vowel, "ჩურჩხელაში" -> "ჩურჩხელა" -> "ჩურჩხელ"; a
+# Bengali word whose own last letter is its ending's, "খেজুর" and "খেজুরের" both "খেজু"). Latvian's on the folded
+# word; Bengali's before folding, which takes its vowel signs (its endings' "ে" among them) with the accents.
+LATVIAN_ENDINGS = ("ajiem", "ajam", "ajai", "ajos", "ajas", "iem", "aja", "ais", "am", "ai", "as", "os", "es",
+                   "em", "is", "im", "us", "um", "a", "e", "i", "u", "s", "o")
+BENGALI_ENDINGS = tuple(unicodedata.normalize("NFC", ending) for ending in (  # "য়" as a shop types it: য and its dot
+    "গুলোর", "গুলো", "দের", "টির", "টার", "য়ের", "য়ে", "য়", "ের", "এর", "কে", "তে", "টি", "টা", "র", "ে"))
+GEORGIAN_ENDINGS = ("ისთვის", "თვის", "ებში", "ებს", "ებით", "ები", "ში", "ზე", "თან", "დან", "ით", "ის", "ად",
+                    "მა", "ს", "ი", "ა", "ო", "ე")
+
+
+def _twice_off(word: str, endings: tuple[str, ...], keep: int = 3) -> str:
+    return _off(_off(word, endings, keep), endings, keep)
+
+
+def _latvian(word: str) -> str:
+    return _twice_off(word, LATVIAN_ENDINGS)
+
+
+def _georgian(word: str) -> str:
+    return _twice_off(word, GEORGIAN_ENDINGS)
+
+
+def bengali_stem(word: str) -> str:
+    """A Bengali word's stem, its endings off before its marks are folded (``BENGALI_ENDINGS``)."""
+    return fold_accents(_twice_off(unicodedata.normalize("NFC", word), BENGALI_ENDINGS, 2))
+
+
 # Persian written on an Arabic keyboard has Arabic's yeh and kaf ("قيمت", "كشمش") for Persian's ی and ک, as Snowball's
 # Persian stemmer reads them for the searches; the confidence's form reads them so too.
 PERSIAN_LETTERS = str.maketrans({"ي": "ی", "ك": "ک", "ى": "ی"})
@@ -259,7 +296,8 @@ def _persian(word: str) -> str:
 RULES: dict[str, Callable[[str], str]] = {
     "de": _german, "fr": _french, "pt": _portuguese, "nl": _dutch, "ar": _arabic, "he": hebrew_prefix_off,
     "sv": _nordic, "da": _nordic, "no": _nordic, "hu": _hungarian, "fi": _finnish, "bg": _bulgarian,
-    "fa": _persian, "tr": _snowball_named("turkish"), "lt": _snowball_named("lithuanian"),
+    "fa": _persian, "tr": _snowball_named("turkish"), "lt": _snowball_named("lithuanian"), "lv": _latvian,
+    "ka": _georgian,
 }
 
 
@@ -268,6 +306,8 @@ def named_form(code: str, word: str) -> str:
     its accents and, where a rule is known, without its inflection."""
     if code == "en":
         return word
+    if code == "bn":
+        return bengali_stem(word)
     folded = typed_aa(code, fold_accents(word))
     rule = RULES.get(code)
     return rule(folded) if rule is not None else folded

@@ -73,6 +73,15 @@ QUESTION_WORDS = {
         molim treba""",
     "sr": """колико какав каква какво који која које када где зашто како могу можете имате има хвала молим koliko
         kakav kakva kako gde zašto mogu možete imate hvala molim""",
+    "et": """palju kui kuidas kus kust kuhu millal miks mis mida milline millised kas saab saan saate teil teie
+        aitäh tere palun peab vaja kaua""",
+    "lv": """cik kāds kāda kādi kādas kur kad kāpēc kā vai var varu varat jums ir paldies sveiki lūdzu vajag
+        kads kada kadi kapec""",
+    "mk": """колку каков каква какво кои кој која кога каде зошто како дали може можам можете имате има ли благодарам
+        здраво ве молам треба""",
+    "bn": """কত কি কী কেমন কোথায় কখন কেন কিভাবে কীভাবে কোন কয়টা কয়দিন আছে দেন যায় যাবে হবে পারি আপনাদের
+        ধন্যবাদ koto ki ache""",
+    "ka": """რა რამდენი რამდენ როგორ სად როდის რატომ რომელი ხომ შეიძლება გაქვთ არის მადლობა გამარჯობა გთხოვთ""",
 }
 
 

@@ -30,7 +30,14 @@ from typing import NamedTuple
 
 import regex
 
-from workbench.core.named_forms import MARKS, TYPED_TEH_MARBUTA, fold_accents, hebrew_prefix_off, named_form, typed_aa
+from workbench.core.named_forms import (
+    MARKS,
+    TYPED_TEH_MARBUTA,
+    fold_accents,
+    hebrew_word,
+    named_form,
+    typed_aa,
+)
 from workbench.core.stemmers import snowball
 from workbench.core.word_lists import CHARACTER_STOPS, MODERN_GREEK, OWN_STOP_WORDS, QUESTION_WORDS, QUOTED
 
@@ -143,8 +150,9 @@ class Language(NamedTuple):
     # The scripts it writes that are read as overlapping character pairs (``tokenize``), not as words: ``CJK``, and
     # the to-do's missing runs of characters (``advise.todo_words``) in the languages that have them (``PAIRED``).
     paired: tuple[str, ...] = ()
-    # The word as a customer types it made into what its stemmer (or, with none, its whole form) reads: Arabic's
-    # typed teh marbuta, Greek's accents, Hebrew's glued prefixes, Bulgarian's article, Danish and Norwegian "aa".
+    # The word as a customer types it made into what its stemmer reads (Arabic's typed teh marbuta, Greek's accents,
+    # Danish and Norwegian "aa"); with no stemmer, the whole form its searches compare (Hebrew's glued prefixes and
+    # points off; Bulgarian's article, Latvian's, Georgian's and Bengali's endings by their light rule).
     typed: Callable[[str], str] | None = None
     restem: bool = False  # its stemmer strips again what it leaves (Dutch "fietsen" -> "fiets" -> "fiet")
 
@@ -179,7 +187,7 @@ LANGUAGES = {
     # list (its words are character pairs, ``tokenize``); Vietnamese's stop words are its own (``OWN_STOP_WORDS``).
     "ar": Language("Arabic", "arabic", "arabic", typed=functools.partial(TYPED_TEH_MARBUTA.sub, "ة")),  # "مبخره" is "مبخرة"
     "hi": Language("Hindi", "hindi", "hindi"),
-    "he": Language("Hebrew", None, "hebrew", typed=hebrew_prefix_off),
+    "he": Language("Hebrew", None, "hebrew", typed=hebrew_word),
     "th": Language("Thai", None, None, ("Thai",)),
     "vi": Language("Vietnamese", None, None),
     # Read as character pairs, no stemmer: a pair is a word's root or crosses a word's end. Chinese and Japanese
@@ -197,6 +205,14 @@ LANGUAGES = {
     "ms": Language("Malay", "indonesian", "malaysian"),
     "hr": Language("Croatian", "serbian", None),
     "sr": Language("Serbian", "serbian", None),
+    # blind45: Estonian (Snowball's rules), Macedonian (Serbian's rules read its Cyrillic as Serbian's, the letters
+    # it shares; read as Serbian and Bulgarian before, stemmed so too), and Latvian, Bengali and Georgian, whose words
+    # are read whole and without accents, as Vietnamese's are: read as English, "zeķes" never met a typed "zekes".
+    "et": Language("Estonian", "estonian", None),
+    "mk": Language("Macedonian", "serbian", None),
+    "lv": Language("Latvian", None, None, typed=functools.partial(named_form, "lv")),  # its light rule
+    "bn": Language("Bengali", None, None, typed=functools.partial(named_form, "bn")),  # its light rule
+    "ka": Language("Georgian", None, None, typed=functools.partial(named_form, "ka")),  # its light rule
 }
 # The languages read as character pairs, and the letters of their scripts: a run of them is cut into pairs.
 PAIRED = frozenset(code for code, language in LANGUAGES.items() if language.paired)
@@ -222,6 +238,7 @@ SEARCH_WORDS_LABEL = {
     "uk": "Ключові слова:", "ar": "كلمات البحث:", "he": "מילות חיפוש:", "hi": "खोज शब्द:", "th": "คำค้นหา:",
     "vi": "Từ khóa:", "id": "Kata kunci:", "ms": "Kata kunci:", "fa": "کلمات جستجو:", "lt": "Paieškos žodžiai:",
     "bg": "Ключови думи:", "hr": "Ključne riječi:", "sr": "Ključne reči:", "ca": "Paraules clau:", "ro": "Cuvinte cheie:", "ja": "検索キーワード：", "zh": "搜索关键词：", "zh-Hant": "搜尋關鍵字：", "ko": "검색어:",
+    "et": "Otsingusõnad:", "mk": "Клучни зборови:", "lv": "Meklēšanas vārdi:", "bn": "খোঁজার শব্দ:", "ka": "საძიებო სიტყვები:",
 }
 # Languages whose sentences end in "。" and whose brackets, commas and colons are full-width ("（検索キーワード：ラッピング）"),
 # with no space after them.
@@ -295,7 +312,7 @@ class Analyzer:
         if language.typed is not None:
             word = language.typed(word)
         if self.algorithm is None:  # no stemmer for the language: the word whole, without its accents
-            return fold_accents(word)
+            return word if language.typed is not None else fold_accents(word)
         stemmer = snowball(self.algorithm)
         stemmed = stemmer.stemWord(word)
         if not self.folds:

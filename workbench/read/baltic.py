@@ -21,6 +21,22 @@ _VOWELS = re.compile(rb"(?<=[A-Za-z])[" + re.escape(BALTIC_VOWELS) + rb"]")
 _DOTLESS = re.compile(rb"(?<=[A-Za-z])[" + re.escape(DOTLESS_I) + rb"]")
 BALTIC_MIN = 2  # such letters beside others: one could be a stray sign, two are a Baltic file
 
+# Estonian writes õ (0xF5 in 1257, as in 1252 and in 1250, where it is Hungarian ő) and ä ö ü inside its words, and
+# hardly ever Hungarian's á é í ó ú; š and ž (0xF0 0xFE) only in loan words ("tšai"). Counted as Hungarian's ő, an
+# Estonian file was read as Windows-1250, its š a "đ" (blind45). Õ inside words and ä more often than those acute
+# vowels: Estonian, read in 1257 (its õ ä ö ü are 1252's bytes too; its š ž only 1257's).
+_TILDE_O = re.compile(rb"(?<=[A-Za-z\xe4\xf6\xfc])[\xf5\xd5]|[\xf5\xd5](?=[a-z\xe4\xf6\xfc])")
+_A_UMLAUT = re.compile(rb"(?<=[A-Za-z])[\xe4\xc4]|[\xe4\xc4](?=[a-z])")
+_ACUTE = re.compile(rb"[\xe1\xe9\xed\xf3\xfa\xc1\xc9\xcd\xd3\xda]")
+
+
+def is_estonian(data: bytes) -> bool:
+    """Whether text that is not UTF-8 is Estonian: õ inside words and ä at least ``BALTIC_MIN`` times each, ä more
+    often than Hungarian's acute vowels."""
+    tilde, umlaut = len(_TILDE_O.findall(data)), len(_A_UMLAUT.findall(data))
+    return tilde >= BALTIC_MIN and umlaut >= BALTIC_MIN and umlaut > len(_ACUTE.findall(data))
+
+
 # What the warning says of the page, as ``textio.CODE_PAGES`` says of the others.
 BALTIC_PAGE = {"windows-1257": "Windows-1257, as Excel saves text on a Lithuanian, Latvian or Estonian computer"}
 

@@ -144,7 +144,7 @@ def read_xlsx(data: bytes, name: str, sheet: str | None = None) -> Table:
     if found.warning:
         warnings.append(found.warning)
     position = found.index
-    header, rows = records[position][1], records[position + 1 + (found.hint_row is not None):]
+    header, rows = found.header or records[position][1], records[position + 1 + (found.hint_row is not None):]
     for letter, cells in formula_cells.items():
         index = _column_index(letter)
         label = f"{header[index]!r} ({letter})" if index < len(header) and header[index] else letter

@@ -1,6 +1,8 @@
 """Where a CSV file's or an Excel sheet's header is, among its first rows that hold anything: the first row, or a
-later one below a title (``table.header_position``), and a seller template's hint row under it, left out with a
-warning that says so. Both readers ask here, so a file reads the same whichever format it came in."""
+later one below a title (``table.header_position``); and the row under it that is no product: a seller template's
+hint ("Число", "Не более 200 символов"), left out, or the header's second row, naming the columns under a cell merged
+across them, joined to it; each said in a warning. Both readers ask here, so a file reads the same whichever format
+it came in."""
 
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ class HeaderFound:
     index: int
     hint_row: int | None = None
     warning: str | None = None
+    header: list[str] | None = None  # the header read with its second row (``two_row_header``), None when one row
 
 
 def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
@@ -54,11 +57,17 @@ def find_header(filled: list[tuple[int, list[str]]], name: str) -> HeaderFound:
     a blank row under the header, then a template's hint, is the same file as the hint right under it, and the hint
     is looked for in the same ten rows below it whatever blank rows sit among them."""
     position = header_position([record for _, record in filled[:PREAMBLE_ROWS]])
-    if not position:
-        return HeaderFound(0)
     hint = template_hint([record for _, record in filled[position + 1:position + 2 + PREAMBLE_ROWS]])
+    joined = two_row_header(filled[position][1], filled[position + 1][1]) if hint else None
+    if not position and joined is None:
+        return HeaderFound(0)
     hint_row = filled[position + 1][0] if hint else None
-    return HeaderFound(position, hint_row, preamble_warning(name, filled[position][0], filled[0][1], hint_row))
+    warning = preamble_warning(name, filled[position][0], filled[0][1], None if joined else hint_row) if position else ""
+    if joined is not None:  # said as the other warnings quote the shop's text
+        named = next(both for both, top in zip(joined, filled[position][1] + [""] * len(joined)) if both != top)
+        warning += (" " if warning else "") + (f"Row {hint_row} of {name} is its header's second row: a column under "
+                                               f"a cell merged across several is named by both rows (“{named}”).")
+    return HeaderFound(position, hint_row, warning, joined)
 
 
 def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int | None = None) -> str:
@@ -70,3 +79,21 @@ def preamble_warning(name: str, header_row: int, first: list[str], hint_row: int
     # Quoted as the other warnings quote the shop's text; repr's 'Preisliste …' stood beside them in Python's quotes.
     return (f"The header of {name} is row {header_row}: the rows above it ({above}, first "
             f"“{title[:60]}”){under} were left out.")
+
+
+def two_row_header(header: list[str], under: list[str]) -> list[str] | None:
+    """The header read with the row under it, when that row is its second row: it names a column the header leaves
+    blank, right of a named one, as a cell merged across two columns leaves the second blank ("দাম (টাকা)" over
+    "খুচরা" and "পাইকারি (১০ কেজির বেশি)": "দাম (টাকা) খুচরা", "দাম (টাকা) পাইকারি (১০ কেজির বেশি)"). A column named
+    in one row only keeps that name (a cell merged down both rows, "পণ্যের নাম"). None when the row names no such
+    column: a template's hint fills the cells under a named header, as a product's row does (blind45: the second
+    row was left out as a hint, the wholesale prices read as "Column 5")."""
+    width = max(len(header), len(under))
+    header, under = header + [""] * (width - len(header)), under + [""] * (width - len(under))
+    if not any(under[index] and not header[index] and any(header[:index]) for index in range(width)):
+        return None
+    joined, group = [], ""
+    for top, sub in zip(header, under):
+        group = top or (group if sub else "")
+        joined.append(" ".join(part for part in (top or group, sub) if part) if sub else top)
+    return joined

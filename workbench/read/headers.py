@@ -154,16 +154,23 @@ BLIND_NAME_HEADERS = (
     "názov", "názov produktu", "názov tovaru", "tovar",  # sk
     "نام محصول", "نام کالا", "عنوان محصول", "عنوان", "محصول", "کالا", "نام",  # fa
     "পণ্যের নাম", "পণ্য", "নাম",  # bn
+    "სახელი", "დასახელება", "პროდუქტის სახელი", "პროდუქტის დასახელება", "პროდუქტი",  # ka (blind45)
+    "назив на производ", "име на производ", "производ",  # mk
 )
-BLIND_NAME_WORDS = ("pavadinimas", "nosaukums", "nimetus", "име", "назив", "naziv", "názov", "نام", "নাম")
+BLIND_NAME_WORDS = ("pavadinimas", "nosaukums", "nimetus", "име", "назив", "naziv", "názov", "نام", "নাম", "სახელი",
+                    "დასახელება")
 BLIND_ROLE_HEADERS = {
     "price": ("kaina", "kaina su pvm", "hind", "cijena", "konačna cijena", "maloprodajna cijena", "редовна цена",
-              "цена с ддс", "قیمت", "قیمت فروش", "দাম", "মূল্য"),
+              "цена с ддс", "قیمت", "قیمت فروش", "দাম", "মূল্য",
+              # WooCommerce's regular price, as its Estonian, Latvian, Georgian, Slovak, Slovenian, Lithuanian and
+              # Macedonian translations write it, before its sale price (blind45: "Tavahind", "Parastā cena")
+              "tavahind", "parastā cena", "ჩვეულებრივი ფასი", "ფასი", "bežná cena", "redna cena", "įprasta kaina",
+              "малопродажна цена"),
     "description": ("aprašymas", "trumpas aprašymas", "apraksts", "kirjeldus", "lühikirjeldus", "кратко описание",
                     "kratki opis", "opis proizvoda", "توضیحات", "شرح", "توضیحات محصول", "penerangan",
-                    "penerangan produk", "বিবরণ"),
+                    "penerangan produk", "বিবরণ", "აღწერა", "მოკლე აღწერა", "опис", "краток опис"),
     "category": ("kategorija", "kategorijos", "kategooria", "категорија", "دسته‌بندی", "دسته بندی", "دسته", "گروه",
-                 "ক্যাটাগরি", "বিভাগ"),
+                 "ক্যাটাগরি", "বিভাগ", "kategooriad", "kategorijas", "კატეგორია", "კატეგორიები", "категории"),
 }
 SCRIPT_NAME_HEADERS += BLIND_NAME_HEADERS
 SCRIPT_NAME_WORDS += BLIND_NAME_WORDS

@@ -76,11 +76,11 @@ KIND_WORDS = (
                     r"описание|анонс|опис|περιγραφη"),
 )
 # Arabic, Hebrew, Hindi, Thai, Vietnamese and Indonesian header words, folded as ``questions.column_words`` folds
-# ("स्टॉक" is "सटक"); Thai's found inside a header, which it writes as one word ("จำนวนในสต็อก").
+# ("स्टॉक" is "सटक"); Thai's (and Estonian's, blind45) found inside a header, one word ("จำนวนในสต็อก", "Tavahind").
 SCRIPT_KIND_WORDS = {
-    "price": ("السعر سعر מחיר कीमत मूल्य दाम giá harga kaina cijena قیمت", "ราคา"), "stock": ("الكمية المخزون מלאי स्टॉक kho stok likutis kolicina موجودی наличност", "สต็อก"),
-    "brand": ("الماركة العلامة מותג ब्रांड hiệu merek", "แบรนด์ ยี่ห้อ"), "category": ("التصنيف الفئة קטגוריה श्रेणी mục kategorija دسته категории", "หมวดหมู่"),
-    "description": ("الوصف وصف תיאור विवरण tả deskripsi keterangan aprasymas opis توضیحات penerangan", "รายละเอียด"),
+    "price": ("السعر سعر מחיר कीमत मूल्य दाम giá harga kaina cijena قیمت cena দাম মূল্য ფასი", "ราคา hind"), "stock": ("الكمية المخزون מלאי स्टॉक kho stok likutis kolicina موجودی наличност laos noliktava", "สต็อก"),
+    "brand": ("الماركة العلامة מותג ब्रांड hiệu merek", "แบรนด์ ยี่ห้อ"), "category": ("التصنيف الفئة קטגוריה श्रेणी mục kategorija دسته категории kategorijas kategooria kategooriad კატეგორიები", "หมวดหมู่"),
+    "description": ("الوصف وصف תיאור विवरण tả deskripsi keterangan aprasymas opis توضیحات penerangan apraksts বিবরণ აღწერა", "รายละเอียด kirjeldus"),
 }
 KIND_WORDS = tuple((kind, "|".join([pattern, *(fold_accents(word) for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[0].split()),
                                     *(rf"\w*{fold_accents(word)}\w*" for word in SCRIPT_KIND_WORDS.get(kind, ("", ""))[1].split())]))
@@ -118,7 +118,7 @@ class Wording:
     def other_column(self, column: str, product: str, english_words: str) -> str:
         """The question for a column of no known kind: English says the header's words lowercased ("noise
         level"), the others the header as written ("Prix spécial de …")."""
-        shown = english_words if self is ENGLISH else column[:1].upper() + column[1:]
+        shown = english_words if self is ENGLISH else column if "\u10d0" <= column[:1] <= "\u10ff" else column[:1].upper() + column[1:]  # Georgian: upper() is Mtavruli ("Ფასი")
         return self.ask(self.other, product, column=shown)
 
     def with_unit(self, question: str, unit: str) -> str:

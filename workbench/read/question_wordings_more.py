@@ -14,6 +14,7 @@ from __future__ import annotations
 from workbench.read.question_wording import ENGLISH, WORDINGS, Wording
 from workbench.read.question_wordings_asia import ASIAN_WORDINGS
 from workbench.read.question_wordings_blind import BLIND_WORDINGS
+from workbench.read.question_wordings_blind45 import BLIND45_WORDINGS
 from workbench.read.question_wordings_script import SCRIPT_WORDINGS
 
 DANISH = Wording(
@@ -266,4 +267,4 @@ def wording_for(language: str | None) -> Wording:
     one of these; English when none is. Here, below both tables, so neither module imports the other both ways."""
     code = language or "en"
     return (WORDINGS.get(code) or MORE_WORDINGS.get(code) or SCRIPT_WORDINGS.get(code) or BLIND_WORDINGS.get(code)
-            or ASIAN_WORDINGS.get(code, ENGLISH))
+            or BLIND45_WORDINGS.get(code) or ASIAN_WORDINGS.get(code, ENGLISH))

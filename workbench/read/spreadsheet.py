@@ -193,7 +193,7 @@ def read_csv_text(text: str, name: str, encoding: str, warnings: list[str], deli
     if found.warning:
         warnings.append(found.warning)
     header_index = filled[found.index][0] - 1
-    header = records[header_index]
+    header = found.header or records[header_index]
     rows = [(number + 1, record) for number, record in enumerate(records)
             if number > header_index and number + 1 != found.hint_row]
     if delimiter == ",":

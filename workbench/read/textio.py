@@ -13,7 +13,7 @@ import regex
 
 from workbench.core.limits import MAX_BYTES, MAX_CHARACTERS, MB, too_big
 from workbench.core.model import WorkbenchError
-from workbench.read.baltic import BALTIC_PAGE, is_baltic
+from workbench.read.baltic import BALTIC_PAGE, is_baltic, is_estonian
 
 
 def display_name(name: str) -> str:
@@ -266,6 +266,7 @@ def _windows_text(data: bytes) -> tuple[str, str]:
     - Cyrillic (1251) or Greek (1253) when most letters' bytes are above 0xC0 (1252 would read them as accented
       Latin letters, "Íàçâàíèå" for "Название"): of the two, Greek when more of its bytes are Greek's α and ο
       than Cyrillic's а and о (``GREEK_A_O``).
+    - Windows-1257 when Estonian õ and ä sit inside words (``read.baltic.is_estonian``).
     - Windows-1250 (Central Europe) when bytes only it reads as letters (``CENTRAL_LETTERS``), or the Czech and
       Hungarian letters that 1252 writes only at a word's end (``CZECH_HUNGARIAN``), sit inside words at least
       ``CENTRAL_MIN`` times. A Polish "Kołdra" is "Ko³dra" in 1252; a French, German or Spanish file has no "³",
@@ -282,6 +283,8 @@ def _windows_text(data: bytes) -> tuple[str, str]:
         if _counted(data, GREEK_A_O) > _counted(data, CYRILLIC_A_O):
             return data.decode("cp1253", errors="replace"), "windows-1253"
         return data.decode("cp1251", errors="replace"), "windows-1251"
+    if is_estonian(data):  # before Central Europe: Estonian õ is Hungarian ő's byte
+        return data.decode("cp1257", errors="replace"), "windows-1257"
     central = data.decode("cp1250", errors="replace")  # one character a byte: its indices are the bytes'
     inside = 0
     for found in CENTRAL_LETTER.finditer(data, 1, len(data) - 1):  # only those bytes are looked at
