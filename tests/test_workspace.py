@@ -222,3 +222,16 @@ def test_a_knowledge_base_stamp_is_bound_to_every_file_and_its_place():
     assert stamp.changes(third) == ["faq.md was added"] and third.changes(stamp) == ["faq.md was removed"]
     column = Stamp.of_files([("prices.csv", files[0][1], None, "Price"), files[1]], "question\nQ?\n", 1, SETTINGS)
     assert stamp.changes(column) == ["the sheet or the product-name column of prices.csv was changed"]
+
+
+def test_a_source_naming_two_sections_is_checked_as_the_grader_grades_it():
+    """ "A | B" (two sections that each answer it) is graded; the questions table called it a section no one has
+    ("No product or section is called “A | B”") and said it was left out of the results."""
+    document = load_bytes(SAMPLE_MD.read_bytes(), SAMPLE_MD.name)
+    check = check_question(document, Question("Warranty of the Boreal?", "Aurora Ceiling Fan | Boreal Ceiling Fan",
+                                              "Warranty: 2 years."))
+    assert check.ok and check.short == "✓ ready", check.detail
+    assert check.detail.startswith("Found in Boreal Ceiling Fan, line ")
+    either = check_question(document, Question("Which ceiling fans?", "Aurora Ceiling Fan | Boreal Ceiling Fan", ""))
+    assert either.ok, either.detail
+    assert not check_question(document, Question("q", "Aurora Ceiling Fan | Nowhere Fan", "Warranty: 1 year.")).ok
