@@ -235,3 +235,20 @@ def test_a_source_naming_two_sections_is_checked_as_the_grader_grades_it():
     either = check_question(document, Question("Which ceiling fans?", "Aurora Ceiling Fan | Boreal Ceiling Fan", ""))
     assert either.ok, either.detail
     assert not check_question(document, Question("q", "Aurora Ceiling Fan | Nowhere Fan", "Warranty: 1 year.")).ok
+
+
+def test_an_import_takes_the_place_of_the_apps_starter_questions():
+    """A new spreadsheet starts with the app's own questions; importing the owner's set kept them in rows 2-11, so the
+    owner's row 2 was question 12 everywhere, and the status could be no better than "Looks ready"."""
+    starters = [Question("How much is the Fan?", "Fan", "10", generated=True),
+                Question("What colour is the Fan?", "Fan", "red", generated=True)]
+    data = b"question,expected_source,expected_answer\nIs the fan quiet?,Fan,quiet\nDo you ship?,,\n"
+    outcome = import_questions(starters, data, "mine.csv", "add")
+    assert [q.question for q in outcome.questions] == ["Is the fan quiet?", "Do you ship?"]
+    assert outcome.sentence("mine.csv") == ("Added 2 questions from mine.csv, in place of the 2 the app had written "
+                                            "to start with (undo the import to have those back).")
+    # One the owner accepted or edited is theirs: added to, as before; and generated ones are added to generated ones.
+    kept = import_questions([starters[0], Question("Mine?", "Fan", "10")], data, "mine.csv", "add").questions
+    assert [q.question for q in kept][:2] == ["How much is the Fan?", "Mine?"] and len(kept) == 4
+    generated = b"question,expected_source,expected_answer,generated\nHow tall is the Fan?,Fan,1 m,true\n"
+    assert len(import_questions(starters, generated, "more.csv", "add").questions) == 3
