@@ -233,3 +233,18 @@ def test_a_file_dropped_beside_one_the_box_shows_says_they_are_now_checked_toget
         "check a file on its own, take the other out with “Remove” below."]
     at = upload_files(open_app(), FILES)
     assert not [s.value for s in at.success]
+
+
+def test_a_file_dropped_beside_one_that_could_not_be_read_replaces_it():
+    """The walk-through dropped an empty CSV, then the file it meant, into the box that still showed the empty one:
+    the two became a knowledge base that nothing could be read from until the empty file was removed."""
+    at = go(open_app(), "pages/document.py")
+    at.file_uploader[0].set_value([("empty.csv", b"", "text/csv")]).run()
+    assert any("empty.csv is empty" in plain(e.value) for e in at.error)
+    at.file_uploader[0].set_value([("empty.csv", b"", "text/csv"), (FILES[0].name, FILES[0].read_bytes(), "text/csv")])
+    at.run()
+    assert not at.exception
+    assert [plain(s.value) for s in at.subheader] == [f"What was read from {FILES[0].name}"]
+    assert [plain(s.value) for s in at.success] == [f"empty.csv could not be read, so it is left out: {FILES[0].name} "
+                                                    "is checked on its own."]
+    assert not at.file_uploader[0].value  # the box no longer shows the unreadable file, to be joined again
