@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from ui import keys
 
-from .test_app import go, metric, open_app, plain
+from .test_app import go, metric, open_app, plain, upload
 
 pytestmark = pytest.mark.usefixtures("word_only_defaults")
 KB = Path(__file__).parent / "kb"
@@ -248,3 +248,12 @@ def test_a_file_dropped_beside_one_that_could_not_be_read_replaces_it():
     assert [plain(s.value) for s in at.success] == [f"empty.csv could not be read, so it is left out: {FILES[0].name} "
                                                     "is checked on its own."]
     assert not at.file_uploader[0].value  # the box no longer shows the unreadable file, to be joined again
+
+
+def test_the_checkups_structure_says_when_it_found_nothing():
+    """On the walk's three-product CSV the Structure heading stood over nothing, where the other checks say so."""
+    data = b"Name,Price\nPlain Chair,30\nOak Table,90\nSmall Lamp,12\n"
+    at = go(upload(open_app(), "tidy.csv", data), "pages/checkup.py")
+    assert not at.exception
+    assert "Nothing to report: no text under no heading, no product too long for the search model to read at once, " \
+           "and no two products with the same name." in [s.value for s in at.success]
