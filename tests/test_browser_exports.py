@@ -68,5 +68,5 @@ def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_
     assert [(q.question, q.expected_source, q.expected_answer) for q in imported] == again
     assert not again[0][0].startswith(codecs.BOM_UTF8.decode("utf-8"))
     assert answers_data.startswith(codecs.BOM_UTF8)
-    # Row 12: the imported questions follow the app's own 10 (rows 2-11).
-    assert ",12,南部鉄器の急須っていくら？," in answers_data[len(codecs.BOM_UTF8):].decode("utf-8")
+    # Row 2, as in the owner's file: the import took the place of the app's own 10 (it put them in rows 2-11).
+    assert ",2,南部鉄器の急須っていくら？," in answers_data[len(codecs.BOM_UTF8):].decode("utf-8")
