@@ -123,6 +123,9 @@ for line in structure:
     st.write("• " + escape_markdown(line))
 if result.missing_columns:
     st.dataframe([{"product": n, "missing": ", ".join(c)} for n, c in result.missing_columns], hide_index=True)
+if not structure and not result.missing_columns:  # the heading stood alone over nothing on a tidy file
+    st.success(f"Nothing to report: no text under no heading, no {result.noun} too long for the search model to read "
+               f"at once, and no two {result.noun}s with the same name.")
 
 st.subheader("Risky content")
 if result.risky:

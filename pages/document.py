@@ -11,6 +11,7 @@ from ui.document import (
     file_kind,
     file_problem,
     load_file,
+    unreadable,
     widget_key,
     workbook_default_sheet,
     workbook_sheets,
@@ -69,12 +70,25 @@ upload_ids = tuple((f.name, f.size, getattr(f, "file_id", None)) for f in upload
 if upload_ids and upload_ids != st.session_state.get("uploaded_ids"):
     before = st.session_state.get("uploaded_ids") or ()
     st.session_state["uploaded_ids"] = upload_ids
-    use_files([(f.name, f.getvalue()) for f in uploaded])
     shown = [(name, size) for name, size, _ in before]  # by name and size: a re-run may give files new ids
-    if shown and len(upload_ids) > len(shown) and [(n, s) for n, s, _ in upload_ids[:len(shown)]] == shown:
+    joined = bool(shown) and len(upload_ids) > len(shown) and [(n, s) for n, s, _ in upload_ids[:len(shown)]] == shown
+    # A file the box still shows that could not be read is not joined by the next: the walk-through dropped an empty
+    # CSV, then the file it meant, and got a knowledge base of both that nothing could be read from until "Remove".
+    broken = [f.name for f in current_files() if unreadable(f)] if joined else []
+    kept = [f for i, f in enumerate(uploaded) if i >= len(shown) or f.name not in broken]
+    use_files([(f.name, f.getvalue()) for f in kept])
+    added = ", ".join(name for name, _, _ in upload_ids[len(before):])
+    if broken:
+        left = len(kept) - len(upload_ids) + len(shown)  # the box's readable files, still checked with the new
+        st.session_state["files_notice"] = (
+            f"{', '.join(broken)} could not be read, so it is left out: {added} "
+            + (f"joined the readable file{'s' if left > 1 else ''} already in the box above, checked together as one "
+               "knowledge base." if left else "is checked on its own."))
+        empty_box("uploader")  # the box showed the unreadable file: it would be joined again by the next upload
+        st.rerun()
+    if joined:
         # Dropped into the box beside a file it still showed: the walk-through meant to switch to another file and
         # got both checked together, with no word of why.
-        added = ", ".join(name for name, _, _ in upload_ids[len(before):])
         one = len(shown) == 1
         st.session_state["files_notice"] = (
             f"{added} joined the file{'' if one else 's'} already in the box above: they are checked together as one "

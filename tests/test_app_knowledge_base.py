@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from ui import keys
 
-from .test_app import go, metric, open_app, plain
+from .test_app import go, metric, open_app, plain, upload
 
 pytestmark = pytest.mark.usefixtures("word_only_defaults")
 KB = Path(__file__).parent / "kb"
@@ -233,3 +233,27 @@ def test_a_file_dropped_beside_one_the_box_shows_says_they_are_now_checked_toget
         "check a file on its own, take the other out with “Remove” below."]
     at = upload_files(open_app(), FILES)
     assert not [s.value for s in at.success]
+
+
+def test_a_file_dropped_beside_one_that_could_not_be_read_replaces_it():
+    """The walk-through dropped an empty CSV, then the file it meant, into the box that still showed the empty one:
+    the two became a knowledge base that nothing could be read from until the empty file was removed."""
+    at = go(open_app(), "pages/document.py")
+    at.file_uploader[0].set_value([("empty.csv", b"", "text/csv")]).run()
+    assert any("empty.csv is empty" in plain(e.value) for e in at.error)
+    at.file_uploader[0].set_value([("empty.csv", b"", "text/csv"), (FILES[0].name, FILES[0].read_bytes(), "text/csv")])
+    at.run()
+    assert not at.exception
+    assert [plain(s.value) for s in at.subheader] == [f"What was read from {FILES[0].name}"]
+    assert [plain(s.value) for s in at.success] == [f"empty.csv could not be read, so it is left out: {FILES[0].name} "
+                                                    "is checked on its own."]
+    assert not at.file_uploader[0].value  # the box no longer shows the unreadable file, to be joined again
+
+
+def test_the_checkups_structure_says_when_it_found_nothing():
+    """On the walk's three-product CSV the Structure heading stood over nothing, where the other checks say so."""
+    data = b"Name,Price\nPlain Chair,30\nOak Table,90\nSmall Lamp,12\n"
+    at = go(upload(open_app(), "tidy.csv", data), "pages/checkup.py")
+    assert not at.exception
+    assert "Nothing to report: no text under no heading, no product too long for the search model to read at once, " \
+           "and no two products with the same name." in [s.value for s in at.success]

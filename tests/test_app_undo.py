@@ -76,3 +76,18 @@ def test_generated_questions_are_marked_until_edited_or_accepted():
     assert list(at.session_state[keys.QUESTIONS]["generated"]) == [""] * 10
     assert buttons(at) == {"undo_button": "Undo accepting 9 generated questions"}  # escaped: a label is Markdown
     assert not [b for b in at.button if b.key == "accept_generated"]
+
+
+def test_the_owners_questions_imported_onto_a_new_spreadsheet_take_the_starters_place_and_undo_brings_them_back():
+    """Imported with the default "add", the owner's set kept the app's ten starters in rows 2-11: the owner's own
+    row 2 was question 12 on every page, and the status at best "Looks ready" on questions the owner never wrote."""
+    at = go(upload(open_app(), SAMPLE_CSV.name, SAMPLE_CSV.read_bytes()), "pages/questions.py")
+    assert at.radio(key="import_mode").value == "add to the table"
+    at.file_uploader(key="questions_upload").set_value(("more.csv", MORE, "text/csv")).run()
+    assert list(at.session_state[keys.QUESTIONS]["question"]) == ["Price of Zephyr?"]  # row 2 is the file's row 2
+    assert [plain(s.value) for s in at.success] == [
+        "Added 1 question from more.csv, in place of the 10 the app had written to start with (undo the import to "
+        "have those back)."]
+    assert not any("the app's own" in plain(i.value) for i in at.info)
+    at.button(key="undo_button").click().run()
+    assert len(at.session_state[keys.QUESTIONS]) == 10

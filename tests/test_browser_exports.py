@@ -42,7 +42,7 @@ def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_
         page.get_by_role("link", name="Questions").click()
         expect(page.get_by_text("Questions for chaki_makeshop_ja.csv")).to_be_visible(timeout=60000)
         page.locator("input[type=file]").first.set_input_files(str(WRITTEN / "chaki_makeshop_ja.questions.csv"))
-        expect(page.get_by_text("Added 14 questions from chaki_makeshop_ja.questions.csv.")).to_be_visible(timeout=60000)
+        expect(page.get_by_text("Added 14 questions from chaki_makeshop_ja.questions.csv, in place of the 10")).to_be_visible(timeout=60000)
         with page.expect_download(timeout=60000) as download:
             page.get_by_role("button", name="Export the questions as CSV").click()
         saved = tmp_path / "export.csv"
@@ -60,11 +60,11 @@ def test_the_questions_and_answers_of_a_japanese_export_download_as_files_excel_
     assert data.startswith(codecs.BOM_UTF8)  # how Excel knows the file is UTF-8, not the computer's code page
     text = data[len(codecs.BOM_UTF8):].decode("utf-8")
     assert "南部鉄器の急須っていくら？,南部鉄器 急須 あられ 0.6L,\"8,800\"" in text  # the owner's row as imported
-    # And the app reads it back as it was: the 14 imported questions among the app's own.
+    # And the app reads it back as it was: the 14 imported questions, in place of the app's ten starters.
     imported = parse_questions((WRITTEN / "chaki_makeshop_ja.questions.csv").read_bytes(), "q.csv")
     again = [(q.question, q.expected_source, q.expected_answer) for q in parse_questions(data, name)]
-    assert [(q.question, q.expected_source, q.expected_answer) for q in imported] == again[-14:]
+    assert [(q.question, q.expected_source, q.expected_answer) for q in imported] == again
     assert not again[0][0].startswith(codecs.BOM_UTF8.decode("utf-8"))
     assert answers_data.startswith(codecs.BOM_UTF8)
-    # Row 12: the imported questions follow the app's own 10 (rows 2-11).
-    assert ",12,南部鉄器の急須っていくら？," in answers_data[len(codecs.BOM_UTF8):].decode("utf-8")
+    # Row 2, as in the owner's file: the import took the place of the app's own 10 (it put them in rows 2-11).
+    assert ",2,南部鉄器の急須っていくら？," in answers_data[len(codecs.BOM_UTF8):].decode("utf-8")

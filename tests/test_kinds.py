@@ -22,8 +22,8 @@ def test_each_kind_names_its_parts_and_places():
     assert (manual.form.part, manual.form.parts(), manual.form.table, manual.form.part_level) == ("section", "sections", False, 1)
     assert load_path(SAMPLE_XLSX).form is sheet.form  # a workbook's sheet is the same kind as a CSV
     assert part_word("spreadsheet", plural=True) == "products" and part_word("markdown") == "section"
-    assert todo_order_note("spreadsheet") == "Most questions fixed first. Rows and columns are your spreadsheet's."
-    assert todo_order_note("markdown") == "Most questions fixed first. Lines are your file's."
+    assert todo_order_note("spreadsheet") == "Rows and columns are your spreadsheet's."
+    assert todo_order_note("markdown") == "Lines are your file's."
     assert kind_named("from-a-later-version") is MARKDOWN  # an unknown kind reads as the plainest
     # The place of the same fact: a row and column in the sheet, a line in the manual.
     fan = next(f for f in sheet.facts if sheet.slice(f.span).startswith("Price"))
@@ -40,9 +40,9 @@ def test_a_knowledge_base_finds_its_tables_among_its_files():
         "Rows and columns are your spreadsheets'; lines are your other files'.")
     # A base of Markdown files only (the sample) has no spreadsheets to speak of; one of spreadsheets only, no lines.
     sample = combine([load_path(SAMPLE_MD), load_path(SAMPLE_MD.with_name("breezy_home_policies.md"))])
-    assert todo_order_note(sample.kind, sample.files) == "Most questions fixed first. Lines are your files'."
+    assert todo_order_note(sample.kind, sample.files) == "Lines are your files'."
     sheets = combine([load_path(KB / "catalog.csv"), load_path(SAMPLE_CSV)])
-    assert todo_order_note(sheets.kind, sheets.files) == "Most questions fixed first. Rows and columns are your spreadsheets'."
+    assert todo_order_note(sheets.kind, sheets.files) == "Rows and columns are your spreadsheets'."
     assert load_path(SAMPLE_MD).tables() == []
     sheet = load_path(SAMPLE_CSV)
     assert sheet.tables() == [sheet]

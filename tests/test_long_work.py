@@ -352,3 +352,17 @@ def test_every_strategy_hears_a_stop_while_it_cuts(strategy):
     heard_in = [Path(entry.path).name for entry in stopped.traceback if Path(entry.path).parent == cutters]
     assert heard_in, "the stop was heard only after the strategy had cut the whole file"
 
+
+
+def test_the_estimate_says_a_model_run_past_its_memory_budget_would_stop_rather_than_timing_it(monkeypatch):
+    """The walk's 5 MB CSV (6.3 million characters): "Estimated time: about 41 minutes with meaning-based search",
+    and Run stopped at once, the file past the model's budget. The estimate says so before Run is pressed."""
+    from workbench.core import limits
+
+    document = load_path(SAMPLE_MD)
+    monkeypatch.setattr(limits, "MAX_MODEL_CHARACTERS", len(document.text))  # one cut's worth: four are past it
+    guess = estimate(document, QUESTIONS, Settings(ALL, ["bm25", "dense"], ["none"]), FakeEncoder())
+    assert guess.slow and guess.uses_model  # shown, with the word-search-only button beside it
+    assert guess.words().startswith(f"Run as set would stop at once: {document.name} makes ")
+    assert "choose word search only" in guess.words() and guess.words().endswith(".")
+    assert "Estimated time" not in guess.words()

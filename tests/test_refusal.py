@@ -13,7 +13,7 @@ from workbench.core.model import Question, Settings
 from workbench.core.results import QuestionResult
 from workbench.cut import make_strategy
 from workbench.grade.confidence import WordEvidence, confidence
-from workbench.grade.refusal import calibrate, fit, refuse_below
+from workbench.grade.refusal import calibrate, fit, let_through, refuse_below
 from workbench.read.loaders import load_path, parse_markdown
 from workbench.read.questions import parse_questions
 from workbench.run.evaluate import evaluate
@@ -274,3 +274,16 @@ def test_a_copys_word_evidence_worked_out_from_the_files_counts_what_reading_it_
     # Another analyzer's counts are not taken (``file`` is German's here): the copy is read whole.
     assert dict(WordEvidence(copies[0], analyzer=english, like=file).frequency) \
         == dict(WordEvidence(copies[0], analyzer=english).frequency)
+
+
+def test_why_an_answered_question_was_let_through_is_what_was_measured():
+    """Magento bags, Ready: a level refused 5 of 6 unanswerable questions and none of the 33 real ones, yet the to-do
+    said "no refusal level picked from your questions stops them without turning away real customers"."""
+    separable = [result(v, True) for v in (0.5, 0.6, 0.7)] + [result(0.3, False)]  # answered, though least sure
+    assert let_through(separable) == " The refusal level, fitted each time on your other questions, let them through."
+    clash = [result(v, True) for v in (0.5, 0.6, 0.7)] + [result(0.65, False)]
+    assert let_through(clash) == (" The bot was as sure of them as of 2 of the 3 questions your file answers, so a "
+                                  "refusal level that stops them would turn those customers away too.")
+    refused = result(0.65, False)
+    refused.grade = "refused"
+    assert let_through([result(0.5, True), refused]) == ""

@@ -379,3 +379,15 @@ def test_a_quoted_line_shows_a_links_words_and_no_tags():
     assert shown("Write to us at [support](https://example.com/a/very/long/path/to/the/contact/page/of/the/shop) "
                  "and we answer within two working days of your message.", 60) == (
         "Write to us at support and we answer within two working …")
+
+
+def test_a_risky_line_is_quoted_with_the_tag_or_link_it_is_flagged_for():
+    """The walk's product named "<script>alert(1)</script> Fan": the to-do quoted it "e.g. “alert(1) Fan”", without the
+    script tag the item asked the owner to look for."""
+    data = b'Name,Price\n"<script>alert(1)</script> Fan",10\nPlain Chair,30\n'
+    document = load_bytes(data, "xss.csv")
+    questions = [Question("How much is the chair?", "Plain Chair", "30")]
+    evaluation = evaluate(document, questions, Settings(["heading"], ["bm25"], ["none"]))
+    [item] = [i for i in todo_list(evaluation, evaluation.runs[0], audit(document, questions=questions))
+              if i.kind == "risky"]
+    assert "e.g. “<script>alert(1)</script> Fan”." in item.why

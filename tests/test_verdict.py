@@ -454,7 +454,7 @@ def test_when_the_fitted_level_still_answers_them_the_todo_asks_for_facts_not_th
     assert run.calibration.enough and run.counts["false-answer"] >= 1
     [item] = [item for item in todo_list(evaluation, run, audit(document, questions=questions)) if item.kind == "refusal"]
     assert item.edit.startswith("Add the facts") and "tick" not in item.edit
-    assert "no refusal level picked from your questions" in item.why
+    assert "The bot was as sure of them as of " in item.why and "would turn those customers away too" in item.why
 
 
 def test_the_todo_quotes_lines_as_a_reader_sees_them():

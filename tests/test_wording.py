@@ -199,8 +199,8 @@ def test_the_todo_list_says_what_its_places_are_for_the_kind_of_file():
     from workbench.core.wording import todo_order_note
 
     # A Markdown price list has no rows or columns (the walk-through saw "your spreadsheet's" over one).
-    assert todo_order_note("markdown") == "Most questions fixed first. Lines are your file's."
-    assert todo_order_note("spreadsheet") == "Most questions fixed first. Rows and columns are your spreadsheet's."
+    assert todo_order_note("markdown") == "Lines are your file's."
+    assert todo_order_note("spreadsheet") == "Rows and columns are your spreadsheet's."
     assert "lines are your other files'" in todo_order_note("base")
 
 

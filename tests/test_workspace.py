@@ -222,3 +222,33 @@ def test_a_knowledge_base_stamp_is_bound_to_every_file_and_its_place():
     assert stamp.changes(third) == ["faq.md was added"] and third.changes(stamp) == ["faq.md was removed"]
     column = Stamp.of_files([("prices.csv", files[0][1], None, "Price"), files[1]], "question\nQ?\n", 1, SETTINGS)
     assert stamp.changes(column) == ["the sheet or the product-name column of prices.csv was changed"]
+
+
+def test_a_source_naming_two_sections_is_checked_as_the_grader_grades_it():
+    """ "A | B" (two sections that each answer it) is graded; the questions table called it a section no one has
+    ("No product or section is called “A | B”") and said it was left out of the results."""
+    document = load_bytes(SAMPLE_MD.read_bytes(), SAMPLE_MD.name)
+    check = check_question(document, Question("Warranty of the Boreal?", "Aurora Ceiling Fan | Boreal Ceiling Fan",
+                                              "Warranty: 2 years."))
+    assert check.ok and check.short == "✓ ready", check.detail
+    assert check.detail.startswith("Found in Boreal Ceiling Fan, line ")
+    either = check_question(document, Question("Which ceiling fans?", "Aurora Ceiling Fan | Boreal Ceiling Fan", ""))
+    assert either.ok, either.detail
+    assert not check_question(document, Question("q", "Aurora Ceiling Fan | Nowhere Fan", "Warranty: 1 year.")).ok
+
+
+def test_an_import_takes_the_place_of_the_apps_starter_questions():
+    """A new spreadsheet starts with the app's own questions; importing the owner's set kept them in rows 2-11, so the
+    owner's row 2 was question 12 everywhere, and the status could be no better than "Looks ready"."""
+    starters = [Question("How much is the Fan?", "Fan", "10", generated=True),
+                Question("What colour is the Fan?", "Fan", "red", generated=True)]
+    data = b"question,expected_source,expected_answer\nIs the fan quiet?,Fan,quiet\nDo you ship?,,\n"
+    outcome = import_questions(starters, data, "mine.csv", "add")
+    assert [q.question for q in outcome.questions] == ["Is the fan quiet?", "Do you ship?"]
+    assert outcome.sentence("mine.csv") == ("Added 2 questions from mine.csv, in place of the 2 the app had written "
+                                            "to start with (undo the import to have those back).")
+    # One the owner accepted or edited is theirs: added to, as before; and generated ones are added to generated ones.
+    kept = import_questions([starters[0], Question("Mine?", "Fan", "10")], data, "mine.csv", "add").questions
+    assert [q.question for q in kept][:2] == ["How much is the Fan?", "Mine?"] and len(kept) == 4
+    generated = b"question,expected_source,expected_answer,generated\nHow tall is the Fan?,Fan,1 m,true\n"
+    assert len(import_questions(starters, generated, "more.csv", "add").questions) == 3

@@ -142,6 +142,17 @@ def _picked_name_column(index: int) -> None:
     set_reading(index, name_column=st.session_state[_picker_key(index)])
 
 
+def unreadable(file: LoadedFile) -> bool:
+    """Whether a file cannot be read at all; a name column still to pick is no fault of the file."""
+    try:
+        load_file(file)
+    except NoNameColumn:
+        return False
+    except WorkbenchError:
+        return True
+    return False
+
+
 def file_problem(index: int, pick_column: bool = False) -> bool:
     """Read one file of the document; on failure say why (with ``pick_column``, a select box of its columns when
     no column looks like a product name) and return True."""

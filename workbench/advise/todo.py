@@ -272,7 +272,8 @@ class _Builder(ItemWriter):
         for kind, findings in risky.items():
             self.add(("risky", kind), lambda k=kind, f=findings: Todo(
                 "risky", f"Check the {plural(len(f), 'line')} with {words[k]}: remove any not meant for customers.",
-                f"e.g. “{shown(f[0].text)}”. A bot may obey or repeat them.",
+                # The tag or link itself: "e.g. “alert(1) Fan”" hid the <script> the item is about.
+                f"e.g. “{shown(f[0].text, marks=k != 'instruction')}”. A bot may obey or repeat them.",
                 join_places([x.where or f"line {x.line_number}" for x in f]), spans=[x.span for x in f if x.span],
                 always=k in ("instruction", "script")))
 

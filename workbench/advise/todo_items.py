@@ -23,6 +23,7 @@ from workbench.core.wording import owned, part_word, plural, verb
 from workbench.cut import STRATEGIES
 from workbench.cut.structure import blocks
 from workbench.grade.places import Places, join_places
+from workbench.grade.refusal import let_through
 from workbench.read.data_columns import as_text, data_columns, is_html, text_column
 from workbench.read.language import document_languages
 from workbench.read.questions import column_label
@@ -386,8 +387,7 @@ class ItemWriter:
                     "cannot answer (source left empty), so the workbench can pick when the bot should refuse.")
         elif threshold == "auto":  # fitted, and the best level still lets these through
             edit = "Add the facts these questions ask for, or tell the bot in its instructions what the shop does not offer."
-            why += (" The bot's confidence on them is as high as on questions your file answers, so no refusal level "
-                    "picked from your questions stops them without turning away real customers.")
+            why += let_through(self.run.per_question)
         elif not threshold:  # None or 0: never refuses
             edit = f"Let the bot refuse: {self.reader.pick_threshold}."
             why += " If the file should answer them, add the facts instead."

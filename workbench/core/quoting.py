@@ -23,18 +23,20 @@ LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"\n]*\")?\)")
 # An HTML tag in a Markdown line ("<a name=\"refunds\"></a>", "<b>"): markup, never the owner's words. A "<" not
 # followed by a letter ("2 < 3") is text.
 TAG = re.compile(r"</?[A-Za-z][^<>\n]*>")
+LEAD = re.compile(r"^(?:[-+*>#]+|\d+[.)])\s+")  # a list bullet or number, a heading's or quote's lead
 
 
 def plain(line: str) -> str:
     """A line without Markdown's marks: bold, code, a list bullet or number, a heading's or quote's lead; a link
     or an image as its words, an HTML tag not at all."""
     text = re.sub(r"(\*\*|__|`)", "", TAG.sub("", LINK.sub(r"\1", line))).strip()
-    return re.sub(r"^(?:[-+*>#]+|\d+[.)])\s+", "", text)
+    return LEAD.sub("", text)
 
 
-def shown(line: str, limit: int = 90) -> str:
-    """A line of the file as a reader quotes it: without Markdown's marks, cut at a word past ``limit``."""
-    plain_text = plain(line)
+def shown(line: str, limit: int = 90, marks: bool = False) -> str:
+    """A line of the file as a reader quotes it: without Markdown's marks (kept with ``marks``: a line quoted for its
+    script tag or link, which plain words would drop), cut at a word past ``limit``."""
+    plain_text = LEAD.sub("", line.strip()) if marks else plain(line)
     if len(plain_text) <= limit:
         return plain_text
     cut = plain_text.rfind(" ", 0, limit)

@@ -109,7 +109,7 @@ def parts_named(document, count: int | None = None) -> str:
 
 
 def todo_order_note(kind: str, files=()) -> str:
-    """The line above a to-do list: its order, and what its places mean for this kind of file. For a knowledge base
+    """The line under a to-do list's heading: what its places mean for this kind of file. For a knowledge base
     (``files``, its FileParts), what its own files are: the sample's two Markdown files were told "Rows and columns
     are your spreadsheets'", of spreadsheets it did not have."""
     note = kind_named(kind).place_note
@@ -119,7 +119,7 @@ def todo_order_note(kind: str, files=()) -> str:
             note = "Lines are your files'."
         elif tables == {True}:
             note = "Rows and columns are your spreadsheets'."
-    return "Most questions fixed first. " + note
+    return note  # the order is the heading's ("To do (5 items, …, most questions fixed first):"), said once
 
 
 def grouped_rows(document) -> str:

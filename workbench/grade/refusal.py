@@ -216,3 +216,19 @@ def refusal_holds(tradeoff: TradeOff | None, threshold: object, refused: int) ->
     if tradeoff is None or not tradeoff.separable:
         return False
     return threshold != "auto" or refused >= tradeoff.target
+
+
+def let_through(results: list[QuestionResult]) -> str:
+    """Why a fitted threshold let through the questions the file cannot answer that the bot answered, as measured: the
+    real questions the bot was no surer of, which a level stopping them all would refuse too (said of a file where a
+    level stopped the others without refusing one real question, "no refusal level stops them without turning away
+    real customers" contradicted the refusal line above it)."""
+    answered = [r.confidence for r in results if not r.answerable and r.grade != "refused"]
+    if not answered:
+        return ""
+    answerable = [r.confidence for r in results if r.answerable]
+    real = sum(value <= max(answered) for value in answerable)
+    if not real:
+        return " The refusal level, fitted each time on your other questions, let them through."
+    return (f" The bot was as sure of them as of {real} of the {len(answerable)} questions your file answers, so a "
+            "refusal level that stops them would turn those customers away too.")

@@ -17,9 +17,13 @@ class ImportOutcome:
     added: int = 0
     replaced: int = 0  # rows of the old table the import replaced
     rejected: list[tuple[int, str]] = field(default_factory=list)  # (row of the file, reason)
+    starters: int = 0  # the app's own questions, all the table held, that an "add" took the place of
 
     def sentence(self, name: str) -> str:
-        if self.replaced or not self.added and not self.rejected:
+        if self.starters:
+            said = (f"Added {plural(self.added, 'question')} from {name}, in place of the {self.starters:,} the app "
+                    "had written to start with (undo the import to have those back)")
+        elif self.replaced or not self.added and not self.rejected:
             said = f"Replaced the table's {plural(self.replaced, 'question')} with {self.added:,} from {name}"
         else:
             said = f"Added {plural(self.added, 'question')} from {name}"
@@ -44,7 +48,12 @@ def import_questions(table: list[Question], data: bytes, name: str, mode: str) -
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     rejected: list[tuple[int, str]] = []
     incoming = parse_questions(data, name, rejected)
-    kept = [] if mode == "replace" else list(table)
+    # A table of the app's own questions only (a new spreadsheet's starters, never edited or accepted) is a start,
+    # not a set to add to: kept, they took rows 2-11, so the owner's row 2 was question 12 on every page, and the
+    # status could be no better than "Looks ready" on questions the owner had not written.
+    starters = len(table) if mode == "add" and table and all(q.generated for q in table) and any(
+        not q.generated for q in incoming) else 0
+    kept = [] if mode == "replace" or starters else list(table)
     taken: list[Question] = []
     for question in incoming:
         twin = next((i for i, old in enumerate(kept) if _same(old, question)), None)
@@ -63,4 +72,5 @@ def import_questions(table: list[Question], data: bytes, name: str, mode: str) -
         added=len(taken),
         replaced=len(table) if mode == "replace" else 0,
         rejected=rejected,
+        starters=starters,
     )

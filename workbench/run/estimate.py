@@ -11,11 +11,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from workbench.core.model import Question, Settings
+from workbench.core.model import Question, Settings, WorkbenchError
 from workbench.cut import chunk_document
 from workbench.encode.embedding import Encoder, work_of
 from workbench.read.sample import head
-from workbench.run.evaluate import evaluate, model_texts
+from workbench.run.evaluate import check_memory, evaluate, model_texts
 from workbench.search.reads import needs_encoder, uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
@@ -47,13 +47,17 @@ class Estimate:
     speed: float  # model work units a second the estimate assumed
     measured: bool  # that speed was measured in this process (else the typical one)
     uses_model: bool
+    refused: str = ""  # why a run as set would stop at once (past the language model's memory budget)
 
     @property
     def slow(self) -> bool:
-        return self.seconds > QUICK_SECONDS
+        return self.seconds > QUICK_SECONDS or bool(self.refused)
 
     def words(self) -> str:
         """The estimate in plain words, labelled as one."""
+        if self.refused:  # "about 41 minutes" was offered for a run that stopped at once when pressed
+            return (f"Run as set would stop at once: {self.refused} Word search alone takes "
+                    f"{duration(self.word_seconds)}.")
         if not self.uses_model:
             return (f"Estimated time: {duration(self.seconds)} ({self.pieces:,} pieces to search for every "
                     "question, timed on the start of your file).")
@@ -111,6 +115,10 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
     pieces = round(sum(len(chunks) for chunks in trial.chunks.values()) * scale)
     if not uses_model(settings):
         return Estimate(word_seconds, word_seconds, pieces, 0, 0.0, False, False)
+    try:
+        check_memory(document, settings)
+    except WorkbenchError as error:
+        return Estimate(word_seconds, word_seconds, pieces, 0, 0.0, False, True, refused=str(error))
     # Each search and re-check searches and grades every question again, as word search's do: its time for each
     # of the grid's setups (most of a warm run, whose model reads nothing and whose maxsim reads its columns back).
     seconds = word_seconds * len(settings.retrievers) * len(settings.rerankers) / (len(fast.retrievers) * len(fast.rerankers))
