@@ -62,6 +62,13 @@ class MaxSim(Reranker):
     # 0.1 all raised clean answers under every cut that keeps headings (heading 187 -> 189, 190, 190;
     # small-to-big 183 -> 187, 188, 189); 0.1 began to cost a manual a question, 0.2 more. The middle one.
     named_bonus = 0.05
+    # A piece read as n units (small-to-big: a section as its sentences) scores as its best one, so a section of 25
+    # sentences has 25 draws at a near match where one of 3 has 3: the best of many draws is higher by chance, and
+    # the longest sections and a page's summing-up opening won questions about their neighbours. Its score is its
+    # best unit's less per_draw x ln(n) (0 for a piece read whole). Decided on the even question rows of the seven
+    # real non-English prose pages (small-to-big / maxsim, clean: 0 83, 0.0025 83, 0.004 85, 0.005 85, 0.0075 84,
+    # 0.01 80 of 110); on the odd rows, held back, 72 -> 76 of 98 (BENCHMARKS.md, "prose45").
+    per_draw = 0.005
 
     @classmethod
     def recheck_characters(cls, cuts: dict[str, list[Chunk]], questions: int, settings: Settings) -> float:
@@ -111,7 +118,8 @@ class MaxSim(Reranker):
     def _score(self, question: str, chunks: list[Chunk]) -> dict[tuple, float]:
         # Each chunk is read as one or more units: itself, or (small-to-big) each of its small pieces,
         # as the search read it. A unit past the model's window is read window by window, and its
-        # token vectors are all its windows'. A chunk scores as its best unit.
+        # token vectors are all its windows'. A chunk scores as its best unit, less ``per_draw`` for each
+        # e-fold of its units.
         known = [self._chunk(chunk) for chunk in chunks]
         units = [chunk_units for chunk_units, _ in known]
         flat = [windows for chunk_units in units for windows in chunk_units]
@@ -121,7 +129,8 @@ class MaxSim(Reranker):
         asked = set(self.analyzer.question_terms(question))
         for chunk, (chunk_units, titled) in zip(chunks, known):
             bonus = self.named_bonus if named(asked, titled) else 0.0
-            found[(chunk.text, chunk.search)] = float(per_unit[position : position + len(chunk_units)].max()) + bonus
+            found[(chunk.text, chunk.search)] = float(per_unit[position : position + len(chunk_units)].max()) + bonus \
+                - self.per_draw * math.log(len(chunk_units))
             position += len(chunk_units)
         return found
 
