@@ -181,7 +181,7 @@ def test_maxsim_lets_the_named_product_win_a_near_tie_against_its_look_alike(rea
 @pytest.mark.slow  # the real model: its token vectors are what the products are taken over
 def test_maxsim_gives_a_shortlist_the_scores_it_gets_alone_after_other_shortlists_shared_its_units(real_encoder):
     """Units are matched once per question and read back for later shortlists (three searches' top pieces
-    overlap); a shortlist's scores must still be exactly those a fresh re-check gives it, weights included."""
+    overlap); a shortlist's scores must still be those a fresh re-check gives it, weights included."""
     doc = parse_markdown(
         "# Fans\n\n## Table Fan\nPrice: 30\nWarranty: 1 year.\n\n## Ceiling Fan\nPrice: 120\nWarranty: 2 years.\n\n"
         "## Desk Lamp\nPrice: 15\nWarranty: 1 year.\n",
@@ -196,8 +196,11 @@ def test_maxsim_gives_a_shortlist_the_scores_it_gets_alone_after_other_shortlist
     shared = RERANKERS.get("maxsim")(encoder_factory=lambda: real_encoder)
     first = shared.scores(asked, chunks[:3])
     second = shared.scores(asked, chunks[1:])  # two units already matched, one new; other IDF weights
-    assert first.tolist() == fresh(chunks[:3])
-    assert second.tolist() == fresh(chunks[1:])
+    # The same scores to float32's precision, not bit for bit: BLAS's products of a unit's token vectors differ in
+    # their last bits with the shape of the batch the unit was matched in (seen: 0.420382384 against 0.420382375 on
+    # one machine's CPU, equal on another's). A weight read back wrongly moves a score by far more than 1e-6.
+    assert first.tolist() == pytest.approx(fresh(chunks[:3]), rel=1e-6)
+    assert second.tolist() == pytest.approx(fresh(chunks[1:]), rel=1e-6)
     assert len(shared._best[asked]) == len(chunks)  # each unit matched once for the question
 
 
