@@ -18,7 +18,7 @@ from workbench.advise.todo import Todo, not_clean, todo_list
 from workbench.advise.verdict import Verdict, assess
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation
-from workbench.core.wording import lower_first
+from workbench.core.wording import lower_first, plural
 
 
 @dataclass
@@ -74,6 +74,15 @@ def todo_heading(advice: Advice) -> str:
     said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
             if tried else "")
     return f"To do ({count} items, {said}most questions fixed first):"
+
+
+def folded_heading(advice: Advice) -> str:
+    """The fold under the to-do: what measured no gain on a copy of the file, or had no change to try there. Never
+    counted in the to-do, and named for what it is: "Optional tidying" read as worth doing."""
+    count = len(advice.optional)
+    if not count:
+        return ""
+    return f"Not measured to help: {plural(count, 'item')}, not counted (no gain on a copy of your file, or nothing to try there)"
 
 
 def fix_sentence(advice: Advice, reader: str) -> str:

@@ -3,12 +3,13 @@ with the same questions under the setup the verdict recommends, and the item kep
 by what that measured. The fixed file is every advised edit at once, graded the same way.
 
 An item is *advised* (``required``) when its edits make at least one question clean (or a question the file
-cannot answer refused) and none worse; *optional tidying* when they change nothing measured, or fix only questions
-an advised item above them already fixes; *not advised* when they make any question worse (listed in the report's
-appendix with the question). Items with no edit to make
-(write more questions, add a fact the file lacks) are not measured: advised when they touch a question that is
-not clean under the recommended setup, else optional, and ranked after the measured ones. A Ready file keeps at
-most ``READY_ADVISED`` advised items.
+cannot answer refused) and none worse; *not measured to help* (folded, never counted) when they change nothing
+measured, or fix only questions an advised item above them already fixes; *not advised* when they make any question
+worse (listed in the report's appendix with the question). Items with no edit to make (write more questions, add a
+fact the file lacks, say a line in the customer's words) cannot be measured: folded with those that measured no gain,
+except the safety checks (orders to a bot, scripts), which are advised whatever the grades say. Only a result that is
+not measured at all (partial, or a knowledge base) lists unmeasured items that touch a question not clean, marked so.
+A Ready file keeps at most ``READY_ADVISED`` advised items.
 """
 
 from __future__ import annotations
@@ -195,7 +196,13 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
             item.advised = not item.measured.worse
             item.required = item.advised and bool(item.measured.fixed)
         else:
-            item.required = bool(item.fixes) or item.always
+            # A measured result's to-do holds only what measured a gain (and the safety checks): an item with no
+            # edit to try, or past the first MAX_MEASURED, is folded under "not measured to help", never counted.
+            # A partial result, or a knowledge base (nothing is measured one edit at a time), lists what touches a
+            # question not clean, marked unmeasured.
+            item.required = item.always or (bool(item.fixes) and not measurable)
+            if item.always:
+                item.unmeasured = "a safety check: no question measures it"
             if item.edits:
                 item.unmeasured = ("the run is not finished: changes are tried once every setup is graded"
                                    if not measure else
