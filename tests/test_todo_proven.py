@@ -64,3 +64,19 @@ def test_saying_a_products_line_in_the_customers_words_names_its_text_cell_never
     assert item.edit.startswith("Say what the question asks in ") and "leave the other cells as they are" in item.edit
     column = item.where.split(", column ", 1)[1]
     assert item.where.startswith("row ") and data_columns(load_path(path)).get(column) in (None, "HTML markup")
+
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "real-data" / "espruino_banglejs2.md"
+
+
+@pytest.mark.skipif(not SHARED.is_file(), reason="../shared/real-data (the Bangle.js manual) is not here")
+def test_the_same_fix_is_never_counted_twice():
+    bench = Path(__file__).resolve().parent.parent / "bench" / "questions" / "espruino_banglejs2.questions.csv"
+    evaluation = evaluate(load_path(SHARED), parse_questions(bench.read_bytes(), bench.name), WORD_SEARCH)
+    advice = advise(evaluation, reader="cli")
+    # Before: "Add the word “charger” to Charging" and "Add the words “charger”, “attached” to Charging", each alone
+    # fixing questions 20 and 21, both counted: the second was taken back because the fixed file left question 20,
+    # which it did not get back either (28 clean with it or without it).
+    fixed = [tuple(item.measured.fixed) for item in advice.advised if item.measured is not None]
+    assert len(fixed) == len(set(fixed)), [item.edit for item in advice.advised]
+    assert sum("“charger”" in item.edit for item in advice.advised) == 1

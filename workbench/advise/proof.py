@@ -218,7 +218,8 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
         proof.fix = _fix(prover, chosen)
         # Edits interact: where the fixed file leaves a question a dropped item fixes alone, that item is advised
         # after all, and the fixed file made again with it.
-        short = [item for item in dropped if not set(item.measured.fixed) <= set(proof.fix.measured.fixed)]
+        short = [item for item in dropped if not set(item.measured.fixed) <= set(proof.fix.measured.fixed)
+                 and _adds(prover, proof.fix, item)]
         if short:
             for item in ordered:
                 item.required, item.covered_by = id(item) in advised, []
@@ -227,6 +228,14 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
             chosen = [item for item in ordered if item.required and item.measured is not None]
             proof.fix = _fix(prover, chosen)
     return proof
+
+
+def _adds(prover: Prover, fix: Fix, item: Todo) -> bool:
+    """Whether an item dropped as covered gets back, added to the fixed file, a question it fixes alone that the
+    fixed file leaves. One that does not is the same fix twice (the Bangle.js manual's second "charger" in Charging,
+    each alone fixing questions 20 and 21; the fixed file 28 clean with it or without it)."""
+    measured, _ = prover.measure([*fix.edits, *item.edits])
+    return not measured.worse and bool((set(measured.fixed) - set(fix.measured.fixed)) & set(item.measured.fixed))
 
 
 def _cap(ordered: list[Todo], status: str) -> None:
