@@ -80,3 +80,13 @@ def test_the_same_fix_is_never_counted_twice():
     fixed = [tuple(item.measured.fixed) for item in advice.advised if item.measured is not None]
     assert len(fixed) == len(set(fixed)), [item.edit for item in advice.advised]
     assert sum("“charger”" in item.edit for item in advice.advised) == 1
+
+
+def test_a_file_that_needs_work_with_nothing_proven_is_not_told_nothing_is_required():
+    from workbench.advise.advice import todo_heading
+
+    advice = advice_on(WRITTEN / "kettle_shopify_en.csv")
+    assert advice.verdict.status == "Needs work" and not advice.advised
+    # Before: its two unmeasured items were counted; with them folded it read "Nothing is required: …" under
+    # "Needs work", as if the file were fine.
+    assert todo_heading(advice).startswith("No change to list: none tried on a copy of your file answered more")

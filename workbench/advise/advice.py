@@ -68,7 +68,9 @@ def todo_heading(advice: Advice) -> str:
         if not advice.measured:
             return ("Nothing is required from word search's verdict alone; the changes are tried on a copy of your "
                     "file once the run is finished.")
-        return "Nothing is required: no change tried on a copy of your file answered more of your questions cleanly."
+        # "Nothing is required" under "Needs work" read as the file being fine: it is the list that is empty.
+        return ("No change to list: none tried on a copy of your file answered more of your questions cleanly, and the "
+                "rest could not be tried there.")
     if count == 1:  # "1 item, each tried …, most questions fixed first" said an order and an "each" of one
         return f"To do (1 item{', tried on a copy of your file and graded again' if tried else ''}):"
     said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
