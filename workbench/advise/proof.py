@@ -42,7 +42,7 @@ class Fix:
 
 @dataclass
 class Proof:
-    items: list[Todo]  # advised first (most questions fixed first), then optional tidying, then not advised
+    items: list[Todo]  # advised first (most questions fixed first), then not measured to help, then not advised
     fix: Fix | None = None
 
     @property
@@ -52,7 +52,7 @@ class Proof:
 
     @property
     def optional(self) -> list[Todo]:
-        """Optional tidying: edits that measured no gain, and findings no question that is not clean touches."""
+        """Not measured to help (folded, never counted): edits that measured no gain, and items with nothing to try."""
         return [item for item in self.items if not item.required and item.advised]
 
     @property

@@ -39,7 +39,7 @@ class Todo:
     fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
     spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
     edits: list[Edit] = field(default_factory=list)  # the item made concrete: words inserted (advise/edits.py)
-    required: bool = True  # advised; False: optional tidying (no measured gain), or not advised (made worse)
+    required: bool = True  # advised; False: not measured to help (folded), or not advised (made worse)
     measured: Measured | None = None  # what grading the file with its edits found (advise/proof.py)
     advised: bool = True  # False when its edit made some question worse: listed in the report's appendix only
     always: bool = False  # advised whatever the grades say: orders to a bot, scripts (never measured)

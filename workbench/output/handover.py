@@ -87,7 +87,7 @@ def _todo_items(items) -> str:
 
 
 def _todo_parts(advice) -> list[str]:
-    """The advised items, each with what trying it on a copy of the file measured; optional tidying folded; the
+    """The advised items, each with what trying it on a copy of the file measured; what measured no gain folded; the
     edits that made a question worse in an appendix, each with the question; how the items were measured."""
     parts = [f"<p>{html.escape(todo_heading(advice))}</p>"]
     if advice.advised:
