@@ -40,7 +40,7 @@ from ui.running import (
 )
 from ui.saved_work import bind, save_settings, store
 from ui.session import ensure_app
-from workbench.advise.advice import advise, caveats, fix_sentence, todo_checkup, todo_heading
+from workbench.advise.advice import advise, caveats, fix_sentence, folded_heading, todo_checkup, todo_heading
 from workbench.advise.findings import shown_setup
 from workbench.advise.todo import not_clean
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, RULE_STEPS, assess, handed_pieces
@@ -295,8 +295,7 @@ with body:
                 for number, item in enumerate(todo[3:], start=4):
                     show(number, item)
         if advice.optional:  # collapsed and not counted: no measured gain
-            with st.expander(f"Optional tidying: {len(advice.optional)} item{'s' if len(advice.optional) > 1 else ''} "
-                             "with no measured gain"):
+            with st.expander(folded_heading(advice)):  # no user text in it
                 for item in advice.optional:
                     show(None, item)
         if advice.not_advised:

@@ -270,11 +270,11 @@ def test_results_run_and_show_the_effect():
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in (
         recommendation)
     # The to-do list: every question is clean under the recommended setup, so nothing is required; the shared
-    # warranty line's item was tried on a copy of the file, measured no gain, and is optional tidying, folded.
+    # warranty line's item was tried on a copy of the file, measured no gain, and is folded as not measured to help.
     assert at.subheader[0].value == "What to change in your file"
     assert any(plain(m.value) == "Nothing is required: your file is ready as it is." for m in at.markdown)
     assert not [m for m in at.markdown if m.value.startswith("**1. ")]
-    [tidying] = [e for e in at.expander if e.label.startswith("Optional tidying: ")]
+    [tidying] = [e for e in at.expander if e.label.startswith("Not measured to help: ")]
     todo = [plain(m.value) for m in tidying.markdown]
     assert todo[0].startswith("**Name the section on the line, e.g. “Warranty: 1 year. (Aurora Ceiling Fan)”.**")
     assert ("the same under 5 sections (Aurora Ceiling Fan, Zephyr Table Fan, Mistral Tower Fan, Solano Space Heater, "

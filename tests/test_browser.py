@@ -225,11 +225,11 @@ def test_sample_verdict_todo_checkup_and_report_in_chromium(app_url, tmp_path):
         expect(page.get_by_text("Recommended: Cut at headings, BM25 word search.")).to_be_visible(timeout=60000)
         expect(page.get_by_text("The usual default, 300-character windows, answered 0 of 22 cleanly")).to_be_visible(
             timeout=60000)
-        # Every question is clean: nothing is required of either file, and the items are optional tidying, folded
+        # Every question is clean: nothing is required of either file, and the items are folded as not measured to help
         # until opened; the two files together still disagree on returns (the across-files item below).
         expect(page.get_by_text("Nothing is required in each file on its own; the files together need the changes "
                                 "below.")).to_be_visible(timeout=60000)
-        page.get_by_text("Optional tidying: ").click()
+        page.get_by_text("Not measured to help: ").click()
         first = page.get_by_text("Name the section on the line, e.g. “Warranty: 1 year. (Aurora Ceiling Fan)”.")
         expect(first).to_be_visible(timeout=60000)
         todo = page.locator("[data-testid=stMarkdownContainer]", has=first)

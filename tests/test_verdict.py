@@ -403,9 +403,10 @@ def test_command_line_table_ends_with_the_verdict_and_todo():
     assert "The usual default, 300-character windows, answered 0 of 20 cleanly: the recommended setup gets 20 more." in lines
     # Question numbers are the questions file's rows (the header is row 1).
     # Every question is clean under the recommended setup, so no change is required; the changes tried on a copy
-    # of the file that measured no gain are counted as optional tidying, listed in the report.
+    # of the file that measured no gain are folded under a label that says so, never counted, listed in the report.
     assert "Nothing is required: your file is ready as it is." in lines
-    assert "Optional tidying: 7 items with no measured gain, in the report." in lines
+    assert ("Not measured to help: 7 items, not counted (no gain on a copy of your file, or nothing to try there); in "
+            "the report.") in lines
 
 
 def test_placeholder_items_cite_their_columns_and_a_system_columns_store_wide_value_gets_no_item():

@@ -18,7 +18,7 @@ from workbench.advise.todo import Todo, not_clean, todo_list
 from workbench.advise.verdict import Verdict, assess
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation
-from workbench.core.wording import lower_first
+from workbench.core.wording import lower_first, plural
 
 
 @dataclass
@@ -68,12 +68,23 @@ def todo_heading(advice: Advice) -> str:
         if not advice.measured:
             return ("Nothing is required from word search's verdict alone; the changes are tried on a copy of your "
                     "file once the run is finished.")
-        return "Nothing is required: no change tried on a copy of your file answered more of your questions cleanly."
+        # "Nothing is required" under "Needs work" read as the file being fine: it is the list that is empty.
+        return ("No change to list: none tried on a copy of your file answered more of your questions cleanly, and the "
+                "rest could not be tried there.")
     if count == 1:  # "1 item, each tried …, most questions fixed first" said an order and an "each" of one
         return f"To do (1 item{', tried on a copy of your file and graded again' if tried else ''}):"
     said = (f"{'each' if tried == count else f'{tried} of them'} tried on a copy of your file and graded again, "
             if tried else "")
     return f"To do ({count} items, {said}most questions fixed first):"
+
+
+def folded_heading(advice: Advice) -> str:
+    """The fold under the to-do: what measured no gain on a copy of the file, or had no change to try there. Never
+    counted in the to-do, and named for what it is: "Optional tidying" read as worth doing."""
+    count = len(advice.optional)
+    if not count:
+        return ""
+    return f"Not measured to help: {plural(count, 'item')}, not counted (no gain on a copy of your file, or nothing to try there)"
 
 
 def fix_sentence(advice: Advice, reader: str) -> str:

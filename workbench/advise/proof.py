@@ -3,12 +3,13 @@ with the same questions under the setup the verdict recommends, and the item kep
 by what that measured. The fixed file is every advised edit at once, graded the same way.
 
 An item is *advised* (``required``) when its edits make at least one question clean (or a question the file
-cannot answer refused) and none worse; *optional tidying* when they change nothing measured, or fix only questions
-an advised item above them already fixes; *not advised* when they make any question worse (listed in the report's
-appendix with the question). Items with no edit to make
-(write more questions, add a fact the file lacks) are not measured: advised when they touch a question that is
-not clean under the recommended setup, else optional, and ranked after the measured ones. A Ready file keeps at
-most ``READY_ADVISED`` advised items.
+cannot answer refused) and none worse; *not measured to help* (folded, never counted) when they change nothing
+measured, or fix only questions an advised item above them already fixes; *not advised* when they make any question
+worse (listed in the report's appendix with the question). Items with no edit to make (write more questions, add a
+fact the file lacks, say a line in the customer's words) cannot be measured: folded with those that measured no gain,
+except the safety checks (orders to a bot, scripts), which are advised whatever the grades say. Only a result that is
+not measured at all (partial, or a knowledge base) lists unmeasured items that touch a question not clean, marked so.
+A Ready file keeps at most ``READY_ADVISED`` advised items.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Fix:
 
 @dataclass
 class Proof:
-    items: list[Todo]  # advised first (most questions fixed first), then optional tidying, then not advised
+    items: list[Todo]  # advised first (most questions fixed first), then not measured to help, then not advised
     fix: Fix | None = None
 
     @property
@@ -51,7 +52,7 @@ class Proof:
 
     @property
     def optional(self) -> list[Todo]:
-        """Optional tidying: edits that measured no gain, and findings no question that is not clean touches."""
+        """Not measured to help (folded, never counted): edits that measured no gain, and items with nothing to try."""
         return [item for item in self.items if not item.required and item.advised]
 
     @property
@@ -195,7 +196,13 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
             item.advised = not item.measured.worse
             item.required = item.advised and bool(item.measured.fixed)
         else:
-            item.required = bool(item.fixes) or item.always
+            # A measured result's to-do holds only what measured a gain (and the safety checks): an item with no
+            # edit to try, or past the first MAX_MEASURED, is folded under "not measured to help", never counted.
+            # A partial result, or a knowledge base (nothing is measured one edit at a time), lists what touches a
+            # question not clean, marked unmeasured.
+            item.required = item.always or (bool(item.fixes) and not measurable)
+            if item.always:
+                item.unmeasured = "a safety check: no question measures it"
             if item.edits:
                 item.unmeasured = ("the run is not finished: changes are tried once every setup is graded"
                                    if not measure else
@@ -211,7 +218,8 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
         proof.fix = _fix(prover, chosen)
         # Edits interact: where the fixed file leaves a question a dropped item fixes alone, that item is advised
         # after all, and the fixed file made again with it.
-        short = [item for item in dropped if not set(item.measured.fixed) <= set(proof.fix.measured.fixed)]
+        short = [item for item in dropped if not set(item.measured.fixed) <= set(proof.fix.measured.fixed)
+                 and _adds(prover, proof.fix, item)]
         if short:
             for item in ordered:
                 item.required, item.covered_by = id(item) in advised, []
@@ -220,6 +228,14 @@ def prove(evaluation: Evaluation, run: Run, items: list[Todo], status: str = "",
             chosen = [item for item in ordered if item.required and item.measured is not None]
             proof.fix = _fix(prover, chosen)
     return proof
+
+
+def _adds(prover: Prover, fix: Fix, item: Todo) -> bool:
+    """Whether an item dropped as covered gets back, added to the fixed file, a question it fixes alone that the
+    fixed file leaves. One that does not is the same fix twice (the Bangle.js manual's second "charger" in Charging,
+    each alone fixing questions 20 and 21; the fixed file 28 clean with it or without it)."""
+    measured, _ = prover.measure([*fix.edits, *item.edits])
+    return not measured.worse and bool((set(measured.fixed) - set(fix.measured.fixed)) & set(item.measured.fixed))
 
 
 def _cap(ordered: list[Todo], status: str) -> None:

@@ -29,9 +29,6 @@ from workbench.read.language import document_languages
 from workbench.read.questions import column_label
 from workbench.run.estimate import uses_model
 
-# The line or sentence that carries a customer's words: words to search by, not other names of the product (a
-# bot told "Also known as: bread, freezer" of a toaster would repeat it as a fact).
-
 
 @dataclass
 class Todo:
@@ -43,7 +40,7 @@ class Todo:
     fixes: list[int] = field(default_factory=list)  # of those, not clean under the recommended setup
     spans: list[Span] = field(default_factory=list)  # the places of ``where`` as offsets (see todo_records)
     edits: list[Edit] = field(default_factory=list)  # the item made concrete: words inserted (advise/edits.py)
-    required: bool = True  # advised; False: optional tidying (no measured gain), or not advised (made worse)
+    required: bool = True  # advised; False: not measured to help (folded), or not advised (made worse)
     measured: Measured | None = None  # what grading the file with its edits found (advise/proof.py)
     advised: bool = True  # False when its edit made some question worse: listed in the report's appendix only
     always: bool = False  # advised whatever the grades say: orders to a bot, scripts (never measured)
@@ -364,18 +361,23 @@ class ItemWriter:
         return [line_before(self.document, preamble.facts[0].span[0], "#" * top + " " + title_from_name(self.document.name))]
 
     def _other_item(self, section: Section, result: QuestionResult) -> Todo:
-        chunks = self.evaluation.chunks[self.run.strategy]
-        top = chunks[result.ranking[0][0]] if result.ranking else None
+        top = self.evaluation.chunks[self.run.strategy][result.ranking[0][0]] if result.ranking else None
         from_where = ""
         if top is not None:  # the piece's own section and place, both read at the piece's first offset
             lies_in = self.places.section_at(top.spans[0][0])
             place = self.places.of(top.spans[0])
             from_where = f"{lies_in.title} ({place})" if lies_in is not None and lies_in.heading else place
-        return Todo(
-            "other", f"Make {owned(section.title, 'line', self.english)} say what the question asks, in the customer's words.",
-            f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
-            self._section_place(section), spans=section_spans(self.document, section),
-        )
+        edit = f"Make {owned(section.title, 'line', self.english)} say what the question asks, in the customer's words."
+        where, spans = self._section_place(section), section_spans(self.document, section)
+        if self.document.form.table:  # a product's rows hold its price, SKU, options: name the one cell for words
+            cell = text_column(self.document, section, self.types)
+            text = owned(section.title, f"“{column_label(cell.column)}” text", self.english) if cell else ""
+            edit = (f"Say what the question asks in {text}, in the customer's words; leave the other cells as they are."
+                    if cell else f"Tell the bot in its instructions what the question asks of {section.title} (it has no "
+                    "text column to say it in); leave its cells as they are.")
+            where, spans = (f"row {cell.row}, column {cell.column}", [cell.span]) if cell else (where, spans)
+        return Todo("other", edit, f"The bot's top piece came from {from_where or 'elsewhere'}, not from {section.title}.",
+                    where, spans=spans)
 
     def _refusal(self) -> Todo:
         """What to do about answered questions the file cannot answer depends on how refusing is set now."""
@@ -388,11 +390,9 @@ class ItemWriter:
         elif threshold == "auto":  # fitted, and the best level still lets these through
             edit = "Add the facts these questions ask for, or tell the bot in its instructions what the shop does not offer."
             why += let_through(self.run.per_question)
-        elif not threshold:  # None or 0: never refuses
-            edit = f"Let the bot refuse: {self.reader.pick_threshold}."
-            why += " If the file should answer them, add the facts instead."
-        else:
-            edit = self.reader.raise_threshold.format(threshold=f"{float(threshold):.3g}")
+        else:  # None or 0: never refuses; else a threshold set by hand
+            edit = (f"Let the bot refuse: {self.reader.pick_threshold}." if not threshold
+                    else self.reader.raise_threshold.format(threshold=f"{float(threshold):.3g}"))
             why += " If the file should answer them, add the facts instead."
         return Todo("refusal", edit, why)
 

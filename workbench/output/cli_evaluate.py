@@ -11,7 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from workbench.advise.advice import advise, fix_sentence, todo_heading
+from workbench.advise.advice import advise, fix_sentence, folded_heading, todo_heading
 from workbench.advise.todo import todo_records
 from workbench.advise.verdict import assess, handed_pieces
 from workbench.core import limits
@@ -356,7 +356,7 @@ def verdict_text(evaluation, items: int = 5) -> str:
         if fix_sentence(advice, "cli"):
             lines.append(fix_sentence(advice, "cli"))
         if advice.optional:
-            lines.append(f"Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain, in the report.")
+            lines.append(f"{folded_heading(advice)}; in the report.")
         if advice.not_advised:
             lines.append(f"Not advised: {plural(len(advice.not_advised), 'change')} that made a question worse when "
                          "tried, listed in the report.")

@@ -7,12 +7,12 @@ import html
 import io
 from collections import Counter
 
-from workbench.advise.advice import METHOD_NOTE, advise, fix_sentence, todo_heading
+from workbench.advise.advice import METHOD_NOTE, advise, fix_sentence, folded_heading, todo_heading
 from workbench.advise.findings import shown_setup
 from workbench.advise.verdict import LOOKS_READY, NEEDS_WORK, NOT_READY, READY, handed_pieces
 from workbench.core.exports import xlsx_cell
 from workbench.core.results import Evaluation
-from workbench.core.wording import parts_named, plural, todo_order_note
+from workbench.core.wording import parts_named, todo_order_note
 from workbench.grade.grading import why_missed
 from workbench.output.explain import COLUMNS, PLAIN_COLUMNS, REPORT_HIT_RATE, column_name
 from workbench.output.highlight import STYLE, citation, cut_view
@@ -87,7 +87,7 @@ def _todo_items(items) -> str:
 
 
 def _todo_parts(advice) -> list[str]:
-    """The advised items, each with what trying it on a copy of the file measured; optional tidying folded; the
+    """The advised items, each with what trying it on a copy of the file measured; what measured no gain folded; the
     edits that made a question worse in an appendix, each with the question; how the items were measured."""
     parts = [f"<p>{html.escape(todo_heading(advice))}</p>"]
     if advice.advised:
@@ -95,7 +95,7 @@ def _todo_parts(advice) -> list[str]:
     if fix_sentence(advice, "report"):
         parts.append(f"<p>{html.escape(fix_sentence(advice, 'report'))}</p>")
     if advice.optional:
-        parts.append(f"<details><summary>Optional tidying: {plural(len(advice.optional), 'item')} with no measured gain"
+        parts.append(f"<details><summary>{html.escape(folded_heading(advice))}"
                      f"</summary><ol class='todo'>{_todo_items(advice.optional)}</ol></details>")
     if advice.not_advised:
         questions = {n: q.question for n, q in _numbered_questions(advice)}
