@@ -228,9 +228,14 @@ class Encoder:
                     found[text] = embedding.tokens.astype(np.float16)
                 self.seconds += time.perf_counter() - began
                 self.encoded += len(lost)
-            for text, tokens in found.items():
-                self._remember_tokens(text, tokens)
-                found[text] = self._tokens[text]  # as held (the newest, so not evicted by itself)
+            # Held in memory too, unless the caller copies them (``as_stored``: maxsim's blocks) and the store can
+            # give them back: memory held the same rows beside the blocks, up to ``token_memory`` (37 MB).
+            if not as_stored or self.store is None or not self.store.usable:
+                for text, tokens in found.items():
+                    self._remember_tokens(text, tokens)
+                    found[text] = self._tokens[text]  # as held (the newest, so not evicted by itself)
+            else:
+                found = {text: tokens.astype(np.float16, copy=False) for text, tokens in found.items()}
             found.update(held)  # making room for the newcomers may have dropped some of these from memory
             if as_stored:
                 return [found[text] for text in texts]
