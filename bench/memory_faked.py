@@ -63,7 +63,8 @@ def main() -> int:
         return out
 
     multilingual.E5Encoder._encode = fake
-    document = load_bytes(scaled_export(args.scale.read_bytes(), args.products), args.scale.name)
+    # Named as bench/memory.py names it: the name is in the pieces' breadcrumbs, so in the texts the model reads.
+    document = load_bytes(scaled_export(args.scale.read_bytes(), args.products), f"{args.scale.stem}_{args.products}.csv")
     asked = parse_questions(args.scale.with_name(f"{args.scale.stem}.questions.csv").read_bytes(), "questions.csv")
     began, seen, most = time.perf_counter(), [""], [0]
 
