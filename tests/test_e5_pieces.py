@@ -54,6 +54,12 @@ TEXTS = [
 ]
 
 
+def split_of(tokenizer: E5Tokenizer, text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """``_split``'s array (piece id, start, end a row) as ``whole_text_split`` gives it."""
+    encoded = tokenizer.encode(text)
+    return tuple(encoded.ids), tuple(encoded.offsets)
+
+
 @pytest.fixture(scope="module")
 def tokenizer() -> E5Tokenizer:
     return E5Tokenizer(E5Weights.read(weights_file()))
@@ -75,16 +81,16 @@ def test_every_score_sums_exactly(tokenizer):
 
 @pytest.mark.parametrize("text", TEXTS)
 def test_pieces_word_by_word_are_the_whole_texts(tokenizer, text):
-    assert tokenizer._split(text) == whole_text_split(tokenizer, text)
+    assert split_of(tokenizer, text) == whole_text_split(tokenizer, text)
 
 
 def test_a_long_mixed_text_and_a_second_reading(tokenizer):
     """All the texts as one, twice: the second pass reads words met in the first from the word memo."""
     text = "\n\n".join(TEXTS) + " " + " ".join(TEXTS)
     expected = whole_text_split(tokenizer, text)
-    assert tokenizer._split(text) == expected
+    assert split_of(tokenizer, text) == expected
     tokenizer._memo.clear()  # the whole-text memo forgotten, the word memo kept
-    assert tokenizer._split(text) == expected
+    assert split_of(tokenizer, text) == expected
     ids, offsets = expected
     assert len(ids) == len(offsets) > 200 and offsets[-1][1] <= len(text)
 
@@ -99,7 +105,7 @@ def test_far_into_a_long_text_float32_rounding_decides_as_in_one_pass(tokenizer)
     alone = [index for word in normal.split(META)[1:] for index, _, _ in tokenizer._viterbi(META + word, 0.0,
                                                                                             tokenizer._exact_scores)[0]]
     assert tuple(alone) != expected[0]  # splitting each word exactly, alone, is not what the pass does
-    assert tokenizer._split(text) == expected
+    assert split_of(tokenizer, text) == expected
 
 
 def test_the_vocabulary_is_cut_from_the_blob_decoded_once():

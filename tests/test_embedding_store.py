@@ -94,3 +94,17 @@ def test_token_vectors_beyond_memory_come_back_from_disk(tmp_path):
     again = encoder.token_vectors(texts)
     assert encoder.encoded == 5  # no second pass: the evicted ones were read from disk
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
+
+
+def test_token_vectors_a_caller_copies_are_not_held_in_memory_beside_its_copy(tmp_path):
+    """maxsim copies the rows it asks for ``as_stored`` into its blocks: with a store to give them back, memory
+    held the same rows beside the blocks (up to ``token_memory``, 37 MB at a run's end)."""
+    encoder = FakeEncoder(EmbeddingStore(tmp_path / "e.sqlite"))
+    texts = [f"piece number {i}" for i in range(5)]
+    first = [tokens.copy() for tokens in encoder.token_vectors(texts, as_stored=True)]
+    encoder._tokens.clear()
+    encoder._token_rows = 0
+    again = encoder.token_vectors(texts, as_stored=True)
+    assert encoder.encoded == 5 and len(encoder._tokens) == 0  # read back from the store, not kept
+    assert all(a.dtype == np.float16 and np.array_equal(a, b) for a, b in zip(again, first))
+    assert len(encoder.token_vectors(texts[:2])) == 2 and len(encoder._tokens) == 2  # float32 for the caller: kept

@@ -66,12 +66,13 @@ def test_a_question_needing_a_third_of_a_block_multiplies_it_whole_and_knows_all
     assert np.allclose(column, expected)
 
 
-@pytest.mark.parametrize("cells", [16_000_000, 50])
-def test_a_batch_prepared_together_scores_as_each_question_alone(monkeypatch, cells):
+@pytest.mark.parametrize(("cells", "widen"), [(16_000_000, 4_096), (50, 4_096), (16_000_000, 7)])
+def test_a_batch_prepared_together_scores_as_each_question_alone(monkeypatch, cells, widen):
     """``prepare`` multiplies every question of a batch with every text any of them needs, in one product per
     block (or, with room for few products at once, many small ones): each shortlist's scores are those a fresh
     re-check gives it, and the questions' columns were all worked out there, none left for ``scores``."""
     monkeypatch.setattr(maxsim_module, "PRODUCT_CELLS", cells)
+    monkeypatch.setattr(maxsim_module, "WIDEN_ROWS", widen)  # 7: a few texts' rows widened at a time
     encoder = FakeEncoder()
     maxsim = RERANKERS.get("maxsim")(encoder_factory=lambda: encoder)
     asked = [(question, CHUNKS[:30]) for question in QUESTIONS]  # shortlists of most pieces: a small file

@@ -57,6 +57,13 @@ class Encoder:
     # under (figures in BENCHMARKS.md, bench/estimate_accuracy.py); 24,000 since the model's batches are read side
     # by side (the six real files read at 16,000-33,000). A slower model says its own (``multilingual.E5Encoder``).
     typical_speed = 24_000.0
+    # A batch of texts handed to ``_encode`` (``token_batches``): its token vectors are held together until they are
+    # stored, so it is bounded by their rows, counted before the texts are read (a text has at most a word piece a
+    # character, one more for a word-start mark, and the model's window), and by texts. 65,536 rows: 256 of
+    # MiniLM's longest (254 pieces), 129 of E5's (507), whose 256 a batch held 130,000 rows, 199 MB at float32
+    # (BENCHMARKS.md, "Memory of a meaning-based run").
+    batch_rows = 65_536
+    batch_texts = 256
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:
         # A text's sentence vector, as a row of the last matrix of several texts ``sentence_matrix`` made with it
@@ -104,21 +111,29 @@ class Encoder:
         missing = self.recall(texts)
         # Similar lengths together waste less padding; the model still sees batches of 64.
         missing.sort(key=len)
-        batch = 256
-        if missing:
-            self._prepare()
-        for start in range(0, len(missing), batch):
-            part = missing[start : start + batch]
+        if not missing:
+            return
+        self._prepare()
+        for part in token_batches(missing, self.window, self.batch_rows, self.batch_texts):
             began = time.perf_counter()
-            encoded = [(e.sentence.astype(np.float32), e.tokens.astype(np.float16)) for e in self._encode(part)]
+            embeddings = self._encode(part)
             self.seconds += time.perf_counter() - began
             self.work += work_of(part)
-            for text, (sentence, tokens) in zip(part, encoded):
+            # Each text's token vectors held once, as kept (float16): the model's float32 ones (MiniLM's) go as each
+            # is rounded, and the store's rows are made one at a time as they are written (``EmbeddingStore.put``).
+            # A batch of 256 of E5's longest texts held them three times, 400 MB (BENCHMARKS.md).
+            encoded = []
+            for number, text in enumerate(part):
+                sentence = embeddings[number].sentence.astype(np.float32, copy=False)
+                tokens = embeddings[number].tokens.astype(np.float16, copy=False)
+                embeddings[number] = None
                 self._dimension = sentence.shape[0]
                 self._sentences[text] = sentence
                 self._remember_tokens(text, tokens)
+                encoded.append((text, sentence, tokens))
+            del embeddings
             if self.store is not None:
-                self.store.put(self.model_key, [(t, s, k) for t, (s, k) in zip(part, encoded)])
+                self.store.put(self.model_key, encoded)
             self.encoded += len(part)
 
     def unknown(self, texts: list[str]) -> list[str]:
@@ -213,9 +228,14 @@ class Encoder:
                     found[text] = embedding.tokens.astype(np.float16)
                 self.seconds += time.perf_counter() - began
                 self.encoded += len(lost)
-            for text, tokens in found.items():
-                self._remember_tokens(text, tokens)
-                found[text] = self._tokens[text]  # as held (the newest, so not evicted by itself)
+            # Held in memory too, unless the caller copies them (``as_stored``: maxsim's blocks) and the store can
+            # give them back: memory held the same rows beside the blocks, up to ``token_memory`` (37 MB).
+            if not as_stored or self.store is None or not self.store.usable:
+                for text, tokens in found.items():
+                    self._remember_tokens(text, tokens)
+                    found[text] = self._tokens[text]  # as held (the newest, so not evicted by itself)
+            else:
+                found = {text: tokens.astype(np.float16, copy=False) for text, tokens in found.items()}
             found.update(held)  # making room for the newcomers may have dropped some of these from memory
             if as_stored:
                 return [found[text] for text in texts]
@@ -252,6 +272,25 @@ class Encoder:
     def word_pieces(self, text: str) -> list[tuple[int, int]]:
         """Where each of the model's word pieces sits in ``text`` (character offsets), special tokens left out."""
         raise NotImplementedError
+
+
+def token_batches(texts: list[str], window: int | None, rows: int, most: int) -> list[list[str]]:
+    """``texts`` in order, in batches of at most ``most`` texts whose token rows add up to at most ``rows``: a text's
+    rows counted as its characters plus one, at most ``window`` (a word piece is a character or more, and the
+    model reads no more than its window). A text past ``rows`` alone is a batch of its own."""
+    batches: list[list[str]] = []
+    batch: list[str] = []
+    held = 0
+    for text in texts:
+        size = len(text) + 1 if window is None else min(len(text) + 1, window)
+        if batch and (len(batch) >= most or held + size > rows):
+            batches.append(batch)
+            batch, held = [], 0
+        batch.append(text)
+        held += size
+    if batch:
+        batches.append(batch)
+    return batches
 
 
 # The model's time for a text grows with its length, plus a fixed cost per text (measured on this

@@ -153,7 +153,7 @@ class E5Encoder(MiniLMEncoder):
         read = []
         for text in texts:
             prefix, words = (QUERY, text[len(QUERY):]) if text.startswith(QUERY) else (PASSAGE, text)
-            ids = self.tokenizer.encode(prefix + words).ids
+            ids = self.tokenizer.encode(prefix + words, keep=False).ids  # asked once: its split not kept
             own = len(self.tokenizer.encode(words).ids) if words.strip() else 0
             ids = ids[: self.max_seq_length - 2]
             read.append(([weights.bos, *ids, weights.eos], max(0, min(own, len(ids)))))
@@ -175,7 +175,8 @@ class E5Encoder(MiniLMEncoder):
             for row, index in enumerate(rows):
                 used, own = len(read[index][0]), read[index][1]
                 tokens = hidden[row, used - 1 - own : used - 1] if own else hidden[row, :used]
-                embeddings[index] = Embedding(_unit(sentences[row]), _unit(tokens))
+                # float16, as the encoder keeps and stores them: a batch's float32 rows are never all held
+                embeddings[index] = Embedding(_unit(sentences[row]), _unit(tokens).astype(np.float16))
             start += len(rows)
         release_freed_memory()
         return embeddings  # type: ignore[return-value]

@@ -15,12 +15,13 @@ import numpy as np
 from workbench.core.model import Chunk, Settings
 from workbench.core.words import ENGLISH, Analyzer
 from workbench.encode.embedding import Encoder
+from workbench.encode.minilm import release_freed_memory
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
 
 # maxsim's token vectors held in float16 blocks, as stored (768 bytes a row; each product widens the rows it takes to
 # float32, the same values, so the same product to the last bit; float32 blocks held 2x): at most BLOCK_ROWS rows in
 # all once a new block is placed, past that only by the new block, which holds at most NEW_ROWS (``_groups``):
-# 45 + 15 MB, and one product's rows widened at a time (at most a block's, 30 MB). A block was once made of every text a batch of questions
+# 45 + 15 MB, and one product's rows widened at a time (at most WIDEN_ROWS, 6 MB). A block was once made of every text a batch of questions
 # needed, unbounded (13,807 rows on a 1,000-product catalog; a file of a few long sections, its every row), and the
 # blocks held 100,000 rows (150 MB) in all.
 BLOCK_ROWS = 60_000
@@ -31,6 +32,9 @@ WHOLE_BLOCK = 3
 # Question token rows multiplied by a block in one product (``MaxSim.prepare``), times the block rows it takes at
 # once: 8 M float32 products, 32 MB at a time (16 M, 64 MB, before the memory budget: no faster).
 PRODUCT_CELLS = 8_000_000
+# Block rows widened to float32 for one product, at most: a question alone took a whole new block at once (20,000
+# rows, 30 MB beside the blocks), the heading cut's long windows of a German export read by E5 at the run's end.
+WIDEN_ROWS = 4_096
 # maxsim's columns written to the store this many at a time (one transaction each), the rest when the run ends.
 SAVE_BATCH = 20_000
 
@@ -223,7 +227,7 @@ class MaxSim(Reranker):
         queries = [self._query(question) for question in questions]
         rows = np.cumsum([0] + [len(query) for query in queries])
         stacked = queries[0] if len(queries) == 1 else np.vstack(queries)
-        step = max(1, PRODUCT_CELLS // len(stacked))
+        step = max(1, min(WIDEN_ROWS, PRODUCT_CELLS // len(stacked)))
         while first < end:  # whole texts at a time, about ``step`` rows
             last = min(end, max(first + 1, int(np.searchsorted(block.ends, block.starts[first] + step, side="right"))))
             a, b = int(block.starts[first]), int(block.ends[last - 1])
@@ -309,6 +313,9 @@ class MaxSim(Reranker):
             for text in old.texts:
                 if self._where.get(text, (None,))[0] == number:
                     del self._where[text]
+        # What the block's making freed (the store's rows it was copied from, a dropped block) goes back to the
+        # system: glibc kept it, and a German export's run ended 28 MB higher at the heading cut's re-check.
+        release_freed_memory()
 
     def _learn_pieces(self, units: list[tuple[str, ...]]) -> None:
         """Each unit's word pieces (for the IDF weights), its windows tokenised in one batch."""

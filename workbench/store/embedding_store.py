@@ -20,6 +20,7 @@ import logging
 import os
 import sqlite3
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -260,10 +261,11 @@ class EmbeddingStore:
                     break
         return out
 
-    def _write(self, statement: str, rows: list[tuple]) -> None:
-        """``statement`` for each row, in one transaction; a cache that cannot be written is said once."""
+    def _write(self, statement: str, rows: Iterable[tuple]) -> None:
+        """``statement`` for each row, in one transaction; a cache that cannot be written is said once. ``rows`` may
+        be made one at a time as they are written (a generator): a batch's blobs are then never all held."""
         with self._lock:
-            if self._connection is None or not self.writable or not rows:
+            if self._connection is None or not self.writable:
                 return
             try:
                 with self._connection:
@@ -272,10 +274,10 @@ class EmbeddingStore:
                 self._failed(error, "writing")
 
     def put(self, model: str, items: list[tuple[str, np.ndarray, np.ndarray]]) -> None:
-        self._write("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", [
+        self._write("INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?, ?, ?)", (
             (model, digest(text), sentence.astype(np.float32).tobytes(), tokens.astype(np.float16).tobytes(), sentence.shape[0])
             for text, sentence, tokens in items
-        ])
+        ))
 
     def matches(self, model: str, question: str, texts: list[str], tokens: int) -> dict[str, np.ndarray]:
         """maxsim's stored columns of ``question`` (``tokens`` values each: its token's best match in the text)
