@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -141,3 +142,35 @@ def test_every_bad_input_exits_2_with_one_plain_line(tmp_path):
         assert "Traceback" not in result.stderr
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0], (args, result.stderr)
+
+
+# Loaded before the command (as site loads it): an object the interpreter's teardown would free, and an exit handler
+# registered when the command line is imported, as a library registers its own.
+WATCHER = """import atexit, os, sys
+
+class Torn:
+    def __del__(self, write=os.write):
+        write(2, b"torn down\\n")
+
+kept = Torn()
+
+def hook(event, args):
+    if event == "import" and args[0] == "workbench.output.cli":
+        atexit.register(lambda: os.write(2, b"handler ran\\n"))
+
+sys.addaudithook(hook)
+"""
+
+
+def test_a_finished_command_leaves_without_the_teardown_after_its_output_and_exit_handlers(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(WATCHER)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "workbench", "audit", str(SAMPLE_MD), "--format", "json"],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["document"]  # the whole output, flushed before leaving
+    assert "handler ran" in done.stderr and "torn down" not in done.stderr
+    failed = subprocess.run([sys.executable, "-m", "workbench", "sweep", str(tmp_path / "missing")],
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert failed.returncode == 2 and "is not a folder" in failed.stderr
+    assert "handler ran" in failed.stderr and "torn down" not in failed.stderr

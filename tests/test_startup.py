@@ -61,3 +61,27 @@ def test_normal_quantiles_from_the_standard_library():
     # Connor's n for discordant share 0.3, difference 0.1:
     # (1.959964 * sqrt(0.3) + 0.841621 * sqrt(0.29))^2 / 0.01 = (1.073516 + 0.453226)^2 / 0.01 = 233.1, so 234.
     assert questions_needed(0.3, 0.1) == 234
+
+
+def test_what_grading_a_file_loads_first_is_loaded_before_a_sweep_forks(tmp_path):
+    """``warm_up`` runs in a sweep's parent: a file then graded (as in a forked process) loads none of the modules
+    every file's grading loads on first use, nor reads the look-alike table again."""
+    out = str(tmp_path / "results.json")
+    run = (
+        "import sys\n"
+        "from workbench.advise.advice import warm_up\n"
+        "from workbench.advise.injection import confusables\n"
+        "from workbench.output.cli import main\n"
+        "warm_up()\n"
+        "before = set(sys.modules)\n"
+        "read = confusables.cache_info().misses\n"
+        f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r},"
+        " '--retrievers', 'keyword,bm25', '--rerankers', 'none', '--no-history', '--format', 'json',"
+        f" '--out', {out!r}]) == 0\n"
+        "late = {'Stemmer', 'snowballstemmer', 'numpy.random', 'numpy.ma', 'confusable_homoglyphs',"
+        " 'workbench.encode.multilingual', 'py3langid'} & (set(sys.modules) - before)\n"
+        "assert not late, late\n"
+        "assert confusables.cache_info().misses == read\n"
+    )
+    done = subprocess.run([sys.executable, "-c", run], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr

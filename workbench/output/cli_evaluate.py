@@ -11,7 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from workbench.advise.advice import advise, fix_sentence, folded_heading, todo_heading
+from workbench.advise.advice import advise, fix_sentence, folded_heading, todo_heading, warm_up
 from workbench.advise.todo import todo_records
 from workbench.advise.verdict import assess, handed_pieces
 from workbench.core import limits
@@ -25,7 +25,6 @@ from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
 from workbench.output.sweep import QUESTIONS_SUFFIX, Skipped, find_documents, summarise, summary_table, totals
 from workbench.read.base_of_files import label
-from workbench.read.language import load_identifier
 from workbench.read.loaders import NoNameColumn
 from workbench.read.questions import parse_questions
 from workbench.read.resolve import resolve_all
@@ -256,7 +255,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     jobs = 1 if needs_encoder(settings) else limits.processes_within(
         [size * len(settings.strategies) for size in sizes], workers(args.jobs, len(pairs)))
     swept: list[Swept | None] = [None] * len(pairs)
-    load_identifier()  # every file's languages are found: loaded once here, the processes start with it
+    warm_up()  # every file's languages are found, its words stemmed, its check-up made: set up once for the processes
     try:
         for finished, (index, result) in enumerate(in_order(_sweep_file, tasks, jobs, sizes), start=1):
             swept[index] = result
