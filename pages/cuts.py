@@ -15,6 +15,7 @@ from workbench.grade.grading import ChunkMap
 from workbench.output.charts import size_histogram
 from workbench.output.explain import word_pieces_note
 from workbench.output.highlight import cut_view, page_windows
+from workbench.read.markdown import front_matter_lines
 from workbench.run.names import strategy_name
 
 ensure_app("pages/cuts.py")  # opened by its address before app.py ever ran: go through app.py
@@ -36,6 +37,12 @@ else:
 part = page_head(files, index)
 document = part.document  # the start of a long file: cutting and drawing all of it would take minutes
 head_note(part, "this page cuts")
+if document.kind == "markdown" and front_matter_lines(document.text):
+    # walk46: the Macedonian FAQ's title, date and tags between "---" lines stood grey under "Cut at headings"
+    # and inside the first windows, with no word of why.
+    st.caption("The lines between the two “---” at the top of this file are the page's settings for the website "
+               "(its title, date, tags), not facts a customer asks about: cuts that follow your headings leave "
+               "them out (grey); fixed windows take them in as any other text.")
 
 chosen = st.multiselect(
     "Strategies to compare (2 to 4)",

@@ -220,7 +220,7 @@ def import_file() -> None:
         st.session_state["import_error"] = str(error)
         return
     st.session_state["import_error"] = None
-    st.session_state["import_rejected"] = outcome.rejected
+    st.session_state["import_rejected"] = [] if outcome.all_there else outcome.rejected  # the sentence says it all
     replace_questions(questions_frame(outcome.questions), outcome.sentence(upload.name),
                             undo=f"the import of {upload.name}")
 

@@ -222,6 +222,12 @@ def test_import_asks_add_or_replace_and_reports_each_row():
     assert len(at.session_state[keys.QUESTIONS]) == 2
     assert "Row 4 of the file was not imported: the same question is already in the table (row 3)." in [
         plain(w.value) for w in at.warning]
+    # The file of the questions already there imported again: one sentence, not a warning a row (walk46: the
+    # Georgian export's 17 questions imported twice read "Added 0 questions ...; 17 rows rejected" and 17 warnings).
+    again = b"question,expected_source,expected_answer\nPrice of Zephyr?,Zephyr Table Fan,Price: 39.90\n"
+    at.file_uploader(key="questions_upload").set_value(("again.csv", again, "text/csv")).run()
+    assert [plain(s.value) for s in at.success] == ["Nothing to add: the question of again.csv is already in the table."]
+    assert not [w for w in at.warning if w.value.startswith("Row")]
     at.file_uploader(key="questions_upload").set_value(("same.csv", data, "text/csv"))
     at.radio(key="import_mode").set_value("replace the table").run()
     assert plain(at.success[0].value).startswith("Replaced the table's 2 questions with 2 from same.csv")

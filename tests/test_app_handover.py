@@ -181,3 +181,25 @@ def test_results_show_each_items_measured_effect_and_the_file_with_the_fixes_as_
     captions = [plain(c.value) for c in at.caption]
     assert any(c.startswith("Your file with the fixes (1 change from the to-do list): ") for c in captions)
     assert "Download your file with the fixes" in downloads(at)  # its bytes: tests/test_proof.py
+
+
+def test_the_bot_ready_panels_your_file_figure_is_the_verdicts_under_its_refusal_level():
+    """Walk46: on the Georgian export the verdict said "300-character windows, answered 3 of 14 cleanly" and the
+    bot-ready panel below it "your file: 4 of 14 clean with 300-character windows, BM25 word search": the panel
+    graded with no refusal, so the question the verdict's bot wrongly refused counted clean there."""
+    from workbench.advise.rewrite import grade_rewrite
+    from workbench.core.model import Settings
+    from workbench.read.questions import parse_questions
+    from workbench.run.evaluate import evaluate
+
+    from .conftest import ROOT
+
+    written = ROOT / "tests" / "data" / "written"
+    document = load_path(written / "ghvino_woocommerce_ka.csv")
+    questions = parse_questions((written / "ghvino_woocommerce_ka.questions.csv").read_bytes(), "q.csv")
+    settings = Settings(strategies=["fixed"], retrievers=["bm25"], rerankers=["none"], size=300, threshold="auto")
+    window = evaluate(document, questions, settings).runs[0]
+    before = grade_rewrite(document, questions, size=300, retriever="bm25", reranker="none", threshold="auto")
+    assert before.original["clean"] == window.counts["clean"]  # main: 4 here, 3 in the verdict
+    refused = sum(1 for r in window.per_question if r.grade == "refused" and r.question.answerable)
+    assert refused and before.line("original").endswith(f", {refused} wrongly refused")

@@ -404,6 +404,9 @@ def test_an_item_whose_one_word_fixes_as_much_as_all_of_them_asks_for_that_word_
     assert item.edits == [Edit(SHOP.index("40 EUR.") + len("40 EUR"), " (Search words: jumper)", line=13)]
     assert item.measured.fixed == [2] and item.required
     assert item.edit.startswith("Add the word “jumper” to Wool Sweater, in the sentence that holds the answer")
+    # walk46: the evidence is the one word's too; main kept the whole item's, "Add the word “rains”" above
+    # "Customers ask with “stay”, “dry”, “rains”, but … never says them" (Magento's Overnight Duffle)
+    assert item.why.startswith("Customers ask with “jumper”, but Wool Sweater's text never says it")
 
 
 def test_before_stop_finds_the_sentences_end_not_a_decimal_point_nor_an_abbreviation():

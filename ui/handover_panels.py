@@ -33,7 +33,8 @@ SHOWN = 20000  # characters of each file shown side by side
 @st.cache_data(show_spinner="Writing the bot-ready file and grading it…", max_entries=8)
 def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, files: tuple, index: int,
                     questions: tuple[tuple[str, str, str, str], ...], size: int, retriever: str, reranker: str,
-                    _document: Document, fix_edits: tuple[Edit, ...] = ()) -> tuple[str, list[str], Before]:
+                    _document: Document, fix_edits: tuple[Edit, ...] = (),
+                    threshold: float | str | None = None) -> tuple[str, list[str], Before]:
     """The rewrite of the file a result was computed from (keyed by its content hash, sheet and name
     column, a knowledge base's files' own and which file), never of the file loaded now: an out-of-date result
     must not show another file's rewrite. In a knowledge base, one file's rewrite, graded in the base. With
@@ -44,7 +45,7 @@ def _graded_rewrite(content: str, sheet: str | None, name_column: str | None, fi
     asked = [Question(q, s, a, k) for q, s, a, k in questions]
     fixed = apply(document, list(fix_edits)) if fix_edits and base is None else None
     return result.text, result.summary(), grade_rewrite(document, asked, size=size, base=base, retriever=retriever,
-                                                        reranker=reranker, fixed=fixed)
+                                                        reranker=reranker, fixed=fixed, threshold=threshold)
 
 
 def graded_under(result: Evaluation) -> tuple[str, str]:
@@ -110,7 +111,8 @@ def rewrite_panel(result: Evaluation, verdict: Verdict | None = None, fix: Fix |
                    "is, then with the bot-ready file in this file's place.")
     edits = tuple(fix.edits) if fix is not None and not document.files else ()
     text, summary, before = _graded_rewrite(made_from.content, made_from.sheet, made_from.name_column, made_from.files,
-                                            index, asked, WINDOWS, *graded_under(result), result.document, edits)
+                                            index, asked, WINDOWS, *graded_under(result), result.document, edits,
+                                            result.settings.threshold)
     if document.files:
         document = document.files[index].document
     differs = two_numbers(result, before)

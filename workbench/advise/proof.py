@@ -260,7 +260,7 @@ def _narrow(prover: Prover, item: Todo) -> int:
             best = (smaller, result)
     if best is not None:
         smaller, item.measured = best
-        item.edit, item.where, item.spans, item.edits = smaller.edit, smaller.where, smaller.spans, smaller.edits
+        _take(item, smaller)
     return len(item.narrower)
 
 
@@ -279,9 +279,16 @@ def _fewest(prover: Prover, item: Todo, written: set[str]) -> int:
         graded += 1
         if not result.worse and set(item.measured.fixed) <= set(result.fixed):
             item.measured = result
-            item.edit, item.where, item.spans, item.edits = smaller.edit, smaller.where, smaller.spans, smaller.edits
+            _take(item, smaller)
             break
     return graded
+
+
+def _take(item: Todo, smaller: Todo) -> None:
+    """The item becomes its smaller version: its edit, place and evidence (the one word's "Customers ask with",
+    not all the item's words beside an edit asking for one)."""
+    item.edit, item.why, item.where, item.spans, item.edits = (smaller.edit, smaller.why, smaller.where, smaller.spans,
+                                                               smaller.edits)
 
 
 def _fix(prover: Prover, chosen: list[Todo]) -> Fix:

@@ -337,6 +337,8 @@ class Before:
         "(0 because of another section's identical line)", said twice in one caption, was noise in brackets."""
         counts = {"original": self.original, "fixed": self.fixed}.get(which) or self.rewrite
         said = f"{counts['clean']} clean, {counts['mixed']} mixed, {counts['missed']} missed"
+        if counts.get("refused"):  # an answerable question the bot handed to a person (the run's refusal level)
+            said += f", {counts['refused']} wrongly refused"
         if counts["decoy"]:
             said += f" ({counts['decoy']} because of another {part_word(self.kind)}'s identical line)"
         return said
@@ -344,20 +346,23 @@ class Before:
 
 def grade_rewrite(document: Document, questions: list[Question], size: int = WINDOW_SIZE, encoder_factory=None,
                   base: Document | None = None, retriever: str = "keyword", reranker: str = "none",
-                  fixed: Document | None = None) -> Before:
+                  fixed: Document | None = None, threshold: float | str | None = None) -> Before:
     """Grade the same questions on the original and on its rewrite, with windows of ``size``, under ``retriever``
     and ``reranker`` (the app passes its verdict's when they need no model, so the two say the same thing).
 
     The golden questions resolve against the rewrite because it keeps every product's name. With ``base`` (a
     knowledge base holding ``document`` as one of its files), the file is graded in the base: the base as it is,
     then the base with the rewrite in the file's place, under the file's name. ``fixed``: the file with the
-    to-do's fixes (``advise/proof.py``), graded the same way as a third row.
+    to-do's fixes (``advise/proof.py``), graded the same way as a third row. ``threshold``: the run's refusal
+    level (the app passes its verdict's), so "your file" is the verdict's figure for the same windows: without it a
+    question the verdict's bot refused counted clean here (walk46: 4 of 14 beside the verdict's 3 of 14).
     """
     from dataclasses import replace
 
     from workbench.run.evaluate import evaluate
 
-    settings = Settings(strategies=[Fixed.id], retrievers=[retriever], rerankers=[reranker], size=size)
+    settings = Settings(strategies=[Fixed.id], retrievers=[retriever], rerankers=[reranker], size=size,
+                        threshold=threshold)
     counts, answerable = [], []
     ready = rewritten_document(document)
     graded = (document, ready)
@@ -372,6 +377,9 @@ def grade_rewrite(document: Document, questions: list[Question], size: int = WIN
         run = evaluate(doc, questions, settings, encoder_factory=encoder_factory).runs[0]
         answerable.append(run.answerable)
         grades = {grade: run.counts[grade] for grade in ("clean", "mixed", "missed")}
+        if threshold is not None:  # answerable questions the run's refusal level handed to a person
+            grades["refused"] = sum(1 for r in run.per_question if r.grade == "refused"
+                                    and r.question.answerable)
         grades["decoy"] = sum(1 for r in run.per_question if r.grade == "missed" and r.reason == "decoy")
         counts.append(grades)
     sections = [s for s in ready.sections if s.facts]

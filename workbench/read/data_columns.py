@@ -59,10 +59,11 @@ DESCRIPTION_WORDS = ("description", "descriptions", "desc", "body", "details", "
                      "kuvaus", "popis", "descriere", "leírás", "açıklama", "описание", "анонс", "анонса", "аннотация", "опис",
                      "περιγραφή",
                      "الوصف", "وصف", "תיאור", "विवरण", "รายละเอียด", "tả", "deskripsi", "keterangan",  # "Mô tả"
-                     "aprašymas", "apraksts", "kirjeldus", "توضیحات", "شرح", "penerangan", "বিবরণ")
+                     "aprašymas", "apraksts", "kirjeldus", "lühikirjeldus", "توضیحات", "شرح", "penerangan", "বিবরণ",
+                     "აღწერა")
 SHORT_WORDS = ("short", "kurz", "kurzbeschreibung", "courte", "brève", "breve", "corta", "curta", "korte", "kort",
                "krótki", "krátký", "rövid", "kısa", "краткое", "анонс", "анонса", "короткий", "σύντομη", "trumpas",
-               "kratki", "кратко", "krátky")
+               "kratki", "кратко", "krátky", "краток", "īss", "lühikirjeldus", "მოკლე")
 TAG_WORDS = ("tags", "tag", "keywords", "keyword", "search")
 # Japanese, Chinese and Korean headers write their words together ("商品説明", "상품 요약설명"): these are found inside
 # a header word, not as one.

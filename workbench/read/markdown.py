@@ -88,6 +88,19 @@ def closes_fence(fence: str, line: str) -> bool:
         not line.strip().lstrip(fence[0])
 
 
+def front_matter_lines(text: str, lines: list[tuple[int, int]] | None = None) -> int:
+    """How many lines of YAML front matter open ``text`` (0 when none): page settings, not facts (a title, a date,
+    tags); its closing --- is no underline. ``lines``: each line's (start, end), found here when not given."""
+    if text.startswith("---\n"):
+        if lines is None:
+            starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+            lines = [(a, (b - 1) if b else len(text)) for a, b in zip(starts, starts[1:] + [0])]
+        for index in range(1, len(lines)):
+            if text[lines[index][0] : lines[index][1]].strip() in ("---", "..."):
+                return index + 1
+    return 0
+
+
 def _find_headings(text: str, lines: list[tuple[int, int]],
                    kinds: list[LineKind]) -> tuple[list[tuple[int, int, int, str]], set[int]]:
     """(first line, last line, level, text) of every heading outside code fences and front matter,
@@ -95,13 +108,8 @@ def _find_headings(text: str, lines: list[tuple[int, int]],
     headings: list[tuple[int, int, int, str]] = []
     markup: set[int] = set()
     fence: str | None = None
-    first = 0
-    if text.startswith("---\n"):  # YAML front matter: page settings, not facts; its closing --- is no underline
-        for index in range(1, len(lines)):
-            if text[lines[index][0] : lines[index][1]].strip() in ("---", "..."):
-                first = index + 1
-                markup.update(range(first))
-                break
+    first = front_matter_lines(text, lines)
+    markup.update(range(first))
     previous_is_text = False
     bold: list[tuple[int, int, int, str]] = []  # lines wholly in bold after a blank line: headings, maybe
     for index in range(first, len(lines)):

@@ -9,6 +9,7 @@ from workbench.core.wording import plural
 from workbench.read.questions import FIRST_ROW, parse_questions
 
 MODES = ("add", "replace")
+ALREADY = "the same question is already in the table"
 
 
 @dataclass
@@ -19,7 +20,17 @@ class ImportOutcome:
     rejected: list[tuple[int, str]] = field(default_factory=list)  # (row of the file, reason)
     starters: int = 0  # the app's own questions, all the table held, that an "add" took the place of
 
+    @property
+    def all_there(self) -> bool:
+        """Nothing added, every row already in the table: the same file imported again (walk46: "Added 0
+        questions; 17 rows rejected" over 17 warnings, one a row, each saying the row is already there)."""
+        return not self.added and bool(self.rejected) and all(reason.startswith(ALREADY) for _, reason in self.rejected)
+
     def sentence(self, name: str) -> str:
+        if self.all_there:
+            return (f"Nothing to add: {'the' if len(self.rejected) == 1 else f'all {len(self.rejected):,}'} "
+                    f"question{'s' if len(self.rejected) > 1 else ''} of {name} "
+                    f"{'are' if len(self.rejected) > 1 else 'is'} already in the table.")
         if self.starters:
             said = (f"Added {plural(self.added, 'question')} from {name}, in place of the {self.starters:,} the app "
                     "had written to start with (undo the import to have those back)")
@@ -58,7 +69,7 @@ def import_questions(table: list[Question], data: bytes, name: str, mode: str) -
     for question in incoming:
         twin = next((i for i, old in enumerate(kept) if _same(old, question)), None)
         if twin is not None:
-            rejected.append((question.row, f"the same question is already in the table (row {twin + FIRST_ROW})"))
+            rejected.append((question.row, f"{ALREADY} (row {twin + FIRST_ROW})"))
             continue
         earlier = next((q for q in taken if _same(q, question)), None)
         if earlier is not None:
