@@ -15,6 +15,8 @@ and its to-do is the command line's (``advise(reader="cli")``, the one the app s
 - data: items, shown or folded, that write (an edit) or ask to write (a place in a column) into a column the shop's
   system reads (``read.data_columns``: numbers, flags, identifiers, links, set values, …; an HTML description takes a
   paragraph by design and is not counted). Must be 0;
+- off the verdict's count: measured figures (each item's "before", the fixed file's) not counted as the verdict
+  counts its "N of M clean" (``grade/refusal.answers_alone``). Must be 0;
 - noise: shown items that say the same edit twice, or fix the same questions as another shown item, or are about the
   question set rather than the file (write more questions).
 """
@@ -96,10 +98,14 @@ def audit_file(path: Path, questions_path: Path, defaults: bool) -> dict:
         if key in seen or item.edit.startswith("Write ") and "more question" in item.edit:
             noise.append(item)
         seen.setdefault(key, item)
+    # Measured figures not counted as the verdict counts (its "N of M clean"): any item's "before", or the fixed file's.
+    measured = [i.measured for i in advice.todo if i.measured is not None] + ([advice.fix.measured] if advice.fix else [])
+    off_verdict = sum(m.clean_before != advice.verdict.clean for m in measured)
     words = [re.findall(r"“([^”]+)”", i.edit.split(" to ", 1)[0]) for i in shown if i.kind == "words"]
     return {"file": path.name, "status": advice.verdict.status, "shown": len(shown), "proven": len(proven),
             "no_gain": len(no_gain), "data": len(data), "ready_items": len(shown) if advice.verdict.status == "Ready" else 0,
             "noise": len(noise), "folded": len(advice.optional), "not_advised": len(advice.not_advised),
+            "off_verdict": off_verdict,
             "words": [w for ws in words for w in ws],
             "items": [f"[{i.kind}] {i.edit} [{i.where}] — {i.effect}" for i in shown],
             "data_items": [f"[{i.kind}] {i.edit} [{i.where}]" for i in data],
@@ -113,9 +119,10 @@ def main() -> None:
     parser.add_argument("--print", action="store_true", help="print every item shown")
     parser.add_argument("--json", action="store_true", help="one JSON line a file")
     args = parser.parse_args()
-    totals = dict.fromkeys(("shown", "proven", "no_gain", "data", "ready_items", "noise", "folded"), 0)
-    print("| file | verdict | shown | proven | no gain, still listed | into a data column | on a Ready file | noise |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    totals = dict.fromkeys(("shown", "proven", "no_gain", "data", "ready_items", "noise", "folded", "off_verdict"), 0)
+    print("| file | verdict | shown | proven | no gain, still listed | into a data column | on a Ready file | noise | "
+          "off the verdict's count |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for path, questions in pairs(args.files):
         row = audit_file(path, questions, args.defaults)
         for key in totals:
@@ -124,12 +131,12 @@ def main() -> None:
             print(json.dumps(row, ensure_ascii=False), flush=True)
             continue
         print(f"| {row['file']} | {row['status']} | {row['shown']} | {row['proven']} | {row['no_gain']} | "
-              f"{row['data']} | {row['ready_items']} | {row['noise']} |", flush=True)
+              f"{row['data']} | {row['ready_items']} | {row['noise']} | {row['off_verdict']} |", flush=True)
         if args.print:
             for line in row["items"] + [f"DATA {d}" for d in row["data_items"]] + [f"NOISE {n}" for n in row["noise_items"]]:
                 print(f"    {line}")
     print(f"| all | | {totals['shown']} | {totals['proven']} | {totals['no_gain']} | {totals['data']} | "
-          f"{totals['ready_items']} | {totals['noise']} |")
+          f"{totals['ready_items']} | {totals['noise']} | {totals['off_verdict']} |")
 
 
 if __name__ == "__main__":

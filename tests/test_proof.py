@@ -13,6 +13,7 @@ from workbench.advise.edits import Edit, append_to_cell, apply, line_after
 from workbench.advise.proof import Prover, prove, prover_for
 from workbench.advise.todo_items import Todo
 from workbench.core.model import Question, Settings
+from workbench.grade.refusal import answers_alone, counted_clean, counted_right
 from workbench.output.fixed_file import fixed_bytes
 from workbench.read.data_columns import data_columns, text_column
 from workbench.read.loaders import load_bytes, parse_markdown
@@ -289,9 +290,12 @@ def test_on_the_real_files_no_edit_touches_a_data_column_and_the_fixed_file_grad
     written = fixed_bytes(path.read_bytes(), path.name, document, advice.fix.edits)
     after = evaluate(load_bytes(written, path.name), questions, under).runs[0]
     before = evaluate(document, questions, under).runs[0]
-    assert after.counts["clean"] == advice.fix.measured.clean_after >= before.counts["clean"]
+    # Counted as the verdict counts, by its decision on the file (where refusing cannot be trusted, by the answers).
+    alone = answers_alone(before.per_question, "auto")
+    assert counted_clean(before.per_question, alone) == advice.verdict.clean == advice.fix.measured.clean_before
+    assert counted_clean(after.per_question, alone) == advice.fix.measured.clean_after >= advice.fix.measured.clean_before
     for old, new in zip(before.per_question, after.per_question):
-        assert old.grade != "clean" or new.grade == "clean", old.question.question
+        assert not counted_right(old, alone) or counted_right(new, alone), old.question.question
     original = path.read_bytes().decode("utf-8")
     if path.suffix == ".md":  # only insertions: the fixed file less each edit's words is the file as it was
         fixed_text = written.decode("utf-8")

@@ -90,3 +90,42 @@ def test_a_file_that_needs_work_with_nothing_proven_is_not_told_nothing_is_requi
     # Before: its two unmeasured items were counted; with them folded it read "Nothing is required: …" under
     # "Needs work", as if the file were fine.
     assert todo_heading(advice).startswith("No change to list: none tried on a copy of your file answered more")
+
+
+def test_where_refusing_cannot_be_trusted_the_measured_figures_are_counted_as_the_verdict_counts():
+    """"Ready, 14 of 14 clean when it answers" sat over an item "13 → 14 clean" on the Georgian wine shop: the verdict
+    counts a real question the bot wrongly refused by the answer it would give, the copy's grading counted it not
+    clean. One count everywhere (``grade/refusal.answers_alone``)."""
+    from workbench.core.model import Question, Settings
+    from workbench.read.loaders import parse_markdown
+
+    shop = ("# Shop\n\n## Cotton Shirt\nWoven cotton, short sleeves.\nPrice: 20 EUR.\n\n"
+            "## Rain Jacket\nTaped seams, hood.\nPrice: 90 EUR.\n\n"
+            "## Wool Sweater\nKnitted from merino wool.\nPrice: 40 EUR.\n")
+    questions = [
+        Question("How much is the jumper?", "Wool Sweater", "40 EUR", row=2),
+        Question("What is knitted from merino wool?", "Wool Sweater", "merino wool", row=3),
+        Question("Does the rain jacket have a hood?", "Rain Jacket", "hood", row=4),
+        Question("Are the cotton shirt sleeves short?", "Cotton Shirt", "short sleeves", row=5),
+        Question("What would my sweater cost me, if I order today?", "Wool Sweater", "40 EUR", row=6),
+        # Three the file cannot answer, each surer than question 6: no threshold refuses them and not it.
+        Question("Do you sell a wool jacket?", "", "", row=7),
+        Question("Is there a cotton sweater?", "", "", row=8),
+        Question("Do you have a rain shirt?", "", "", row=9),
+    ]
+    settings = Settings(["heading"], ["keyword"], ["none"], threshold=0.2)
+    evaluation = evaluate(parse_markdown(shop, "shop.md"), questions, settings)
+    run = evaluation.runs[0]
+    sweater = run.per_question[4]
+    assert sweater.grade == "refused" and sweater.answered_grade == "clean"  # wrongly refused, clean if answered
+    advice = advise(evaluation, reader="cli")
+    verdict = advice.verdict
+    assert "4 of 5 questions your file answers got a clean answer (80%) when it answers" in verdict.reason
+    measured = [item.measured for item in advice.todo if item.measured is not None] + [advice.fix.measured]
+    # On main: "3 → 4 clean" under "4 of 5 clean", and "cost", "order", "today" advised for fixing question 6,
+    # which the verdict already counts clean.
+    assert measured and all(m.clean_before == verdict.clean == 4 for m in measured)
+    [jumper] = advice.advised
+    assert jumper.measured.fixed == [2] and (jumper.measured.clean_before, jumper.measured.clean_after) == (4, 5)
+    [cost] = [item for item in advice.todo if "“cost”" in item.edit]
+    assert cost.measured.fixed == [] and cost in advice.optional

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 @dataclass
 class Measured:
     """An item's edits applied to a copy of the file and graded again, with the same questions, under the setup
-    the verdict recommends: question numbers are the rows of the questions file."""
+    the verdict recommends, each question counted as the verdict counts it (``grade/refusal.counted_right``):
+    question numbers are the rows of the questions file."""
 
     setup: str  # the recommended setup's display name
     clean_before: int

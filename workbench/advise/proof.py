@@ -3,7 +3,9 @@ with the same questions under the setup the verdict recommends, and the item kep
 by what that measured. The fixed file is every advised edit at once, graded the same way.
 
 An item is *advised* (``required``) when its edits make at least one question clean (or a question the file
-cannot answer refused) and none worse; *not measured to help* (folded, never counted) when they change nothing
+cannot answer refused) and none worse, each counted as the verdict counts it (``grade/refusal.answers_alone``:
+where it rests on the answers alone, "when it answers", a refusal counts for nothing, so an item that only changes
+refusals measures no gain); *not measured to help* (folded, never counted) when they change nothing
 measured, or fix only questions an advised item above them already fixes; *not advised* when they make any question
 worse (listed in the report's appendix with the question). Items with no edit to make (write more questions, add a
 fact the file lacks, say a line in the customer's words) cannot be measured: folded with those that measured no gain,
@@ -23,6 +25,7 @@ from workbench.advise.measured import Measured
 from workbench.advise.todo_items import Todo
 from workbench.core.model import Document, Question
 from workbench.core.results import Evaluation, Run
+from workbench.grade.refusal import answers_alone, counted_clean, counted_right
 from workbench.run.names import setup_name
 from workbench.search.reads import needs_encoder
 
@@ -61,10 +64,12 @@ class Proof:
         return [item for item in self.items if not item.advised]
 
 
-def _good(run: Run) -> dict[int, bool]:
-    """Each question's number and whether it came out right: clean, or refused when the file cannot answer it."""
-    return {(r.question.row or i + 1): (r.grade == "clean" if r.answerable else r.grade == "refused")
-            for i, r in enumerate(run.per_question)}
+def _good(run: Run, alone: bool) -> dict[int, bool]:
+    """Each counted question's number and whether it came out right, as the verdict counts it (``counted_right``:
+    clean, or refused when the file cannot answer it; where the verdict rests on the answers alone, a real question
+    by the answer the bot would give, and one the file cannot answer not counted)."""
+    right = {(r.question.row or i + 1): counted_right(r, alone) for i, r in enumerate(run.per_question)}
+    return {n: ok for n, ok in right.items() if ok is not None}
 
 
 # Graded copies, per evaluation and setup: the command line's table, its report and its JSON each advise on the
@@ -102,7 +107,12 @@ class Prover:
         # The file as it is, graded under this setup: the evaluation's own run (a setup's grades do not depend on
         # which others ran beside it, run/staged.py), not graded a second time.
         self.before = run
-        self.good = _good(self.before)
+        # The verdict's own decision on the file (``answers_alone``), kept for every copy: the figures under the
+        # verdict are counted by its rule (the Georgian shop's "14 of 14 clean when it answers" sat over an item
+        # measured "13 → 14 clean", its wrongly refused question counted not clean).
+        self.alone = answers_alone(run.per_question, evaluation.settings.threshold)
+        self.good = _good(self.before, self.alone)
+        self.clean_before = counted_clean(run.per_question, self.alone)
         self.unanswerable = {(r.question.row or i + 1) for i, r in enumerate(self.before.per_question)
                              if not r.answerable}
 
@@ -126,11 +136,12 @@ class Prover:
     def _measure(self, edits: list[Edit]) -> tuple[Measured, Document]:
         document = apply(self.document, edits)
         after = self.grade(document)
-        good = _good(after)
+        good = _good(after, self.alone)
         fixed = sorted(n for n, ok in good.items() if ok and not self.good.get(n, True))
         worse = sorted(n for n, ok in self.good.items() if ok and not good.get(n, False))
         handed = [n for n in fixed if n in self.unanswerable]
-        return Measured(self.setup, self.before.counts["clean"], after.counts["clean"], fixed, worse, handed), document
+        return (Measured(self.setup, self.clean_before, counted_clean(after.per_question, self.alone), fixed, worse,
+                         handed), document)
 
 
 def _written(item: Todo) -> int:
@@ -307,6 +318,5 @@ def _fix(prover: Prover, chosen: list[Todo]) -> Fix:
             kept.append(item)
             best = result
     if best is None:
-        return Fix([], prover.document, Measured(prover.setup, prover.before.counts["clean"],
-                                                 prover.before.counts["clean"]), [])
+        return Fix([], prover.document, Measured(prover.setup, prover.clean_before, prover.clean_before), [])
     return Fix([edit for item in kept for edit in item.edits], best[1], best[0], kept)

@@ -15,7 +15,7 @@ from workbench.advise.readers import READERS
 from workbench.core.results import MIN_UNANSWERABLE, Evaluation, QuestionResult, Run, cannot_estimate
 from workbench.core.wording import lower_first
 from workbench.cut.windows import WINDOW_SIZE, Fixed
-from workbench.grade.refusal import refusal_holds, trade_off
+from workbench.grade.refusal import answers_alone, counted_clean, refusal_holds, trade_off
 from workbench.run.names import is_control, setup_name, strategy_name
 
 # Said by every output when a control ties or beats a real strategy (findings.py uses the same words).
@@ -181,11 +181,9 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
     tradeoff = trade_off(graded)
     separable = refusal_holds(tradeoff, evaluation.settings.threshold, refused)
     false_answers = best.counts["false-answer"]
-    if tradeoff is not None and not separable:
-        # No threshold can refuse: the bot is to hand over by its instructions, so its answers are what counts.
-        clean = sum(1 for r in best.per_question if r.answerable and r.answered_grade == "clean")
-    else:
-        clean = best.counts["clean"]
+    # No threshold can refuse: the bot is to hand over by its instructions, so its answers are what counts.
+    alone = answers_alone(graded, evaluation.settings.threshold)
+    clean = counted_clean(graded, alone)
     status = status_of(clean, answerable, false_answers, unanswerable, separable)
     name = setup_name(best, size)
     # The search in plain words: the sentence is read by a shop owner ("BM25" is explained in the settings only).
@@ -200,7 +198,7 @@ def assess(evaluation: Evaluation, reader: str = "app") -> Verdict:
             f"{'all' if handed == unanswerable else handed or 'none'} to a person"
             + (f" and answered {false_answers} anyway" if false_answers else "")
         )
-    elif tradeoff is not None:
+    elif alone:
         reason += " when it answers"
     enough = best.calibration is not None and best.calibration.enough
     judged = "; each refusal judged by a threshold fitted on the other questions" if enough else ""

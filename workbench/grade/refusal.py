@@ -218,6 +218,31 @@ def refusal_holds(tradeoff: TradeOff | None, threshold: object, refused: int) ->
     return threshold != "auto" or refused >= tradeoff.target
 
 
+def answers_alone(results: list[QuestionResult], threshold: object) -> bool:
+    """Whether the status rests on the bot's answers alone ("when it answers"): the file has enough questions it
+    cannot answer to weigh refusing (``trade_off``), and refusing does not hold on it (``refusal_holds``). The bot
+    is then to hand over by its instructions, so a real question is counted by the answer it would have given, and
+    whether a question the file cannot answer was refused counts for nothing. The one decision the verdict's count
+    and the to-do's measured figures under it both take (``counted_right``)."""
+    tradeoff = trade_off(results)
+    refused = sum(1 for r in results if not r.answerable and r.grade == "refused")
+    return tradeoff is not None and not refusal_holds(tradeoff, threshold, refused)
+
+
+def counted_right(result: QuestionResult, alone: bool) -> bool | None:
+    """Whether a question came out right as the verdict counts it (``alone``: ``answers_alone``): a real question
+    clean (had the bot answered, when ``alone``), one the file cannot answer refused, or None, not counted, when
+    ``alone``."""
+    if result.answerable:
+        return (result.answered_grade if alone else result.grade) == "clean"
+    return None if alone else result.grade == "refused"
+
+
+def counted_clean(results: list[QuestionResult], alone: bool) -> int:
+    """The real questions clean, counted as the verdict counts them (``counted_right``)."""
+    return sum(1 for r in results if r.answerable and counted_right(r, alone))
+
+
 def let_through(results: list[QuestionResult]) -> str:
     """Why a fitted threshold let through the questions the file cannot answer that the bot answered, as measured: the
     real questions the bot was no surer of, which a level stopping them all would refuse too (said of a file where a
