@@ -19,9 +19,17 @@ HEAVY = ("scipy.stats", "plotly", "pandas", "torch", "sentence_transformers", "t
          "narwhals", "streamlit", "openpyxl")
 
 
-def loaded_after(code: str) -> list[str]:
-    """The heavy modules present in sys.modules after running ``code`` in a new interpreter."""
-    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+# What only a language model, the run history or another command uses: a word search with --no-history never
+# runs them (BENCHMARKS.md, "Stop 46"); on main they cost the start-up 20-40 ms.
+NOT_FOR_WORD_SEARCH = ("sqlite3", "workbench.store.history", "workbench.store.embedding_store", "workbench.store.storage",
+                       "workbench.store.workspace", "workbench.encode.embedding", "workbench.encode.encoder",
+                       "workbench.encode.minilm", "workbench.encode.multilingual", "workbench.run.estimate",
+                       "workbench.output.cli_document", "workbench.output.cli_fix")
+
+
+def loaded_after(code: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
+    """Which of ``modules`` (the heavy ones) are in sys.modules after running ``code`` in a new interpreter."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {modules!r} if m in sys.modules]))"
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -40,6 +48,26 @@ def test_a_lexical_evaluation_loads_no_heavy_module(tmp_path):
          f" '--out', {out!r}]) == 0"
     )
     assert loaded_after(run) == []
+
+
+def test_a_word_search_imports_no_model_history_or_other_command(tmp_path):
+    """A word-search evaluate (the table and JSON) and sweep without the history import none of the modules only a
+    language model, the history or another command runs."""
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    (folder / "prices.md").write_bytes(SAMPLE_MD.read_bytes())
+    (folder / "prices.questions.csv").write_bytes(SAMPLE_QUESTIONS.read_bytes())
+    lexical = "'--retrievers', 'keyword,bm25', '--rerankers', 'none', '--no-history'"
+    run = (
+        "from workbench.output.cli import main\n"
+        f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r}, {lexical},"
+        f" '--out', {str(tmp_path / 'results.txt')!r}]) == 0\n"
+        f"assert main(['evaluate', {str(SAMPLE_MD)!r}, '--questions', {str(SAMPLE_QUESTIONS)!r}, {lexical},"
+        f" '--format', 'json', '--out', {str(tmp_path / 'results.json')!r}]) == 0\n"
+        f"assert main(['sweep', {str(folder)!r}, {lexical}, '--jobs', '1', '--format', 'json',"
+        f" '--out', {str(tmp_path / 'sweep.json')!r}]) == 0"
+    )
+    assert loaded_after(run, NOT_FOR_WORD_SEARCH) == []
 
 
 @pytest.mark.parametrize(

@@ -144,12 +144,12 @@ def advise(evaluation: Evaluation, checkup: Callable[[Verdict], Audit] | None = 
 def warm_up() -> None:
     """What grading and advising any file sets up on first use, done now: a sweep does before it forks its processes,
     so each starts with it rather than making its own (about 0.08 s a process, BENCHMARKS.md, "Stop 44"). The
-    language identifier and its letter classes, the English stemmer, the check-up's look-alike table and the
-    module it reads the file's model from, the verdict's random draws and quantiles (numpy.random, numpy.ma)."""
+    language identifier and its letter classes, the English stemmer, the check-up's look-alike table, the verdict's
+    random draws and quantiles (numpy.random, numpy.ma). Not the model's modules: a word search never reads them, and
+    a sweep with the model runs in one process."""
     import numpy as np
     import numpy.ma  # noqa: F401  (np.quantile's, for the verdict's figures)
 
-    import workbench.encode.multilingual  # noqa: F401  (the check-up's and the to-do's file language)
     from workbench.advise.injection import confusables
     from workbench.core.stemmers import snowball
     from workbench.read.language import load_identifier

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from workbench.advise.injection import risky_lines
 from workbench.advise.meaning import meaning_lines
 from workbench.core.model import Document
+from workbench.encode import started_encoder
 from workbench.grade.places import Places
 
 if TYPE_CHECKING:
@@ -54,10 +55,11 @@ def risky_findings(
     for number, kind in risky_lines(document.text):  # normalised first: see workbench/advise/injection.py
         orders[number].append(kind)
     if meaning is not False:
-        from workbench.encode.embedding import get_encoder
-
         reader = encoder if meaning and encoder is not None else None
-        if meaning or (get_encoder.cache_info().currsize and get_encoder().loaded):
+        started = started_encoder()  # the process's model, if made: a word search imports none of its modules
+        if meaning or (started is not None and started.loaded):
+            from workbench.encode.embedding import get_encoder
+
             reader = reader or get_encoder  # called only when a line is a candidate: most files load no model
         for number in meaning_lines(document.text, reader) if reader is not None else ():
             if "instruction" not in orders[number]:

@@ -27,7 +27,7 @@ from workbench.grade.refusal import let_through
 from workbench.read.data_columns import as_text, data_columns, is_html, text_column
 from workbench.read.language import document_languages
 from workbench.read.questions import column_label
-from workbench.run.estimate import uses_model
+from workbench.search.reads import uses_model
 
 
 @dataclass

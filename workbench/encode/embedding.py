@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 
+from workbench.encode import cache_warnings  # noqa: F401  (its callers' name)
 from workbench.encode.encoder import Embedding, Encoder, work_of
 from workbench.encode.minilm import MiniLMEncoder
 from workbench.store.embedding_store import EmbeddingStore, default_path
@@ -24,11 +25,3 @@ def get_encoder() -> Encoder:
     """
     path = default_path()
     return MiniLMEncoder(EmbeddingStore(path) if path is not None else None)
-
-
-def cache_warnings() -> list[str]:
-    """Warnings about the process-wide encoder's disk cache not shown before (none when it was never started)."""
-    if get_encoder.cache_info().currsize == 0:
-        return []
-    store = get_encoder().store
-    return store.take_warnings() if store is not None else []

@@ -13,9 +13,7 @@ import sys
 
 from workbench.core.model import WorkbenchError
 from workbench.output.cli_args import UsageError, build_parser, check_outputs
-from workbench.output.cli_document import run_audit, run_export, run_rewrite
 from workbench.output.cli_evaluate import GateFailed, SweepErrors, run_evaluate, run_sweep
-from workbench.output.cli_fix import run_fix
 from workbench.output.cli_io import emit, say
 from workbench.read.loaders import NoNameColumn
 
@@ -32,9 +30,13 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         check_outputs(args)  # every command, before any work: a bad path found after a 10-minute run wastes it
         if args.command in ("audit", "export", "rewrite"):
+            from workbench.output.cli_document import run_audit, run_export, run_rewrite  # here: not evaluate's
+
             emit(args, {"audit": run_audit, "export": run_export, "rewrite": run_rewrite}[args.command](args))
             return 0
         if args.command == "fix":
+            from workbench.output.cli_fix import run_fix  # here: not evaluate's
+
             run_fix(args)
             return 0
         try:

@@ -256,8 +256,7 @@ def _kept(args: argparse.Namespace) -> list[tuple[Path, str]]:
     """The files the workbench keeps, each named as a message says it: an output must never replace one. The
     history is the one --db names and the default one, since a command without --db (audit) may be given its path;
     the app's saved work sits beside it."""
-    from workbench.store.history import default_path as history_path
-    from workbench.store.workspace import default_path as workspace_path
+    from workbench.store.paths import history_path, workspace_path
 
     kept = [(Path(args.db), "the run history (--db)")] if getattr(args, "db", None) else []
     kept.append((history_path(), "the run history"))

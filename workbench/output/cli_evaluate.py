@@ -10,6 +10,7 @@ import sys
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from workbench.advise.advice import advise, fix_sentence, folded_heading, todo_heading, warm_up
 from workbench.advise.todo import todo_records
@@ -18,8 +19,10 @@ from workbench.core import limits
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.core.wording import plural, printable
+from workbench.encode import cache_warnings
 from workbench.grade.stats import compare
 from workbench.output.cli_args import check_options, run_settings
+from workbench.output.cli_history import bars_of, baseline_of, open_history, save_and_gate
 from workbench.output.cli_io import emit, json_text, load_document, say, write_output
 from workbench.output.highlight import citation
 from workbench.output.report import to_csv, to_json, to_table
@@ -32,7 +35,9 @@ from workbench.read.textio import display_name, read_file
 from workbench.run.parallel import in_order, workers
 from workbench.run.staged import evaluate_in_stages, stages
 from workbench.search.reads import needs_encoder
-from workbench.store.history import NO_BASELINE, History, gate, parse_bars
+
+if TYPE_CHECKING:
+    from workbench.store.history import History
 
 
 def stderr_progress(share: float, text: str) -> None:
@@ -79,7 +84,7 @@ def _grade_file(
     questions = parse_questions(questions_bytes, questions_name)
     _some_gradable(document, questions, questions_name)
     questions_hash = hashlib.sha256(questions_bytes).hexdigest()
-    baseline = _baseline(args, history, document, settings, questions_hash)
+    baseline = baseline_of(args, history, document, settings, questions_hash)
     # In stages, as the app runs them: word search's result first (``on_stage``), then the model's setups; each
     # grade is the one a single ``evaluate`` gives. --quick stops after the first stage.
     evaluation = evaluate_in_stages(document, questions, settings, progress=progress, on_stage=on_stage,
@@ -91,18 +96,6 @@ def _grade_file(
                 other = evaluation.run(compare_pair[1], run.retriever, run.reranker)
                 comparisons.append(compare(run, other))
     return Graded(evaluation, comparisons, questions_hash, baseline)
-
-
-def _baseline(args, history: History | None, document, settings: Settings, questions_hash: str) -> dict | None:
-    """The last saved run to compare with (``--baseline last``), or None."""
-    if history is None or args.baseline != "last":
-        return None
-    # Needed: a history that cannot be read here is an error. Only a run with the same questions and
-    # settings is a baseline; with none, say so and judge by the bars alone.
-    baseline = history.baseline(document.name, settings, questions_hash)
-    if baseline is None:
-        say("note", f"{label(document)}: {NO_BASELINE}")
-    return baseline
 
 
 def evaluation_json(graded: Graded) -> dict:
@@ -138,30 +131,15 @@ def evaluation_table(graded: Graded) -> str:
 
 
 def _cache_warnings() -> None:
-    from workbench.encode.embedding import cache_warnings  # here: the command line starts without numpy's import time
-
     for warning in cache_warnings():  # the embedding cache failed and was worked around: say so once
         say("warning", warning)
 
 
-def _save_and_gate(history: History | None, graded: Graded, bars: dict) -> list[str]:
-    """Save a run to the history (after its output is written), then check it against the bars and baseline."""
-    # The history is written after the output is saved: a damaged history never costs the run's results.
-    if history is not None and graded.evaluation.pending:  # as in the app: only a complete result is kept
-        say("note", f"{label(graded.evaluation.document)}: a --quick result is not saved to the history")
-    elif history is not None:
-        try:
-            history.save(graded.evaluation, graded.questions_hash)
-        except WorkbenchError as error:
-            say("warning", f"this run was not saved to the history: {error}")
-    return gate(graded.evaluation, bars, graded.baseline) if (bars or graded.baseline) else []
-
-
 def run_evaluate(args: argparse.Namespace) -> None:
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
+    bars = bars_of(args)
     compare_pair = check_options(args, settings)
-    history = _open_history(args)
+    history = open_history(args)
     show = args.progress or sys.stderr.isatty()
     # Word search's verdict as soon as it is known, marked first, where it does not mix with the output proper.
     first = sys.stdout if args.format == "table" and not args.out else sys.stderr if show else None
@@ -197,7 +175,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
     else:
         output = evaluation_table(graded)
     emit(args, output)
-    failures = _save_and_gate(history, graded, bars)
+    failures = save_and_gate(history, graded.evaluation, graded.questions_hash, graded.baseline, bars)
     if failures:
         raise GateFailed(failures)
 
@@ -239,7 +217,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     language model they run here one after another, so the model and the embedding cache load once for the folder
     (and the model's own threads use every core)."""
     settings = run_settings(args)
-    bars = parse_bars(args.fail_below) if args.fail_below is not None else {}  # "" is refused
+    bars = bars_of(args)
     compare_pair = check_options(args, settings)
     pairs, skipped = find_documents(args.folder)
     if not pairs:
@@ -247,7 +225,7 @@ def run_sweep(args: argparse.Namespace) -> None:
         raise WorkbenchError(
             f"no document in {args.folder} has a questions file beside it named STEM{QUESTIONS_SUFFIX} ({reasons})"
         )
-    history = _open_history(args)
+    history = open_history(args)
     show = args.progress or sys.stderr.isatty()
     keep = history is not None or bool(bars)  # else the parent needs each file's output and totals alone
     tasks = [(args, settings, pair, compare_pair, keep) for pair in pairs]
@@ -272,7 +250,7 @@ def run_sweep(args: argparse.Namespace) -> None:
             continue
         if result.graded is not None:  # kept for the history and the bars
             graded = result.graded
-            graded.baseline = _baseline(args, history, graded.evaluation.document, settings, graded.questions_hash)
+            graded.baseline = baseline_of(args, history, graded.evaluation.document, settings, graded.questions_hash)
             done.append(graded)
     _cache_warnings()
     outputs = [result.output for result in swept if result.totals is not None]
@@ -284,7 +262,7 @@ def run_sweep(args: argparse.Namespace) -> None:
     emit(args, output)
     failures = []
     for graded in done:
-        failures += [f"{graded.evaluation.document.name}: {f}" for f in _save_and_gate(history, graded, bars)]
+        failures += [f"{graded.evaluation.document.name}: {f}" for f in save_and_gate(history, graded.evaluation, graded.questions_hash, graded.baseline, bars)]
     if errors:
         raise SweepErrors(errors, failures)
     if failures:
@@ -305,19 +283,6 @@ def _some_gradable(document, questions, name: str) -> None:
         return
     reasons = "; ".join(f"row {b.question.row}: {b.reason}" for b in bad[:3]) + ("; …" if len(bad) > 3 else "")
     raise WorkbenchError(f"none of the {len(bad)} questions in {name} can be graded against {label(document)} ({reasons})")
-
-
-def _open_history(args: argparse.Namespace) -> History | None:
-    """The run history, or None: without --baseline a history that cannot be opened only warns."""
-    if args.no_history:
-        return None
-    try:
-        return History(args.db)
-    except WorkbenchError as error:
-        if args.baseline:
-            raise
-        say("warning", f"this run will not be saved to the history: {error}")
-        return None
 
 
 def verdict_text(evaluation, items: int = 5) -> str:

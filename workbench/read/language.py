@@ -102,9 +102,9 @@ def _mapped_path(kept, name: str):
 
 def _kept_model_path(source):
     """Where the cut model is kept: beside the embedding cache, None when that cache is off."""
-    from workbench.store.embedding_store import default_path
+    from workbench.store.paths import embedding_cache_path
 
-    cache = default_path()
+    cache = embedding_cache_path()
     if cache is None:
         return None
     stat = source.stat()

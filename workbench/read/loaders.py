@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-import sqlite3
+import sys
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -54,11 +54,17 @@ READ_ERRORS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], 
     ((ParseError, ExpatError), "the XML inside it is damaged"),
     (csv.Error, "it is not readable as CSV"),
     (UnicodeError, "its text is damaged (it cannot be decoded)"),
-    (sqlite3.Error, "a database it needs is damaged"),
     (OSError, "it could not be read"),
     ((KeyError, IndexError, TypeError, AttributeError, ValueError, RecursionError), "its contents are not laid out as "
      "such a file's should be"),
 )
+
+
+def _read_errors() -> tuple:
+    """READ_ERRORS, and SQLite's once a library has imported it (before, none can be raised): not imported here,
+    for the start-up of a command that reads no database."""
+    sqlite3 = sys.modules.get("sqlite3")
+    return READ_ERRORS + (((sqlite3.Error, "a database it needs is damaged"),) if sqlite3 is not None else ())
 
 
 def read_boundary(name: str, call: Callable[[], T]) -> T:
@@ -71,8 +77,8 @@ def read_boundary(name: str, call: Callable[[], T]) -> T:
         return call()
     except WorkbenchError:
         raise
-    except tuple(kind for kinds, _ in READ_ERRORS for kind in (kinds if isinstance(kinds, tuple) else (kinds,))) as error:
-        why = next(words for kinds, words in READ_ERRORS if isinstance(error, kinds))
+    except tuple(kind for kinds, _ in _read_errors() for kind in (kinds if isinstance(kinds, tuple) else (kinds,))) as error:
+        why = next(words for kinds, words in _read_errors() if isinstance(error, kinds))
         detail = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
         raise WorkbenchError(
             f"{name} cannot be read: {why} ({detail}). Open it in the program that made it and save it again."

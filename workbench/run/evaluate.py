@@ -6,6 +6,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,7 +23,6 @@ from workbench.core.results import Evaluation, QuestionResult, Run
 from workbench.core.wording import plural, verb
 from workbench.core.words import Analyzer
 from workbench.cut import STRATEGIES, chunk_document, make_strategy
-from workbench.encode.embedding import Encoder
 from workbench.grade.confidence import WordEvidence, confidence
 from workbench.grade.grading import KEPT_PIECES, ChunkMap, Grade, grade, keep_maps
 from workbench.read.language import analyzer_for
@@ -33,6 +33,9 @@ from workbench.run.timing import Clock, Timings
 from workbench.search.reads import needs_encoder
 from workbench.search.rerankers import RERANKERS, Reranker
 from workbench.search.retrievers import RETRIEVERS, Retriever, ranks, starts_of
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 Progress = Callable[[float, str], None]
 ShouldStop = Callable[[], bool]

@@ -75,9 +75,11 @@ def reading_words(document: Document, uses_model: bool = True, read: Analyzer | 
     """What the page and the report say of how the document is read: its language, its word rules and, when the
     meaning-based search reads it, the model's name as its encoder class gives it ("German, read with German word
     rules and the meaning-based model all-MiniLM-L6-v2")."""
+    if not uses_model:  # a word search: the model's modules are not imported for its name
+        return reading_sentence(document, None, read)
     from workbench.encode.multilingual import encoder_class, file_language  # the class that reads it: no model loaded
 
-    return reading_sentence(document, encoder_class(file_language(document)).name if uses_model else None, read)
+    return reading_sentence(document, encoder_class(file_language(document)).name, read)
 
 
 def reading_help(document: Document) -> str:

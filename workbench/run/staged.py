@@ -14,14 +14,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import astuple, dataclass, replace
+from typing import TYPE_CHECKING
 
 from workbench.core.model import Document, Question, Settings
 from workbench.core.results import Evaluation
-from workbench.encode.embedding import Encoder
 from workbench.run.evaluate import Progress, ShouldStop, check_memory, check_settings, evaluate
 from workbench.search.reads import any_uses_model
 from workbench.search.rerankers import RERANKERS
 from workbench.search.retrievers import RETRIEVERS
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 
 @dataclass(frozen=True)

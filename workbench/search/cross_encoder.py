@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.core.model import Chunk, Settings, WorkbenchError
 from workbench.core.words import ENGLISH, Analyzer
-from workbench.encode.embedding import Encoder
 from workbench.search.rerankers import RERANKERS, Reranker
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 
 @RERANKERS.register("cross-encoder")

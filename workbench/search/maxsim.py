@@ -9,14 +9,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.core.model import Chunk, Settings
 from workbench.core.words import ENGLISH, Analyzer
-from workbench.encode.embedding import Encoder
-from workbench.encode.minilm import release_freed_memory
 from workbench.search.rerankers import RERANKERS, Reranker, named, title_terms
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 # maxsim's token vectors held in float16 blocks, as stored (768 bytes a row; each product widens the rows it takes to
 # float32, the same values, so the same product to the last bit; float32 blocks held 2x): at most BLOCK_ROWS rows in
@@ -315,6 +317,8 @@ class MaxSim(Reranker):
                     del self._where[text]
         # What the block's making freed (the store's rows it was copied from, a dropped block) goes back to the
         # system: glibc kept it, and a German export's run ended 28 MB higher at the heading cut's re-check.
+        from workbench.encode.minilm import release_freed_memory  # here: a word search never loads the model's modules
+
         release_freed_memory()
 
     def _learn_pieces(self, units: list[tuple[str, ...]]) -> None:

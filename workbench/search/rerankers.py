@@ -7,13 +7,16 @@ and the cross-encoder each have a module of their own (``maxsim.py``, ``cross_en
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.core.model import Chunk, Settings
 from workbench.core.registry import Registry
 from workbench.core.words import ENGLISH, Analyzer
-from workbench.encode.embedding import Encoder
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 
 def titles(chunk: Chunk) -> list[str]:

@@ -6,13 +6,16 @@ import functools
 import itertools
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.core.model import Chunk
 from workbench.core.registry import Registry
 from workbench.core.words import ENGLISH, Analyzer
-from workbench.encode.embedding import Encoder
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 
 @functools.lru_cache(maxsize=4096)  # as question_terms: scores() and sureness() of every strategy ask again

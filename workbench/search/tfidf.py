@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from workbench.core.model import Chunk
 from workbench.core.words import ENGLISH, Analyzer
-from workbench.encode.embedding import Encoder
 from workbench.search.retrievers import RETRIEVERS, Retriever, best_of, bounds_of
+
+if TYPE_CHECKING:  # annotations only: the model's modules load where a model reads (DESIGN.md, Start-up)
+    from workbench.encode.embedding import Encoder
 
 
 @RETRIEVERS.register("tfidf")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from workbench.store.paths import embedding_cache_path as default_path  # noqa: F401  (its callers' name)
 from workbench.store.storage import LOCKED_PATIENCE, NotOurs, check_ours, connect, tables_of
 
 log = logging.getLogger(__name__)
@@ -46,17 +47,6 @@ CREATE TABLE IF NOT EXISTS matches (
 )
 """
 UNIT = 1e-2  # how far a stored sentence vector's length may be from 1 (float32 rounding is far smaller)
-
-
-def default_path() -> Path | None:
-    """``$WORKBENCH_EMBEDDING_CACHE`` (``off`` to disable), else the user's cache folder."""
-    setting = os.environ.get("WORKBENCH_EMBEDDING_CACHE")
-    if setting == "off":
-        return None
-    if setting:
-        return Path(setting)
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "chunking-workbench" / "embeddings.sqlite"
 
 
 def digest(text: str) -> bytes:

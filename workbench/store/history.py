@@ -11,13 +11,13 @@ import datetime as dt
 import hashlib
 import json
 import math
-import os
 import sqlite3
 from dataclasses import asdict
 from pathlib import Path
 
 from workbench.core.model import Settings, WorkbenchError
 from workbench.core.results import Evaluation
+from workbench.store.paths import history_path as default_path  # noqa: F401  (its callers' name)
 from workbench.store.storage import LOCKED_PATIENCE, check_ours, connect, tables_of
 
 SCHEMA = """
@@ -41,14 +41,6 @@ CREATE INDEX IF NOT EXISTS runs_by_document ON runs(document, id);
 """
 METRICS = ("clean", "mixed", "missed", "refused", "answerable", "hit_rate", "mrr", "ndcg", "refusal_accuracy")
 GATED = ("clean", "hit_rate", "mrr", "ndcg", "refusal_accuracy")  # higher is better
-
-
-def default_path() -> Path:
-    """``$WORKBENCH_HISTORY_DB``, else the user's data folder."""
-    if os.environ.get("WORKBENCH_HISTORY_DB"):
-        return Path(os.environ["WORKBENCH_HISTORY_DB"])
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "chunking-workbench" / "history.sqlite"
 
 
 def content_hash(text: str) -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.core.model import Question, WorkbenchError
+from workbench.store.paths import workspace_path as default_path  # noqa: F401  (its callers' name)
 from workbench.store.storage import LOCKED_PATIENCE, check_ours, connect, tables_of
 
 SCHEMA = """
@@ -51,16 +51,6 @@ CREATE INDEX IF NOT EXISTS question_sets_by_name ON question_sets(name, saved_at
 KEEP_DOCUMENTS = 20  # recent files (and as many knowledge bases) kept to reopen; older ones are dropped (their questions stay)
 BASE_SEPARATOR = " + "  # the base's name: its files' names joined (as read.base_of_files.combine names it)
 FIELDS = ("question", "expected_source", "expected_answer", "kind")
-
-
-def default_path() -> Path | None:
-    """``$WORKBENCH_WORKSPACE_DB`` (``off``: in memory only), else beside the run history."""
-    from workbench.store.history import default_path as history_path
-
-    setting = os.environ.get("WORKBENCH_WORKSPACE_DB")
-    if setting:
-        return None if setting.strip().lower() == "off" else Path(setting)
-    return history_path().parent / "workspace.sqlite"
 
 
 def file_key(data: bytes) -> str:
