@@ -19,20 +19,6 @@ from .conftest import ROOT
 WRITTEN = ROOT / "tests" / "data" / "written"
 
 
-@pytest.mark.parametrize(("name", "languages", "roles"), [
-    ("ghvino_woocommerce_ka.csv", ("ka",),
-     {"name": "სახელი", "price": "ჩვეულებრივი ფასი", "description": "აღწერა", "category": "კატეგორიები"}),
-    ("metsatee_woocommerce_et.csv", ("et",),
-     {"name": "Nimi", "price": "Tavahind", "description": "Kirjeldus", "category": "Kategooriad"}),
-    ("vilna_woocommerce_lv.csv", ("lv",),
-     {"name": "Nosaukums", "price": "Parastā cena", "description": "Apraksts", "category": "Kategorijas"}),
-])
-def test_each_woocommerce_export_opens_in_its_language_with_its_regular_price(name, languages, roles):
-    document = load_path(WRITTEN / name)  # main: Georgian refused; Estonian and Latvian had no price column
-    assert column_roles(document.columns, document.name_column) == roles
-    assert document_languages(document) == languages  # main: Finnish (Estonian), Latvian read as English
-
-
 @pytest.mark.parametrize(("name", "languages"), [("mishti_dam_bn.xlsx", ("bn",)), ("prasanja_sapuni_mk.md", ("mk",))])
 def test_bengali_and_macedonian_are_named_as_themselves(name, languages):
     assert document_languages(load_path(WRITTEN / name)) == languages  # main: Serbian; Serbian and Bulgarian

@@ -32,6 +32,14 @@ WRITTEN = ROOT / "tests" / "data" / "written"
      {"name": "Naziv", "price": "Konačna cijena", "description": "Kratki opis", "category": "Kategorija"}),
     ("kuih_shopee_ms.xlsx", ("ms", "id"),
      {"name": "Nama Produk", "price": "Harga", "description": "Penerangan Produk"}),
+    # blind45's WooCommerce exports: main refused the Georgian one; the Estonian and Latvian had no price column, and
+    # were read as Finnish and as English
+    ("ghvino_woocommerce_ka.csv", ("ka",),
+     {"name": "სახელი", "price": "ჩვეულებრივი ფასი", "description": "აღწერა", "category": "კატეგორიები"}),
+    ("metsatee_woocommerce_et.csv", ("et",),
+     {"name": "Nimi", "price": "Tavahind", "description": "Kirjeldus", "category": "Kategooriad"}),
+    ("vilna_woocommerce_lv.csv", ("lv",),
+     {"name": "Nosaukums", "price": "Parastā cena", "description": "Apraksts", "category": "Kategorijas"}),
 ])
 def test_each_export_opens_in_its_language_with_its_columns_read(name, languages, roles):
     document = load_path(WRITTEN / name)  # on main the first four: "no column that looks like a product name"
