@@ -139,6 +139,10 @@ def _many_files(folder: Path, count: int, size: int) -> list[Path]:
 @pytest.fixture
 def nothing_read(monkeypatch):
     """Fails the test the moment any document is read: the budget must refuse the base from the files' sizes."""
+    # The commands the command line imports only when asked for (lazy46): imported here first, so the one a test runs
+    # binds the real read_file, not this fixture's, for every later test in the process.
+    import workbench.output.cli_document  # noqa: F401
+    import workbench.output.cli_fix  # noqa: F401
     import workbench.read.loaders as loaders
     import workbench.read.textio as textio
 
