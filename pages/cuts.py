@@ -37,7 +37,7 @@ else:
 part = page_head(files, index)
 document = part.document  # the start of a long file: cutting and drawing all of it would take minutes
 head_note(part, "this page cuts")
-if document.kind == "markdown" and front_matter_lines(document.text):
+if front_matter_lines(document.text):  # a Markdown page's own; a table's text opens with its "# " title
     # walk46: the Macedonian FAQ's title, date and tags between "---" lines stood grey under "Cut at headings"
     # and inside the first windows, with no word of why.
     st.caption("The lines between the two “---” at the top of this file are the page's settings for the website "
