@@ -39,7 +39,6 @@ from ui.questions_table import frame_questions
 from workbench.core.model import Document, Question, Settings, WorkbenchError
 from workbench.core.results import Evaluation
 from workbench.core.wording import and_list, verb
-from workbench.encode import cache_warnings
 from workbench.output.highlight import escape_markdown
 from workbench.read.questions import parse_questions, questions_to_csv
 from workbench.run import defaults
@@ -292,6 +291,8 @@ def run_evaluation(
         # Saved only here, where the result and what it was computed from are one: the history never
         # holds a run under another file's, questions' or settings' name.
         save_to_history(result, key.questions)
+        from workbench.encode.embedding import cache_warnings
+
         for warning in cache_warnings():  # the disk cache failed and was worked around: said once per server
             st.warning(escape_markdown(warning))
     return result
